@@ -1,0 +1,178 @@
+//! The `rulebook` command line: check, moves, perft, playout, play.
+
+mod board_text;
+mod load;
+mod play;
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::{Parser, Subcommand};
+
+use rulebook::diag::Report;
+use rulebook::engine::{Engine, MoveBuf, Position, Status};
+use rulebook::ir::Outcome;
+use rulebook::notation;
+
+/// Check, run and play board games written in the rules language.
+#[derive(Debug, Parser)]
+#[command(name = "rulebook", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Check a rules file: print every problem; exit 1 if there is an error.
+    Check {
+        /// The rules file.
+        file: PathBuf,
+    },
+    /// List the legal moves after a sequence of moves, then the status.
+    Moves {
+        /// The rules file.
+        file: PathBuf,
+        /// Moves to play first, separated by spaces.
+        #[arg(long)]
+        moves: Option<String>,
+        /// Set an option: name=value (repeatable).
+        #[arg(long = "set", value_name = "NAME=VALUE")]
+        sets: Vec<String>,
+    },
+    /// Count the move sequences of a given length (perft).
+    Perft {
+        /// The rules file.
+        file: PathBuf,
+        /// Length of the sequences.
+        #[arg(long)]
+        depth: u32,
+        /// Moves to play first, separated by spaces.
+        #[arg(long)]
+        moves: Option<String>,
+        /// Set an option: name=value (repeatable).
+        #[arg(long = "set", value_name = "NAME=VALUE")]
+        sets: Vec<String>,
+        /// Also print the count below each first move.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Play uniform random games from the start and report results and speed.
+    Playout {
+        /// The rules file.
+        file: PathBuf,
+        /// Number of games.
+        #[arg(long)]
+        n: u64,
+        /// Seed of the random generator.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Set an option: name=value (repeatable).
+        #[arg(long = "set", value_name = "NAME=VALUE")]
+        sets: Vec<String>,
+    },
+    /// Play a game in the terminal.
+    Play {
+        /// The rules file.
+        file: PathBuf,
+        /// Set an option: name=value (repeatable).
+        #[arg(long = "set", value_name = "NAME=VALUE")]
+        sets: Vec<String>,
+        /// Let the program play this side (repeatable; a random mover for now).
+        #[arg(long = "ai", value_name = "SIDE")]
+        ai: Vec<String>,
+        /// Seed of the program's random choices.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+}
+
+/// Runs the command line; the process exits 1 on any error.
+pub fn run() -> miette::Result<()> {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Check { file } => check(&file),
+        Command::Moves { file, moves, sets } => {
+            let engine = load::load_engine(&file, &sets)?;
+            let pos = load::replay(&engine, moves.as_deref())?;
+            let mut buf = MoveBuf::new();
+            for name in notation::legal_move_names(&engine, &pos, &mut buf) {
+                println!("{name}");
+            }
+            println!("status: {}", status_text(&engine, &pos, &mut buf));
+            Ok(())
+        }
+        Command::Perft {
+            file,
+            depth,
+            moves,
+            sets,
+            divide,
+        } => {
+            let engine = load::load_engine(&file, &sets)?;
+            let pos = load::replay(&engine, moves.as_deref())?;
+            let total = if divide {
+                let mut rows: Vec<(String, u64)> = engine
+                    .divide(&pos, depth)
+                    .into_iter()
+                    .map(|(m, n)| (notation::format(&engine, &m), n))
+                    .collect();
+                rows.sort();
+                for (name, n) in &rows {
+                    println!("{name} {n}");
+                }
+                if depth == 0 { 1 } else { rows.iter().map(|(_, n)| n).sum() }
+            } else {
+                engine.perft(&pos, depth)
+            };
+            println!("perft {depth} = {total}");
+            Ok(())
+        }
+        Command::Playout { file, n, seed, sets } => {
+            let engine = load::load_engine(&file, &sets)?;
+            let started = Instant::now();
+            let stats = engine.playouts(n, seed);
+            let secs = started.elapsed().as_secs_f64().max(1e-9);
+            let game = engine.game();
+            println!("games: {}", stats.games);
+            for (p, wins) in stats.wins.iter().enumerate() {
+                println!("win {}: {}", game.players[p], wins);
+            }
+            println!("draw: {}", stats.draws);
+            let mean = stats.moves as f64 / stats.games.max(1) as f64;
+            println!("mean length: {mean:.1} moves");
+            println!("playouts/s: {:.0}", stats.games as f64 / secs);
+            println!("moves/s: {:.0}", stats.moves as f64 / secs);
+            Ok(())
+        }
+        Command::Play { file, sets, ai, seed } => {
+            let engine = load::load_engine(&file, &sets)?;
+            play::run(&engine, &ai, seed)
+        }
+    }
+}
+
+fn check(file: &std::path::Path) -> miette::Result<()> {
+    let source = load::read_source(file)?;
+    let (game, problems) = rulebook::check(&source);
+    let report = Report::new(&source, problems);
+    if !report.problems.is_empty() {
+        eprint!("{}", load::render(&report));
+    }
+    match game {
+        Some(_) => {
+            println!("{}: ok ({})", source.name, report.summary);
+            Ok(())
+        }
+        None => Err(load::CliError::Invalid(report.summary).into()),
+    }
+}
+
+/// `ongoing`, `win <Player>` or `draw`.
+pub fn status_text(engine: &Engine, pos: &Position, buf: &mut MoveBuf) -> String {
+    match engine.status(pos, buf) {
+        Status::Ongoing => "ongoing".to_string(),
+        Status::Over(Outcome::Draw) => "draw".to_string(),
+        Status::Over(Outcome::Win(p)) => format!("win {}", engine.game().players[p.index()]),
+    }
+}

@@ -1,0 +1,46 @@
+//! Cell conditions (`onto empty or enemy`, `over friend`, `in back_rank`).
+
+use super::Ctx;
+use super::error::{self, NameKind};
+use crate::ir::{self, PieceKind};
+use crate::syntax::ast::Cond;
+
+/// The words a condition may use besides piece names.
+const WORDS: [&str; 5] = ["empty", "occupied", "enemy", "friend", "exit"];
+
+/// Lowers a condition; `None` after reporting.
+pub(super) fn lower(cx: &mut Ctx, cond: &Cond) -> Option<ir::Cond> {
+    Some(match cond {
+        Cond::Name(name) => match name.text.as_str() {
+            "empty" => ir::Cond::Empty,
+            "occupied" => ir::Cond::Occupied,
+            "enemy" => ir::Cond::Enemy,
+            "friend" => ir::Cond::Friend,
+            "exit" => ir::Cond::Exit,
+            _ => match cx.kinds.get(&name.text) {
+                Some(k) => ir::Cond::Kind(PieceKind(k as u8)),
+                None => {
+                    let candidates: Vec<&str> = WORDS.iter().copied().chain(cx.kinds.names()).collect();
+                    let p = error::unknown(NameKind::Condition, &name.text, name.span, candidates);
+                    cx.report(p);
+                    return None;
+                }
+            },
+        },
+        Cond::In(region) => {
+            let r = cx.region_names.resolve(NameKind::Region, region);
+            ir::Cond::In(cx.ok(r)?)
+        }
+        Cond::Not(c) => ir::Cond::Not(Box::new(lower(cx, c)?)),
+        Cond::And(a, b) => {
+            let a = lower(cx, a);
+            let b = lower(cx, b);
+            ir::Cond::And(Box::new(a?), Box::new(b?))
+        }
+        Cond::Or(a, b) => {
+            let a = lower(cx, a);
+            let b = lower(cx, b);
+            ir::Cond::Or(Box::new(a?), Box::new(b?))
+        }
+    })
+}

@@ -1,0 +1,150 @@
+//! Pass 1: declares every top-level name (players, options, pieces, counters,
+//! turns, direction sets, regions), reporting repeats and missing items.
+
+use super::Ctx;
+use super::error::{self, NameKind};
+use crate::diag::Span;
+use crate::ir::OptionInfo;
+use crate::ir::ids::{MAX_KINDS, MAX_PLAYERS};
+use crate::syntax::ast::{Item, Literal, OptionType, RulesFile};
+
+pub(super) fn declare(cx: &mut Ctx, file: &RulesFile) {
+    let mut players_seen = None;
+    let mut board_seen = false;
+    let mut turns_seen = false;
+    let mut end_seen = false;
+    for item in &file.items {
+        match item {
+            Item::Game { title, .. } => cx.title = title.clone(),
+            Item::Players(list) => {
+                if let Some(first) = players_seen {
+                    let span = list.first().map_or(Span::default(), |i| i.span);
+                    cx.report(error::invalid(
+                        "rules::compile::duplicate",
+                        "`players` is declared twice",
+                        span,
+                        "declared again here",
+                    )
+                    .with_label(first, "first declared here"));
+                    continue;
+                }
+                players_seen = list.first().map(|i| i.span);
+                for p in list {
+                    let declared = cx.players.declare(NameKind::Player, p);
+                cx.ok(declared);
+                }
+                if cx.players.len() > MAX_PLAYERS {
+                    cx.report(error::out_of_range(
+                        "the number of players",
+                        list[MAX_PLAYERS].span,
+                        &format!("at most {MAX_PLAYERS}"),
+                    ));
+                }
+            }
+            Item::Option(opt) => {
+                let declared = cx.option_names.declare(NameKind::Option, &opt.name);
+                let declared = cx.ok(declared);
+                if declared.is_none() {
+                    continue;
+                }
+                let is_bool = opt.ty == OptionType::Bool;
+                let default = match (opt.ty, opt.default) {
+                    (OptionType::Int, Literal::Int(v)) => v,
+                    (OptionType::Bool, Literal::Bool(b)) => b as i64,
+                    (OptionType::Int, Literal::Bool(_)) => {
+                        cx.report(error::type_mismatch("a whole number", "a bool", opt.default_span));
+                        0
+                    }
+                    (OptionType::Bool, Literal::Int(_)) => {
+                        cx.report(error::type_mismatch("`true` or `false`", "a number", opt.default_span));
+                        0
+                    }
+                };
+                let (min, max) = match opt.range {
+                    Some((lo, hi, span)) => {
+                        if is_bool {
+                            cx.report(error::invalid(
+                                "rules::compile::range_on_bool",
+                                "a bool option cannot have a range",
+                                span,
+                                "only int options have ranges",
+                            ));
+                        }
+                        if hi.is_some_and(|hi| hi < lo) {
+                            cx.report(error::out_of_range("the range", span, "low..high with low ≤ high"));
+                        }
+                        (Some(lo), hi)
+                    }
+                    None => (None, None),
+                };
+                if !is_bool && (min.is_some_and(|m| default < m) || max.is_some_and(|m| default > m)) {
+                    let allowed = match (min, max) {
+                        (Some(lo), Some(hi)) => format!("between {lo} and {hi}"),
+                        (Some(lo), None) => format!("at least {lo}"),
+                        (None, Some(hi)) => format!("at most {hi}"),
+                        (None, None) => String::new(),
+                    };
+                    cx.report(error::out_of_range("the default", opt.default_span, &allowed));
+                }
+                cx.options.push(OptionInfo {
+                    name: opt.name.text.clone(),
+                    is_bool,
+                    default,
+                    min,
+                    max,
+                });
+            }
+            Item::Counter(name) => {
+                let declared = cx.counters.declare(NameKind::Counter, name);
+                cx.ok(declared);
+            }
+            Item::Piece(piece) => {
+                let declared = cx.kinds.declare(NameKind::Piece, &piece.name);
+                cx.ok(declared);
+                if cx.kinds.len() > MAX_KINDS {
+                    cx.report(error::out_of_range(
+                        "the number of piece kinds",
+                        piece.name.span,
+                        &format!("at most {MAX_KINDS}"),
+                    ));
+                }
+            }
+            Item::Turn(turn) => {
+                let declared = cx.turn_names.declare(NameKind::Turn, &turn.name);
+                cx.ok(declared);
+            }
+            Item::Directions(d) => {
+                let declared = cx.dir_sets.declare(NameKind::Direction, &d.name);
+                cx.ok(declared);
+            }
+            Item::Region(r) => {
+                let declared = cx.region_names.declare(NameKind::Region, &r.name);
+                cx.ok(declared);
+            }
+            Item::Board(_) => board_seen = true,
+            Item::Turns { .. } => turns_seen = true,
+            Item::End(_) => end_seen = true,
+            Item::Trigger(_) | Item::Captured(_) | Item::Setup(_) => {}
+        }
+    }
+    if cx.partial {
+        return;
+    }
+    let start = Span::new(0, 0);
+    if players_seen.is_none() {
+        cx.report(error::missing("players", start, "declare them, e.g. `players White, Black`"));
+    }
+    if !board_seen {
+        cx.report(error::missing("board", start, "declare one, e.g. `board grid files a..h ranks 1..8`"));
+    }
+    if !turns_seen {
+        cx.report(error::missing(
+            "turn order",
+            start,
+            "say who plays which turn, e.g. `turns { repeat { White: main  Black: main } }`",
+        ));
+    }
+    if !end_seen {
+        cx.report(error::missing("end rules", start, "add an `end { … }` block; see docs/LANGUAGE.md"));
+    }
+}

@@ -1,0 +1,73 @@
+//! Pass 6: the end rules: results in order, the turn limit, and the no-move rule.
+
+use super::error::{self, NameKind};
+use super::exprs::{self, Ty};
+use super::Ctx;
+use crate::ir::{EndRules, NoMove, Outcome, PlayerId};
+use crate::syntax::ast::{EndStmt, Item, RulesFile};
+
+pub(super) fn build(cx: &mut Ctx, file: &RulesFile) -> EndRules {
+    let mut end = EndRules::default();
+    let mut no_move_seen = false;
+    for item in &file.items {
+        let Item::End(stmts) = item else { continue };
+        for stmt in stmts {
+            match stmt {
+                EndStmt::Win { player, when, each } => {
+                    for binding in bindings(cx, each) {
+                        let winner = match binding {
+                            Some((var, p)) if var == player.text => Some(p),
+                            _ => {
+                                let p = cx.players.resolve(NameKind::Player, player);
+                                cx.ok(p)
+                            }
+                        };
+                        let cond = exprs::lower_as(cx, when, Ty::Bool, binding);
+                        if let (Some(w), Some(c)) = (winner, cond) {
+                            end.results.push((c, Outcome::Win(PlayerId(w as u8))));
+                        }
+                    }
+                }
+                EndStmt::Draw { when, each } => {
+                    for binding in bindings(cx, each) {
+                        if let Some(c) = exprs::lower_as(cx, when, Ty::Bool, binding) {
+                            end.results.push((c, Outcome::Draw));
+                        }
+                    }
+                }
+                EndStmt::Limit(e) => {
+                    if end.turn_limit.is_some() {
+                        cx.report(error::invalid(
+                            "rules::compile::duplicate",
+                            "the turn limit is given twice",
+                            e.span,
+                            "given again here",
+                        ));
+                    }
+                    end.turn_limit = exprs::lower_as(cx, e, Ty::Int, None);
+                }
+                EndStmt::NoMove { loses, span } => {
+                    if no_move_seen {
+                        cx.report(error::invalid(
+                            "rules::compile::duplicate",
+                            "the no-move rule is given twice",
+                            *span,
+                            "given again here",
+                        ));
+                    }
+                    no_move_seen = true;
+                    end.no_move = if *loses { NoMove::Loses } else { NoMove::Draw };
+                }
+            }
+        }
+    }
+    end
+}
+
+/// The player bindings of `for X in players:` (one per player), or a single unbound pass.
+fn bindings<'a>(cx: &Ctx, each: &'a Option<crate::syntax::ast::Ident>) -> Vec<Option<(&'a str, usize)>> {
+    match each {
+        Some(var) => (0..cx.players.len()).map(|p| Some((var.text.as_str(), p))).collect(),
+        None => vec![None],
+    }
+}

@@ -1,0 +1,148 @@
+//! The compiler's problems: constructors for each kind, with codes and help lines.
+
+use crate::diag::{Problem, Span};
+
+/// What kind of name failed to resolve; decides the code and wording.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NameKind {
+    Player,
+    Option,
+    Piece,
+    Direction,
+    Region,
+    Counter,
+    Cell,
+    Turn,
+    Move,
+    Condition,
+    Value,
+}
+
+impl NameKind {
+    /// The word used in messages.
+    pub fn word(self) -> &'static str {
+        match self {
+            NameKind::Player => "player",
+            NameKind::Option => "option",
+            NameKind::Piece => "piece",
+            NameKind::Direction => "direction",
+            NameKind::Region => "region",
+            NameKind::Counter => "counter",
+            NameKind::Cell => "cell",
+            NameKind::Turn => "turn",
+            NameKind::Move => "move",
+            NameKind::Condition => "cell condition",
+            NameKind::Value => "name",
+        }
+    }
+
+    fn unknown_code(self) -> &'static str {
+        match self {
+            NameKind::Player => "rules::compile::unknown_player",
+            NameKind::Option => "rules::compile::unknown_option",
+            NameKind::Piece => "rules::compile::unknown_piece",
+            NameKind::Direction => "rules::compile::unknown_direction",
+            NameKind::Region => "rules::compile::unknown_region",
+            NameKind::Counter => "rules::compile::unknown_counter",
+            NameKind::Cell => "rules::compile::unknown_cell",
+            NameKind::Turn => "rules::compile::unknown_turn",
+            NameKind::Move => "rules::compile::unknown_move",
+            NameKind::Condition => "rules::compile::unknown_condition",
+            NameKind::Value => "rules::compile::unknown_name",
+        }
+    }
+}
+
+/// `unknown piece `Kendr``, with "did you mean" from `candidates`.
+pub fn unknown<'a>(
+    kind: NameKind,
+    name: &str,
+    span: Span,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Problem {
+    let problem = Problem::error(
+        kind.unknown_code(),
+        format!("unknown {} `{}`", kind.word(), name),
+        span,
+        format!("no {} of this name", kind.word()),
+    );
+    let candidates: Vec<&str> = candidates.into_iter().collect();
+    match did_you_mean(name, &candidates) {
+        Some(close) => problem.with_help(format!("did you mean `{close}`?")),
+        None if candidates.is_empty() => problem,
+        None => {
+            let mut list: Vec<&str> = candidates.into_iter().take(12).collect();
+            list.sort_unstable();
+            problem.with_help(format!("known {}s: {}", kind.word(), list.join(", ")))
+        }
+    }
+}
+
+/// The closest candidate by edit distance, if close enough to be a typo.
+pub fn did_you_mean<'a>(name: &str, candidates: &[&'a str]) -> Option<&'a str> {
+    candidates
+        .iter()
+        .map(|c| (strsim::damerau_levenshtein(&name.to_lowercase(), &c.to_lowercase()), *c))
+        .filter(|(d, c)| *d <= (name.len().max(c.len()) / 3).max(1))
+        .min()
+        .map(|(_, c)| c)
+}
+
+/// A name declared twice in one namespace.
+pub fn duplicate(kind: NameKind, name: &str, span: Span, first: Span) -> Problem {
+    Problem::error(
+        "rules::compile::duplicate",
+        format!("{} `{}` is declared twice", kind.word(), name),
+        span,
+        "declared again here",
+    )
+    .with_label(first, "first declared here")
+    .with_help("rename one of them, or remove the repeat")
+}
+
+/// A cell name that does not lie on the board.
+pub fn cell_outside_board(name: &str, span: Span, board: &str) -> Problem {
+    Problem::error(
+        "rules::compile::cell_outside_board",
+        format!("cell `{name}` is not on the board"),
+        span,
+        "outside the board",
+    )
+    .with_help(format!("the board has {board}"))
+}
+
+/// An expression of the wrong type.
+pub fn type_mismatch(expected: &str, found: &str, span: Span) -> Problem {
+    Problem::error(
+        "rules::compile::type_mismatch",
+        format!("expected {expected}, found {found}"),
+        span,
+        format!("this is {found}"),
+    )
+}
+
+/// A value outside what is allowed.
+pub fn out_of_range(what: &str, span: Span, allowed: &str) -> Problem {
+    Problem::error(
+        "rules::compile::out_of_range",
+        format!("{what} is out of range"),
+        span,
+        format!("must be {allowed}"),
+    )
+}
+
+/// A required item is missing from the file.
+pub fn missing(what: &str, span: Span, help: &str) -> Problem {
+    Problem::error(
+        "rules::compile::missing",
+        format!("the rules have no {what}"),
+        span,
+        "expected somewhere in this file",
+    )
+    .with_help(help.to_string())
+}
+
+/// A construct used where it cannot work; `code` names the rule broken.
+pub fn invalid(code: &'static str, message: impl Into<String>, span: Span, label: impl Into<String>) -> Problem {
+    Problem::error(code, message, span, label)
+}

@@ -1,0 +1,198 @@
+//! Run-time expressions (end conditions, action counts): names resolved, types checked.
+
+use super::Ctx;
+use super::error::{self, NameKind};
+use super::regions::ast_op;
+use crate::ir::{self, PieceKind, PlayerId};
+use crate::syntax::ast::{BinOp, Expr, ExprKind, Ident};
+
+/// The type of an expression.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Ty {
+    Int,
+    Bool,
+    Player,
+}
+
+impl Ty {
+    fn describe(self) -> &'static str {
+        match self {
+            Ty::Int => "a number",
+            Ty::Bool => "a condition (true or false)",
+            Ty::Player => "a player",
+        }
+    }
+}
+
+/// A loop variable bound to a player (`for P in players: …`).
+pub(super) type Binding<'a> = Option<(&'a str, usize)>;
+
+/// Lowers `expr`, requiring type `want`. `None` after reporting.
+pub(super) fn lower_as(cx: &mut Ctx, expr: &Expr, want: Ty, binding: Binding) -> Option<ir::Expr> {
+    let (e, ty) = lower(cx, expr, binding)?;
+    if ty != want {
+        cx.report(error::type_mismatch(want.describe(), ty.describe(), expr.span));
+        return None;
+    }
+    Some(e)
+}
+
+fn lower(cx: &mut Ctx, expr: &Expr, binding: Binding) -> Option<(ir::Expr, Ty)> {
+    Some(match &expr.kind {
+        ExprKind::Int(v) => (ir::Expr::Const(*v), Ty::Int),
+        ExprKind::Bool(b) => (ir::Expr::Const(*b as i64), Ty::Bool),
+        ExprKind::Name(name) => name_value(cx, name, binding)?,
+        ExprKind::Index(counter, player) => {
+            let c = cx.counters.resolve(NameKind::Counter, counter);
+            let c = cx.ok(c);
+            let p = lower_as(cx, player, Ty::Player, binding);
+            (
+                ir::Expr::Counter {
+                    counter: c?,
+                    player: Box::new(p?),
+                },
+                Ty::Int,
+            )
+        }
+        ExprKind::Call(f, args) => call(cx, f, args, binding)?,
+        ExprKind::Not(e) => (ir::Expr::Not(Box::new(lower_as(cx, e, Ty::Bool, binding)?)), Ty::Bool),
+        ExprKind::Neg(e) => (ir::Expr::Neg(Box::new(lower_as(cx, e, Ty::Int, binding)?)), Ty::Int),
+        ExprKind::Binary(op, a, b) => {
+            let (operand, result) = match op {
+                BinOp::Or | BinOp::And => (Some(Ty::Bool), Ty::Bool),
+                BinOp::Eq | BinOp::Ne => (None, Ty::Bool),
+                BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => (Some(Ty::Int), Ty::Bool),
+                _ => (Some(Ty::Int), Ty::Int),
+            };
+            let (la, ta) = lower(cx, a, binding)?;
+            let want = operand.unwrap_or(ta);
+            if ta != want {
+                cx.report(error::type_mismatch(want.describe(), ta.describe(), a.span));
+                return None;
+            }
+            let lb = lower_as(cx, b, want, binding)?;
+            (ir::Expr::Binary(ast_op(*op), Box::new(la), Box::new(lb)), result)
+        }
+        ExprKind::If(c, a, b) => {
+            let c = lower_as(cx, c, Ty::Bool, binding);
+            let (a_ir, ty) = lower(cx, a, binding)?;
+            let b_ir = lower_as(cx, b, ty, binding)?;
+            (ir::Expr::If(Box::new(c?), Box::new(a_ir), Box::new(b_ir)), ty)
+        }
+    })
+}
+
+fn name_value(cx: &mut Ctx, name: &Ident, binding: Binding) -> Option<(ir::Expr, Ty)> {
+    if let Some((var, player)) = binding
+        && var == name.text
+    {
+        return Some((ir::Expr::Player(PlayerId(player as u8)), Ty::Player));
+    }
+    if name.text == "mover" {
+        return Some((ir::Expr::Mover, Ty::Player));
+    }
+    if let Some(p) = cx.players.get(&name.text) {
+        return Some((ir::Expr::Player(PlayerId(p as u8)), Ty::Player));
+    }
+    if let Some(o) = cx.option_names.get(&name.text) {
+        let ty = if cx.options.get(o).is_some_and(|o| o.is_bool) {
+            Ty::Bool
+        } else {
+            Ty::Int
+        };
+        return Some((ir::Expr::Option(o), ty));
+    }
+    let candidates: Vec<&str> = cx
+        .option_names
+        .names()
+        .chain(cx.players.names())
+        .chain(binding.map(|(v, _)| v))
+        .chain(["mover"])
+        .collect();
+    let p = error::unknown(NameKind::Value, &name.text, name.span, candidates)
+        .with_help_if_none("a value is an option, a player, `mover`, a counter (`counter[player]`) or a call such as `count(Piece)`");
+    cx.report(p);
+    None
+}
+
+trait HelpIfNone {
+    fn with_help_if_none(self, help: &str) -> Self;
+}
+
+impl HelpIfNone for crate::diag::Problem {
+    fn with_help_if_none(self, help: &str) -> Self {
+        if self.help.is_some() { self } else { self.with_help(help) }
+    }
+}
+
+fn call(cx: &mut Ctx, f: &Ident, args: &[Expr], binding: Binding) -> Option<(ir::Expr, Ty)> {
+    let arity = |cx: &mut Ctx, lo: usize, hi: usize, form: &str| -> bool {
+        if args.len() < lo || args.len() > hi {
+            cx.report(error::invalid(
+                "rules::compile::arity",
+                format!("`{}` takes {}", f.text, form),
+                f.span,
+                format!("called with {} argument(s)", args.len()),
+            ));
+            false
+        } else {
+            true
+        }
+    };
+    match f.text.as_str() {
+        "count" => {
+            if !arity(cx, 1, 2, "a piece and optionally a player: `count(Piece)`, `count(Piece, Player)`") {
+                return None;
+            }
+            let kind = kind_arg(cx, &args[0]);
+            let player = match args.get(1) {
+                Some(p) => Some(Box::new(lower_as(cx, p, Ty::Player, binding)?)),
+                None => None,
+            };
+            Some((ir::Expr::Count { kind: kind?, player }, Ty::Int))
+        }
+        "reserve" => {
+            if !arity(cx, 2, 2, "a piece and a player: `reserve(Piece, Player)`") {
+                return None;
+            }
+            let kind = kind_arg(cx, &args[0]);
+            let player = lower_as(cx, &args[1], Ty::Player, binding);
+            Some((
+                ir::Expr::Reserve {
+                    kind: kind?,
+                    player: Box::new(player?),
+                },
+                Ty::Int,
+            ))
+        }
+        "opponent" => {
+            if !arity(cx, 1, 1, "a player: `opponent(P)`") {
+                return None;
+            }
+            let p = lower_as(cx, &args[0], Ty::Player, binding)?;
+            Some((ir::Expr::Opponent(Box::new(p)), Ty::Player))
+        }
+        _ => {
+            cx.report(error::unknown(
+                NameKind::Value,
+                &f.text,
+                f.span,
+                ["count", "reserve", "opponent"],
+            ));
+            None
+        }
+    }
+}
+
+fn kind_arg(cx: &mut Ctx, arg: &Expr) -> Option<PieceKind> {
+    match &arg.kind {
+        ExprKind::Name(n) => {
+            let k = cx.kinds.resolve(NameKind::Piece, n);
+            cx.ok(k).map(|k| PieceKind(k as u8))
+        }
+        _ => {
+            cx.report(error::type_mismatch("a piece name", "an expression", arg.span));
+            None
+        }
+    }
+}

@@ -1,0 +1,167 @@
+//! Stage 2: AST → checked, resolved, compiled [`ir::Game`].
+//!
+//! Passes run in a fixed order and push every problem they find into one list,
+//! so a file's errors all come out in one run. A pass that depends on an item
+//! that failed (say, the board) skips what it cannot check rather than
+//! inventing follow-on errors.
+
+mod board;
+mod conds;
+mod declare;
+mod ends;
+pub mod error;
+mod exprs;
+mod patterns;
+mod regions;
+mod scope;
+mod turns;
+
+use std::collections::HashMap;
+
+use crate::diag::{Problem, Severity};
+use crate::ir::{self, CellId, DirId, Topology};
+use crate::syntax::ast::{self, RulesFile};
+use scope::Names;
+
+/// Compiles a parsed file. The game is `Some` when no problem is an error;
+/// the problems (errors and warnings) come back either way.
+/// With `partial`, the file had syntax errors, so missing items are not reported.
+pub fn compile(file: &RulesFile, partial: bool) -> (Option<ir::Game>, Vec<Problem>) {
+    let mut cx = Ctx {
+        partial,
+        ..Ctx::default()
+    };
+    declare::declare(&mut cx, file);
+    board::build(&mut cx, file);
+    regions::build(&mut cx, file);
+    let kinds = patterns::build(&mut cx, file);
+    let setup = turns::setup(&mut cx, file);
+    let (triggers, trigger_at) = turns::triggers(&mut cx, file);
+    let (turn_list, order) = turns::turns(&mut cx, file);
+    let end = ends::build(&mut cx, file);
+    let failed = cx.problems.iter().any(|p| p.severity == Severity::Error);
+    let problems = std::mem::take(&mut cx.problems);
+    if failed {
+        return (None, problems);
+    }
+    let (Some(topology), Some((kinds, rules))) = (cx.topology.take(), kinds) else {
+        return (None, problems);
+    };
+    let game = ir::Game {
+        title: cx.title.clone(),
+        players: cx.players.names().map(String::from).collect(),
+        options: cx.options.clone(),
+        may_duplicate: false,
+        topology,
+        kinds,
+        rules,
+        counters: cx.counters.names().map(String::from).collect(),
+        triggers,
+        trigger_at,
+        setup,
+        turns: turn_list,
+        order,
+        end,
+    };
+    (Some(game), problems)
+}
+
+/// Shared state of the passes: name tables, the board once built, and the problems found.
+#[derive(Default)]
+pub(crate) struct Ctx {
+    pub problems: Vec<Problem>,
+    pub title: String,
+    pub players: Names,
+    pub option_names: Names,
+    pub options: Vec<ir::OptionInfo>,
+    pub kinds: Names,
+    pub counters: Names,
+    pub turn_names: Names,
+    /// Direction set names declared with `directions`.
+    pub dir_sets: Names,
+    /// `dir_set_values[set][player]`.
+    pub dir_set_values: Vec<Vec<Vec<DirId>>>,
+    pub region_names: Names,
+    /// `move_rules[kind]`: (move name, global rule index) of each compiled rule.
+    pub move_rules: Vec<Vec<(String, usize)>>,
+    /// The board, once built (None when it failed or is missing).
+    pub topology: Option<Topology>,
+    pub cell_ids: HashMap<String, CellId>,
+    /// A description of the board for "cell outside the board" help.
+    pub board_desc: String,
+    /// The file had syntax errors: items may be missing because they did not parse.
+    pub partial: bool,
+}
+
+impl Ctx {
+    /// Records a problem.
+    pub fn report(&mut self, problem: Problem) {
+        self.problems.push(problem);
+    }
+
+    /// Records the error of a failed resolution and turns it into an `Option`.
+    pub fn ok<T>(&mut self, result: Result<T, Problem>) -> Option<T> {
+        match result {
+            Ok(v) => Some(v),
+            Err(p) => {
+                self.problems.push(p);
+                None
+            }
+        }
+    }
+
+    /// Number of players.
+    pub fn player_count(&self) -> usize {
+        self.players.len().max(1)
+    }
+
+    /// Resolves a direction reference (directions and direction sets) into the
+    /// directions of each player. `None` after reporting when a name is unknown.
+    pub fn resolve_dirs(&mut self, dirs: &ast::DirRef) -> Option<Vec<Vec<DirId>>> {
+        let topo = self.topology.as_ref()?;
+        let players = self.player_count();
+        let mut out = vec![Vec::new(); players];
+        let mut ok = true;
+        for ident in dirs {
+            if let Some(d) = topo.dir_names.iter().position(|n| *n == ident.text) {
+                for per in out.iter_mut() {
+                    per.push(DirId(d as u8));
+                }
+            } else if let Some(set) = self.dir_sets.get(&ident.text) {
+                if let Some(values) = self.dir_set_values.get(set) {
+                    for (per, v) in out.iter_mut().zip(values) {
+                        per.extend(v.iter().copied());
+                    }
+                }
+            } else {
+                let candidates: Vec<&str> = topo
+                    .dir_names
+                    .iter()
+                    .map(String::as_str)
+                    .chain(self.dir_sets.names())
+                    .collect();
+                let p = error::unknown(error::NameKind::Direction, &ident.text, ident.span, candidates);
+                self.problems.push(p);
+                ok = false;
+            }
+        }
+        for per in out.iter_mut() {
+            per.sort();
+            per.dedup();
+        }
+        ok.then_some(out)
+    }
+
+    /// Resolves a cell name; reports a cell outside the board.
+    pub fn resolve_cell(&mut self, ident: &ast::Ident) -> Option<CellId> {
+        self.topology.as_ref()?;
+        match self.cell_ids.get(&ident.text) {
+            Some(c) => Some(*c),
+            None => {
+                let p = error::cell_outside_board(&ident.text, ident.span, &self.board_desc);
+                self.problems.push(p);
+                None
+            }
+        }
+    }
+}

@@ -1,0 +1,239 @@
+//! Pass 4: pieces and their movement patterns, with per-cell target tables
+//! precomputed from the board (steps, leaps, jumps, slide rays).
+
+use super::error::{self, NameKind};
+use super::{Ctx, conds};
+use crate::ir::{self, CellId, CellTable, DirId, KindInfo, MoveRule, PieceKind, PlayerId, Topology};
+use crate::syntax::ast::{Item, JumpOption, PathStep, Pattern, PieceDecl, RulesFile};
+
+/// Compiles every piece kind; `None` when the board is missing.
+pub(super) fn build(cx: &mut Ctx, file: &RulesFile) -> Option<(Vec<KindInfo>, Vec<MoveRule>)> {
+    let mut kinds = Vec::new();
+    let mut rules = Vec::new();
+    for item in &file.items {
+        let Item::Piece(decl) = item else { continue };
+        if cx.kinds.get(&decl.name.text) != Some(kinds.len()) {
+            continue; // a repeated declaration, already reported
+        }
+        let kind = PieceKind(kinds.len() as u8);
+        let info = piece(cx, decl, kind, &mut rules);
+        kinds.push(info);
+    }
+    for item in &file.items {
+        let Item::Captured(decl) = item else { continue };
+        let k = cx.kinds.resolve(NameKind::Piece, &decl.kind);
+        if let Some(k) = cx.ok(k)
+            && let Some(info) = kinds.get_mut(k)
+        {
+            info.captured_to_reserve = decl.to_reserve;
+        }
+    }
+    cx.topology.as_ref()?;
+    Some((kinds, rules))
+}
+
+fn piece(cx: &mut Ctx, decl: &PieceDecl, kind: PieceKind, rules: &mut Vec<MoveRule>) -> KindInfo {
+    let owner = decl.owner.as_ref().and_then(|o| {
+        let p = cx.players.resolve(NameKind::Player, o);
+        cx.ok(p).map(|p| PlayerId(p as u8))
+    });
+    let mut info = KindInfo {
+        name: decl.name.text.clone(),
+        letter: decl.letter.text.clone(),
+        owner,
+        rules: Vec::new(),
+        captured_to_reserve: false,
+    };
+    let mut names = super::scope::Names::default();
+    let mut named = Vec::new();
+    for mv in &decl.moves {
+        let declared = names.declare(NameKind::Move, &mv.name);
+        if cx.ok(declared).is_none() {
+            continue;
+        }
+        if let Some(rule) = move_rule(cx, &mv.name.text, &mv.pattern, kind, mv.span) {
+            named.push((mv.name.text.clone(), rules.len()));
+            info.rules.push(rules.len());
+            rules.push(rule);
+        }
+    }
+    cx.move_rules.push(named);
+    info
+}
+
+fn move_rule(cx: &mut Ctx, name: &str, pattern: &Pattern, kind: PieceKind, span: crate::diag::Span) -> Option<MoveRule> {
+    let players = cx.player_count();
+    let (pattern, target) = match pattern {
+        Pattern::Step { dirs, target } => {
+            let dirs = cx.resolve_dirs(dirs);
+            let target = conds::lower(cx, target);
+            let topo = cx.topology.as_ref()?;
+            let dirs = dirs?;
+            let targets = table(topo, players, |p, c| {
+                dirs[p].iter().map(|d| topo.step(c, *d)).filter(|t| t.is_some()).collect()
+            });
+            (ir::Pattern::Hop { targets }, target?)
+        }
+        Pattern::Slide { dirs, target } => {
+            let dirs = cx.resolve_dirs(dirs);
+            let target = conds::lower(cx, target);
+            let topo = cx.topology.as_ref()?;
+            let dirs = dirs?;
+            let rays = (0..players)
+                .map(|p| {
+                    (0..topo.cells())
+                        .map(|c| dirs[p].iter().map(|d| ray(topo, CellId(c as u16), *d)).collect())
+                        .collect()
+                })
+                .collect();
+            (ir::Pattern::Slide { rays }, target?)
+        }
+        Pattern::Leap { path, target } => {
+            let steps = leap_path(cx, path);
+            let target = conds::lower(cx, target);
+            let topo = cx.topology.as_ref()?;
+            let steps = steps?;
+            let targets = table(topo, players, |p, c| leap_targets(topo, &steps, p, c));
+            (ir::Pattern::Hop { targets }, target?)
+        }
+        Pattern::Jump {
+            dirs,
+            over,
+            target,
+            options,
+        } => {
+            let dirs = cx.resolve_dirs(dirs);
+            let over = conds::lower(cx, over);
+            let target = conds::lower(cx, target);
+            let has = |o: JumpOption| options.iter().any(|(x, _)| *x == o);
+            let (capturing, repeat) = (has(JumpOption::Capturing), has(JumpOption::Repeat));
+            let each_once = has(JumpOption::EachPieceOnce);
+            if repeat && !capturing && !each_once {
+                cx.report(
+                    error::invalid(
+                        "rules::compile::unbounded_chain",
+                        "this jump chain could go on for ever",
+                        span,
+                        "a repeated jump needs a limit",
+                    )
+                    .with_help("add `capturing` (jumped pieces leave) or `each piece jumped once`"),
+                );
+                return None;
+            }
+            let topo = cx.topology.as_ref()?;
+            let dirs = dirs?;
+            let hops = table(topo, players, |p, c| {
+                let mut out = Vec::new();
+                for d in &dirs[p] {
+                    let mid = topo.step(c, *d);
+                    if !mid.is_some() || topo.is_exit(mid) {
+                        continue;
+                    }
+                    let land = topo.step(mid, *d);
+                    if land.is_some() {
+                        out.push(mid);
+                        out.push(land);
+                    }
+                }
+                out
+            });
+            (
+                ir::Pattern::Jump {
+                    hops,
+                    over: over?,
+                    capturing,
+                    repeat,
+                    each_once,
+                    not_ending_at_start: has(JumpOption::NotEndingAtStart),
+                },
+                target?,
+            )
+        }
+    };
+    Some(MoveRule {
+        name: name.to_string(),
+        kind,
+        pattern,
+        target,
+    })
+}
+
+/// A compiled leap path step.
+enum LeapStep {
+    Dirs(Vec<Vec<DirId>>),
+    Same,
+    Perpendicular,
+}
+
+fn leap_path(cx: &mut Ctx, path: &[PathStep]) -> Option<Vec<LeapStep>> {
+    let mut out = Vec::new();
+    for (i, step) in path.iter().enumerate() {
+        match step {
+            PathStep::Dirs(d) => out.push(LeapStep::Dirs(cx.resolve_dirs(d)?)),
+            PathStep::Same(span) | PathStep::Perpendicular(span) if i == 0 => {
+                cx.report(error::invalid(
+                    "rules::compile::bad_leap",
+                    "a leap must start with a direction",
+                    *span,
+                    "there is no current direction yet",
+                )
+                .with_help("start with a direction or set, e.g. `leap orthogonal, same, perpendicular`"));
+                return None;
+            }
+            PathStep::Same(_) => out.push(LeapStep::Same),
+            PathStep::Perpendicular(_) => out.push(LeapStep::Perpendicular),
+        }
+    }
+    Some(out)
+}
+
+fn leap_targets(topo: &Topology, steps: &[LeapStep], player: usize, from: CellId) -> Vec<CellId> {
+    let mut states: Vec<(CellId, DirId)> = vec![(from, DirId(0))];
+    for step in steps {
+        let mut next = Vec::new();
+        for (cell, dir) in &states {
+            let dirs: Vec<DirId> = match step {
+                LeapStep::Dirs(d) => d[player].clone(),
+                LeapStep::Same => vec![*dir],
+                LeapStep::Perpendicular => topo.perpendicular[dir.0 as usize].clone(),
+            };
+            for d in dirs {
+                let to = topo.step(*cell, d);
+                if to.is_some() {
+                    next.push((to, d));
+                }
+            }
+        }
+        states = next;
+    }
+    let mut cells: Vec<CellId> = states.into_iter().map(|(c, _)| c).filter(|c| *c != from).collect();
+    cells.sort();
+    cells.dedup();
+    cells
+}
+
+fn ray(topo: &Topology, from: CellId, dir: DirId) -> Vec<CellId> {
+    let mut out = Vec::new();
+    let mut cell = topo.step(from, dir);
+    while cell.is_some() && cell != from && out.len() < topo.cells() {
+        out.push(cell);
+        cell = topo.step(cell, dir);
+    }
+    out
+}
+
+/// Builds a per-(player, cell) table from a function of both.
+fn table(topo: &Topology, players: usize, mut f: impl FnMut(usize, CellId) -> Vec<CellId>) -> CellTable {
+    let cells = topo.cells();
+    let mut t = CellTable::default();
+    for p in 0..players {
+        for c in 0..cells {
+            t.start.push(t.data.len() as u32);
+            if c < topo.board_cells {
+                t.data.extend(f(p, CellId(c as u16)));
+            }
+        }
+    }
+    t.start.push(t.data.len() as u32);
+    t
+}

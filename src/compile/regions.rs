@@ -1,0 +1,196 @@
+//! Pass 3: named regions, evaluated into per-player cell memberships.
+
+use super::Ctx;
+use super::error::{self, NameKind};
+use crate::diag::{Problem, Span};
+use crate::ir::Region;
+use crate::syntax::ast::{BinOp, Expr, ExprKind, Item, PerPlayer, RegionExpr, RegionTerm, RulesFile};
+
+pub(super) fn build(cx: &mut Ctx, file: &RulesFile) {
+    if cx.topology.is_none() {
+        return;
+    }
+    let players = cx.player_count();
+    for item in &file.items {
+        let Item::Region(decl) = item else { continue };
+        let index = cx.topology.as_ref().map_or(0, |t| t.regions.len());
+        if cx.region_names.get(&decl.name.text) != Some(index) {
+            continue; // a repeated declaration, already reported
+        }
+        let mut member = Vec::with_capacity(players);
+        match &decl.value {
+            PerPlayer::All(expr) => {
+                for p in 0..players {
+                    member.push(eval(cx, expr, p).unwrap_or_default());
+                }
+            }
+            PerPlayer::Each(entries) => {
+                member = vec![Vec::new(); players];
+                for (player, expr) in entries {
+                    let p = cx.players.resolve(NameKind::Player, player);
+                    let Some(p) = cx.ok(p) else { continue };
+                    member[p] = eval(cx, expr, p).unwrap_or_default();
+                }
+            }
+        }
+        let cells = cx.topology.as_ref().map_or(0, |t| t.cells());
+        for m in member.iter_mut() {
+            m.resize(cells, false);
+        }
+        if member.iter().all(|m| !m.contains(&true)) {
+            cx.report(
+                Problem::error(
+                    "rules::compile::empty_region",
+                    format!("region `{}` has no cells", decl.name.text),
+                    decl.name.span,
+                    "this region is empty",
+                )
+                .warning(),
+            );
+        }
+        if let Some(t) = cx.topology.as_mut() {
+            t.regions.push(Region {
+                name: decl.name.text.clone(),
+                member,
+            });
+        }
+    }
+}
+
+/// The cells of a region expression as seen by `player`; `None` after reporting.
+pub(super) fn eval(cx: &mut Ctx, expr: &RegionExpr, player: usize) -> Option<Vec<bool>> {
+    let topo = cx.topology.as_ref()?;
+    let cells = topo.cells();
+    let mut set = vec![false; cells];
+    let mut ok = true;
+    for term in &expr.terms {
+        match term {
+            RegionTerm::Rank(label) | RegionTerm::File(label) => {
+                let is_rank = matches!(term, RegionTerm::Rank(_));
+                let topo = cx.topology.as_ref()?;
+                let mut any = false;
+                for (c, name) in topo.cell_names.iter().enumerate() {
+                    let split = name.find(|ch: char| ch.is_ascii_digit()).unwrap_or(name.len());
+                    let (file, rank) = name.split_at(split);
+                    if (is_rank && rank == label.text) || (!is_rank && file == label.text) {
+                        set[c] = true;
+                        any = true;
+                    }
+                }
+                if !any {
+                    let what = if is_rank { "rank" } else { "file" };
+                    cx.report(error::invalid(
+                        "rules::compile::cell_outside_board",
+                        format!("{what} `{}` is not on the board", label.text),
+                        label.span,
+                        format!("no such {what}"),
+                    )
+                    .with_help(format!("the board has {}", cx.board_desc)));
+                    ok = false;
+                }
+            }
+            RegionTerm::Where(cond) => {
+                let topo = cx.topology.as_ref()?;
+                let coords: Vec<(i32, i32)> = topo.coords[..topo.board_cells].to_vec();
+                for (c, (file, rank)) in coords.into_iter().enumerate() {
+                    match eval_coord_expr(cond, file as i64, rank as i64) {
+                        Ok(v) => set[c] |= v != 0,
+                        Err(p) => {
+                            cx.report(p);
+                            ok = false;
+                            break;
+                        }
+                    }
+                }
+            }
+            RegionTerm::Names(names) => {
+                for name in names {
+                    if let Some(r) = cx.region_names.get(&name.text) {
+                        let topo = cx.topology.as_ref()?;
+                        match topo.regions.get(r) {
+                            Some(region) => {
+                                for (s, m) in set.iter_mut().zip(&region.member[player]) {
+                                    *s |= *m;
+                                }
+                            }
+                            None => {
+                                cx.report(error::invalid(
+                                    "rules::compile::region_order",
+                                    format!("region `{}` is used before it is defined", name.text),
+                                    name.span,
+                                    "defined further down",
+                                )
+                                .with_label(cx.region_names.span(r), "defined here")
+                                .with_help("define regions before the regions that use them"));
+                                ok = false;
+                            }
+                        }
+                    } else if let Some(c) = cx.resolve_cell(name) {
+                        set[c.index()] = true;
+                    } else {
+                        ok = false;
+                    }
+                }
+            }
+        }
+    }
+    ok.then_some(set)
+}
+
+/// Evaluates `cells where …` for one cell: `file` and `rank` are 0-based indices.
+fn eval_coord_expr(expr: &Expr, file: i64, rank: i64) -> Result<i64, Problem> {
+    let err = |span: Span, what: &str| {
+        Problem::error(
+            "rules::compile::bad_region_condition",
+            format!("{what} cannot be used in `cells where`"),
+            span,
+            "not allowed here",
+        )
+        .with_help("a cell condition uses numbers, `file`, `rank` (0-based), arithmetic and comparisons")
+    };
+    Ok(match &expr.kind {
+        ExprKind::Int(v) => *v,
+        ExprKind::Bool(b) => *b as i64,
+        ExprKind::Name(n) if n.text == "file" => file,
+        ExprKind::Name(n) if n.text == "rank" => rank,
+        ExprKind::Name(n) => {
+            return Err(error::unknown(NameKind::Value, &n.text, n.span, ["file", "rank"]));
+        }
+        ExprKind::Not(e) => (eval_coord_expr(e, file, rank)? == 0) as i64,
+        ExprKind::Neg(e) => -eval_coord_expr(e, file, rank)?,
+        ExprKind::Binary(op, a, b) => {
+            let a = eval_coord_expr(a, file, rank)?;
+            let b = eval_coord_expr(b, file, rank)?;
+            ast_op(*op).apply(a, b)
+        }
+        ExprKind::If(c, a, b) => {
+            if eval_coord_expr(c, file, rank)? != 0 {
+                eval_coord_expr(a, file, rank)?
+            } else {
+                eval_coord_expr(b, file, rank)?
+            }
+        }
+        ExprKind::Index(..) => return Err(err(expr.span, "a counter")),
+        ExprKind::Call(..) => return Err(err(expr.span, "a function call")),
+    })
+}
+
+/// The compiled twin of a syntax operator.
+pub(super) fn ast_op(op: BinOp) -> crate::ir::BinOp {
+    use crate::ir::BinOp as I;
+    match op {
+        BinOp::Or => I::Or,
+        BinOp::And => I::And,
+        BinOp::Eq => I::Eq,
+        BinOp::Ne => I::Ne,
+        BinOp::Lt => I::Lt,
+        BinOp::Le => I::Le,
+        BinOp::Gt => I::Gt,
+        BinOp::Ge => I::Ge,
+        BinOp::Add => I::Add,
+        BinOp::Sub => I::Sub,
+        BinOp::Mul => I::Mul,
+        BinOp::Div => I::Div,
+        BinOp::Rem => I::Rem,
+    }
+}

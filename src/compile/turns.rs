@@ -1,0 +1,282 @@
+//! Pass 5: the starting position, triggers, turn kinds and the turn order.
+
+use super::error::{self, NameKind};
+use super::exprs::{self, Ty};
+use super::{Ctx, conds, regions};
+use crate::diag::Problem;
+use crate::ir::{self, ActionSource, CellId, PieceKind, PlayerId, Setup, Trigger, Turn, TurnOrder};
+use crate::syntax::ast::{ActionAlt, Effect, Ident, Item, OrderStmt, RulesFile, SetupStmt};
+
+pub(super) fn setup(cx: &mut Ctx, file: &RulesFile) -> Setup {
+    let mut setup = Setup::default();
+    let cells = cx.topology.as_ref().map_or(0, |t| t.cells());
+    let mut placed_by: Vec<Option<crate::diag::Span>> = vec![None; cells];
+    for item in &file.items {
+        let Item::Setup(stmts) = item else { continue };
+        for stmt in stmts {
+            match stmt {
+                SetupStmt::Place { player, kind, cells } => {
+                    let (p, k) = player_and_kind(cx, player, kind);
+                    let (Some(p), Some(k)) = (p, k) else { continue };
+                    let Some(set) = regions::eval(cx, cells, p.index()) else { continue };
+                    let Some(topo) = cx.topology.as_ref() else { continue };
+                    let board_cells = topo.board_cells;
+                    let names = topo.cell_names.clone();
+                    for (c, member) in set.iter().enumerate() {
+                        if !member {
+                            continue;
+                        }
+                        if c >= board_cells {
+                            cx.report(error::invalid(
+                                "rules::compile::setup_on_exit",
+                                format!("`{}` is an exit cell: no piece can stand there", names[c]),
+                                cells.span,
+                                "includes an exit cell",
+                            ));
+                            continue;
+                        }
+                        if let Some(first) = placed_by[c] {
+                            let name = names[c].clone();
+                            cx.report(
+                                error::invalid(
+                                    "rules::compile::setup_twice",
+                                    format!("cell `{name}` is given two pieces"),
+                                    cells.span,
+                                    "placed again here",
+                                )
+                                .with_label(first, "first placed here"),
+                            );
+                            continue;
+                        }
+                        placed_by[c] = Some(cells.span);
+                        setup.pieces.push((CellId(c as u16), p, k));
+                    }
+                }
+                SetupStmt::Reserve {
+                    player,
+                    count,
+                    count_span,
+                    kind,
+                } => {
+                    let (p, k) = player_and_kind(cx, player, kind);
+                    if !(0..=u16::MAX as i64).contains(count) {
+                        cx.report(error::out_of_range("the reserve count", *count_span, "between 0 and 65535"));
+                        continue;
+                    }
+                    if let (Some(p), Some(k)) = (p, k) {
+                        setup.reserves.push((p, k, *count as u16));
+                    }
+                }
+            }
+        }
+    }
+    setup
+}
+
+/// Resolves a (player, piece) pair and checks the piece's declared owner.
+fn player_and_kind(cx: &mut Ctx, player: &Ident, kind: &Ident) -> (Option<PlayerId>, Option<PieceKind>) {
+    let p = cx.players.resolve(NameKind::Player, player);
+    let p = cx.ok(p).map(|p| PlayerId(p as u8));
+    let k = cx.kinds.resolve(NameKind::Piece, kind);
+    let k = cx.ok(k).map(|k| PieceKind(k as u8));
+    (p, k)
+}
+
+pub(super) fn triggers(cx: &mut Ctx, file: &RulesFile) -> (Vec<Trigger>, Vec<u16>) {
+    let players = cx.player_count();
+    let kinds = cx.kinds.len();
+    let cells = cx.topology.as_ref().map_or(0, |t| t.cells());
+    let mut at = vec![0u16; players * kinds * cells];
+    let mut list = Vec::new();
+    for item in &file.items {
+        let Item::Trigger(decl) = item else { continue };
+        let k = cx.kinds.resolve(NameKind::Piece, &decl.kind);
+        let k = cx.ok(k);
+        let r = cx.region_names.resolve(NameKind::Region, &decl.region);
+        let r = cx.ok(r);
+        let mut trigger = Trigger {
+            remove: false,
+            add: Vec::new(),
+        };
+        for effect in &decl.effects {
+            match effect {
+                Effect::Remove(_) => trigger.remove = true,
+                Effect::Add { amount, counter, .. } => {
+                    let c = cx.counters.resolve(NameKind::Counter, counter);
+                    if let Some(c) = cx.ok(c) {
+                        trigger.add.push((c, *amount));
+                    }
+                }
+            }
+        }
+        let (Some(k), Some(r), Some(topo)) = (k, r, cx.topology.as_ref()) else { continue };
+        let Some(region) = topo.regions.get(r) else { continue };
+        list.push(trigger);
+        let id = list.len() as u16;
+        let mut overlap = false;
+        for (p, member) in region.member.iter().enumerate() {
+            for (c, m) in member.iter().enumerate() {
+                if *m {
+                    let slot = &mut at[(p * kinds + k) * cells + c];
+                    overlap |= *slot != 0;
+                    *slot = id;
+                }
+            }
+        }
+        if overlap {
+            cx.report(error::invalid(
+                "rules::compile::trigger_overlap",
+                format!("two `when {} enters …` rules share cells", decl.kind.text),
+                decl.span,
+                "overlaps an earlier rule",
+            )
+            .with_help("a piece entering a cell fires one rule: make the regions disjoint"));
+        }
+    }
+    (list, at)
+}
+
+pub(super) fn turns(cx: &mut Ctx, file: &RulesFile) -> (Vec<Turn>, TurnOrder) {
+    let mut turns = Vec::new();
+    for item in &file.items {
+        let Item::Turn(decl) = item else { continue };
+        if cx.turn_names.get(&decl.name.text) != Some(turns.len()) {
+            continue; // a repeated declaration, already reported
+        }
+        let max_actions = match &decl.actions {
+            Some((e, _)) => exprs::lower_as(cx, e, Ty::Int, None).unwrap_or(ir::Expr::Const(1)),
+            None => ir::Expr::Const(1),
+        };
+        let distinct_pieces = decl.actions.as_ref().is_some_and(|(_, d)| *d);
+        let mut tiers = Vec::new();
+        for tier in &decl.tiers {
+            let mut sources = Vec::new();
+            for alt in tier {
+                if let Some(s) = action_source(cx, alt) {
+                    sources.push(s);
+                }
+            }
+            tiers.push(sources);
+        }
+        if decl.tiers.is_empty() && !decl.pass {
+            cx.report(
+                error::invalid(
+                    "rules::compile::empty_turn",
+                    format!("turn `{}` offers no action", decl.name.text),
+                    decl.name.span,
+                    "nothing can be done in this turn",
+                )
+                .with_help("add `choose move Piece` or `choose drop Piece onto …`"),
+            );
+        }
+        turns.push(Turn {
+            name: decl.name.text.clone(),
+            max_actions,
+            distinct_pieces,
+            pass: decl.pass,
+            tiers,
+        });
+    }
+    let mut order = TurnOrder::default();
+    let mut seen = false;
+    for item in &file.items {
+        let Item::Turns { stmts, span } = item else { continue };
+        if seen {
+            cx.report(error::invalid(
+                "rules::compile::duplicate",
+                "`turns` is declared twice",
+                *span,
+                "declared again here",
+            ));
+            continue;
+        }
+        seen = true;
+        for (i, stmt) in stmts.iter().enumerate() {
+            match stmt {
+                OrderStmt::Turn { player, turn } => {
+                    if let Some(t) = order_entry(cx, player, turn) {
+                        order.prefix.push(t);
+                    }
+                }
+                OrderStmt::Repeat { turns, span } => {
+                    if i + 1 != stmts.len() {
+                        cx.report(error::invalid(
+                            "rules::compile::repeat_not_last",
+                            "`repeat { … }` must be the last part of `turns`",
+                            *span,
+                            "turns after it would never be played",
+                        ));
+                    }
+                    if turns.is_empty() {
+                        cx.report(error::invalid(
+                            "rules::compile::empty_repeat",
+                            "`repeat { … }` needs at least one turn",
+                            *span,
+                            "empty",
+                        ));
+                    }
+                    for (player, turn) in turns {
+                        if let Some(t) = order_entry(cx, player, turn) {
+                            order.cycle.push(t);
+                        }
+                    }
+                }
+            }
+        }
+        if !stmts.iter().any(|s| matches!(s, OrderStmt::Repeat { .. })) {
+            cx.report(
+                error::invalid(
+                    "rules::compile::no_repeat",
+                    "the turn order never repeats, so the game would run out of turns",
+                    *span,
+                    "no `repeat { … }` here",
+                )
+                .with_help("end `turns` with e.g. `repeat { White: main  Black: main }`"),
+            );
+        }
+    }
+    (turns, order)
+}
+
+fn order_entry(cx: &mut Ctx, player: &Ident, turn: &Ident) -> Option<(PlayerId, usize)> {
+    let p = cx.players.resolve(NameKind::Player, player);
+    let p = cx.ok(p);
+    let t = cx.turn_names.resolve(NameKind::Turn, turn);
+    let t = cx.ok(t);
+    Some((PlayerId(p? as u8), t?))
+}
+
+fn action_source(cx: &mut Ctx, alt: &ActionAlt) -> Option<ActionSource> {
+    match alt {
+        ActionAlt::Move { kind, name } => {
+            let k = cx.kinds.resolve(NameKind::Piece, kind);
+            let k = cx.ok(k)?;
+            let all = cx.move_rules.get(k).cloned().unwrap_or_default();
+            let rules = match name {
+                None => all.iter().map(|(_, r)| *r).collect(),
+                Some(n) => match all.iter().find(|(m, _)| *m == n.text) {
+                    Some((_, r)) => vec![*r],
+                    None => {
+                        let p: Problem =
+                            error::unknown(NameKind::Move, &n.text, n.span, all.iter().map(|(m, _)| m.as_str()));
+                        cx.report(p);
+                        return None;
+                    }
+                },
+            };
+            Some(ActionSource::Move {
+                kind: PieceKind(k as u8),
+                rules,
+            })
+        }
+        ActionAlt::Drop { kind, target } => {
+            let k = cx.kinds.resolve(NameKind::Piece, kind);
+            let k = cx.ok(k);
+            let target = conds::lower(cx, target);
+            Some(ActionSource::Drop {
+                kind: PieceKind(k? as u8),
+                target: target?,
+            })
+        }
+    }
+}

@@ -1,0 +1,208 @@
+//! Source files and byte spans shared by every stage that reports errors.
+
+use miette::{NamedSource, SourceSpan};
+
+/// A half-open byte range `start..end` into a source file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Span {
+    /// First byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
+
+impl Span {
+    /// A span from `start` to `end`.
+    pub fn new(start: usize, end: usize) -> Self {
+        Span { start, end }
+    }
+
+    /// The smallest span covering both.
+    pub fn join(self, other: Span) -> Span {
+        Span::new(self.start.min(other.start), self.end.max(other.end))
+    }
+}
+
+impl From<Span> for SourceSpan {
+    fn from(span: Span) -> Self {
+        SourceSpan::new(span.start.into(), span.end.saturating_sub(span.start))
+    }
+}
+
+/// A named source text: the unit that diagnostics point into.
+#[derive(Debug, Clone)]
+pub struct SourceFile {
+    /// The name shown in reports (usually the path).
+    pub name: String,
+    /// The whole text.
+    pub text: String,
+}
+
+impl SourceFile {
+    /// A source file from a name and its text.
+    pub fn new(name: impl Into<String>, text: impl Into<String>) -> Self {
+        SourceFile {
+            name: name.into(),
+            text: text.into(),
+        }
+    }
+
+    /// The text as a miette source, for `#[source_code]`.
+    pub fn named_source(&self) -> NamedSource<String> {
+        NamedSource::new(&self.name, self.text.clone())
+    }
+
+    /// 1-based line and column of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let before = &self.text[..offset];
+        let line = before.matches('\n').count() + 1;
+        let col = before.rfind('\n').map_or(offset, |nl| offset - nl - 1) + 1;
+        (line, col)
+    }
+}
+
+/// How serious a problem is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    /// Legal but almost surely wrong.
+    Warning,
+    /// The file cannot be used.
+    Error,
+}
+
+/// One problem found in a rules file: a miette diagnostic with a code, a primary
+/// label, optional secondary labels and a help line.
+#[derive(Debug, Clone)]
+pub struct Problem {
+    /// Rust-path style code, e.g. `rules::compile::unknown_piece`.
+    pub code: &'static str,
+    /// Error or warning.
+    pub severity: Severity,
+    /// The one-line message.
+    pub message: String,
+    /// The primary span and its label.
+    pub span: Span,
+    /// Text of the primary label.
+    pub label: String,
+    /// Other places worth showing ("first declared here").
+    pub secondary: Vec<(Span, String)>,
+    /// A hint naming the fix.
+    pub help: Option<String>,
+}
+
+impl Problem {
+    /// An error with a code, message, span and label.
+    pub fn error(code: &'static str, message: impl Into<String>, span: Span, label: impl Into<String>) -> Self {
+        Problem {
+            code,
+            severity: Severity::Error,
+            message: message.into(),
+            span,
+            label: label.into(),
+            secondary: Vec::new(),
+            help: None,
+        }
+    }
+
+    /// The same problem as a warning.
+    pub fn warning(mut self) -> Self {
+        self.severity = Severity::Warning;
+        self
+    }
+
+    /// Adds a help line.
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// Adds a secondary label.
+    pub fn with_label(mut self, span: Span, label: impl Into<String>) -> Self {
+        self.secondary.push((span, label.into()));
+        self
+    }
+}
+
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Problem {}
+
+impl miette::Diagnostic for Problem {
+    fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        Some(Box::new(self.code))
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.severity {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+        })
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        self.help.as_ref().map(|h| Box::new(h) as Box<dyn std::fmt::Display>)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        let primary = miette::LabeledSpan::new_primary_with_span(Some(self.label.clone()), self.span);
+        let rest = self
+            .secondary
+            .iter()
+            .map(|(span, label)| miette::LabeledSpan::new_with_span(Some(label.clone()), *span));
+        Some(Box::new(std::iter::once(primary).chain(rest)))
+    }
+}
+
+/// Every problem of one file, sorted by position, with the file's text: the
+/// miette report that front ends print.
+#[derive(Debug, thiserror::Error)]
+#[error("{summary}")]
+pub struct Report {
+    /// "2 errors, 1 warning in games/x.rules".
+    pub summary: String,
+    /// The source the spans point into.
+    pub src: NamedSource<String>,
+    /// The problems, sorted by position.
+    pub problems: Vec<Problem>,
+}
+
+impl Report {
+    /// A report of `problems` in `source`, sorted by position.
+    pub fn new(source: &SourceFile, mut problems: Vec<Problem>) -> Self {
+        problems.sort_by_key(|p| (p.span.start, p.span.end));
+        let errors = problems.iter().filter(|p| p.severity == Severity::Error).count();
+        let warnings = problems.len() - errors;
+        let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+        let summary = format!(
+            "{}, {} in {}",
+            plural(errors, "error"),
+            plural(warnings, "warning"),
+            source.name
+        );
+        Report {
+            summary,
+            src: source.named_source(),
+            problems,
+        }
+    }
+
+    /// Whether any problem is an error.
+    pub fn has_errors(&self) -> bool {
+        self.problems.iter().any(|p| p.severity == Severity::Error)
+    }
+}
+
+impl miette::Diagnostic for Report {
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        Some(&self.src)
+    }
+
+    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn miette::Diagnostic> + 'a>> {
+        Some(Box::new(self.problems.iter().map(|p| p as &dyn miette::Diagnostic)))
+    }
+}

@@ -1,0 +1,212 @@
+//! Stage 3: the engine. Runs an [`ir::Game`] on flat tables: positions, move
+//! generation into caller-owned buffers, applying moves, outcomes, perft and
+//! random playouts. No names, spans or strings on the hot path.
+
+mod apply;
+mod eval;
+mod movegen;
+mod moves;
+mod position;
+mod search;
+
+pub use moves::{MOVE_TOKENS, Move, MoveBuf, Token};
+pub use position::Position;
+pub use search::PlayoutStats;
+
+use crate::ir::{self, CellId, Outcome, PieceKind, PlayerId};
+
+/// The status of a position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// The game goes on.
+    Ongoing,
+    /// The game is over.
+    Over(Outcome),
+}
+
+/// A problem with option values given to [`Engine::new`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OptionError {
+    /// No option of that name.
+    #[error("unknown option `{name}`; the options are: {known}")]
+    Unknown { name: String, known: String },
+    /// A value of the wrong type.
+    #[error("option `{name}` takes {expected}, not `{value}`")]
+    WrongType { name: String, expected: String, value: String },
+    /// A value outside the declared range.
+    #[error("option `{name}` must be {allowed}, not {value}")]
+    OutOfRange { name: String, allowed: String, value: i64 },
+}
+
+/// A compiled game with its option values: everything needed to play.
+#[derive(Debug, Clone)]
+pub struct Engine {
+    game: ir::Game,
+    options: Vec<i64>,
+    players: usize,
+    kinds: usize,
+    /// `owner_of[code]`, `kind_of[code]` for piece codes.
+    owner_of: Vec<u8>,
+    kind_of: Vec<u8>,
+}
+
+impl Engine {
+    /// An engine for `game` with the given `name=value` option overrides.
+    pub fn new(game: ir::Game, overrides: &[(String, String)]) -> Result<Engine, OptionError> {
+        let mut options: Vec<i64> = game.options.iter().map(|o| o.default).collect();
+        for (name, value) in overrides {
+            let Some(i) = game.options.iter().position(|o| o.name == *name) else {
+                let known: Vec<String> = game
+                    .options
+                    .iter()
+                    .map(|o| format!("{} ({})", o.name, if o.is_bool { "bool" } else { "int" }))
+                    .collect();
+                return Err(OptionError::Unknown {
+                    name: name.clone(),
+                    known: if known.is_empty() { "none".into() } else { known.join(", ") },
+                });
+            };
+            let info = &game.options[i];
+            let parsed = if info.is_bool {
+                match value.as_str() {
+                    "true" => Some(1),
+                    "false" => Some(0),
+                    _ => None,
+                }
+            } else {
+                value.parse::<i64>().ok()
+            };
+            let Some(v) = parsed else {
+                return Err(OptionError::WrongType {
+                    name: name.clone(),
+                    expected: if info.is_bool { "`true` or `false`".into() } else { "a whole number".into() },
+                    value: value.clone(),
+                });
+            };
+            if info.min.is_some_and(|m| v < m) || info.max.is_some_and(|m| v > m) {
+                let allowed = match (info.min, info.max) {
+                    (Some(lo), Some(hi)) => format!("between {lo} and {hi}"),
+                    (Some(lo), None) => format!("at least {lo}"),
+                    (_, Some(hi)) => format!("at most {hi}"),
+                    _ => String::new(),
+                };
+                return Err(OptionError::OutOfRange {
+                    name: name.clone(),
+                    allowed,
+                    value: v,
+                });
+            }
+            options[i] = v;
+        }
+        let players = game.players.len();
+        let kinds = game.kinds.len();
+        let mut owner_of = vec![u8::MAX; 1 + players * kinds];
+        let mut kind_of = vec![u8::MAX; 1 + players * kinds];
+        for k in 0..kinds {
+            for p in 0..players {
+                let code = 1 + k * players + p;
+                owner_of[code] = p as u8;
+                kind_of[code] = k as u8;
+            }
+        }
+        Ok(Engine {
+            game,
+            options,
+            players,
+            kinds,
+            owner_of,
+            kind_of,
+        })
+    }
+
+    /// The compiled game.
+    pub fn game(&self) -> &ir::Game {
+        &self.game
+    }
+
+    /// The value of each option, in declaration order.
+    pub fn option_values(&self) -> &[i64] {
+        &self.options
+    }
+
+    /// The starting position.
+    pub fn start(&self) -> Position {
+        let cells = self.game.topology.cells();
+        let mut pos = Position {
+            board: vec![0; cells],
+            counts: vec![0; self.players * self.kinds],
+            reserve: vec![0; self.players * self.kinds],
+            counters: vec![0; self.game.counters.len() * self.players],
+            ply: 0,
+            result: None,
+        };
+        for &(cell, owner, kind) in &self.game.setup.pieces {
+            pos.board[cell.index()] = self.code(kind, owner);
+            pos.counts[self.slot(owner, kind)] += 1;
+        }
+        for &(owner, kind, n) in &self.game.setup.reserves {
+            let slot = self.slot(owner, kind);
+            pos.reserve[slot] = pos.reserve[slot].saturating_add(n);
+        }
+        pos.result = self.decided(&pos, self.mover(&pos), true);
+        pos
+    }
+
+    /// The player to move.
+    #[inline]
+    pub fn mover(&self, pos: &Position) -> PlayerId {
+        self.game.order.at(pos.ply).0
+    }
+
+    /// The player and piece kind of a piece code (`None` for an empty cell).
+    #[inline]
+    pub fn piece_at(&self, pos: &Position, cell: CellId) -> Option<(PlayerId, PieceKind)> {
+        let code = pos.board[cell.index()];
+        (code != 0).then(|| (PlayerId(self.owner_of[code as usize]), PieceKind(self.kind_of[code as usize])))
+    }
+
+    /// Pieces of `kind` in `player`'s reserve.
+    pub fn reserve(&self, pos: &Position, player: PlayerId, kind: PieceKind) -> u16 {
+        pos.reserve[self.slot(player, kind)]
+    }
+
+    /// The value of a counter of a player.
+    pub fn counter(&self, pos: &Position, counter: usize, player: PlayerId) -> i64 {
+        pos.counters[counter * self.players + player.index()]
+    }
+
+    /// The status: decided by an end rule, by the no-move rule, or ongoing.
+    /// Uses `buf` to look for a legal move.
+    pub fn status(&self, pos: &Position, buf: &mut MoveBuf) -> Status {
+        if let Some(r) = pos.result {
+            return Status::Over(r);
+        }
+        self.legal_moves(pos, buf);
+        if buf.moves.is_empty() {
+            Status::Over(self.no_move_outcome(pos))
+        } else {
+            Status::Ongoing
+        }
+    }
+
+    /// What the no-move rule gives for the player to move.
+    pub fn no_move_outcome(&self, pos: &Position) -> Outcome {
+        match self.game.end.no_move {
+            ir::NoMove::Draw => Outcome::Draw,
+            ir::NoMove::Loses => {
+                let mover = self.mover(pos).index();
+                Outcome::Win(PlayerId(((mover + 1) % self.players) as u8))
+            }
+        }
+    }
+
+    #[inline]
+    fn code(&self, kind: PieceKind, owner: PlayerId) -> u8 {
+        (1 + kind.index() * self.players + owner.index()) as u8
+    }
+
+    #[inline]
+    fn slot(&self, player: PlayerId, kind: PieceKind) -> usize {
+        player.index() * self.kinds + kind.index()
+    }
+}

@@ -1,0 +1,108 @@
+//! Perft and uniform random playouts.
+
+use rand_core::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use super::{Engine, MoveBuf, Position, Status};
+use crate::ir::Outcome;
+
+/// One reused move buffer and child position per depth.
+#[derive(Default)]
+struct Frame {
+    buf: MoveBuf,
+    child: Position,
+}
+
+impl Engine {
+    /// The number of distinct move sequences of length `depth` from `pos`
+    /// (a finished game has no moves; depth 0 is 1).
+    pub fn perft(&self, pos: &Position, depth: u32) -> u64 {
+        let mut frames: Vec<Frame> = (0..depth).map(|_| Frame::default()).collect();
+        self.perft_in(pos, depth, &mut frames)
+    }
+
+    fn perft_in(&self, pos: &Position, depth: u32, frames: &mut [Frame]) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let Some((frame, rest)) = frames.split_first_mut() else {
+            return 1;
+        };
+        self.legal_moves(pos, &mut frame.buf);
+        if depth == 1 {
+            return frame.buf.moves.len() as u64;
+        }
+        let mut total = 0;
+        for mv in &frame.buf.moves {
+            frame.child.clone_from(pos);
+            self.play_unchecked(&mut frame.child, mv);
+            total += self.perft_in(&frame.child, depth - 1, rest);
+        }
+        total
+    }
+
+    /// Perft split by first move: (move, count) for each legal move, in generation order.
+    pub fn divide(&self, pos: &Position, depth: u32) -> Vec<(super::Move, u64)> {
+        let mut buf = MoveBuf::new();
+        self.legal_moves(pos, &mut buf);
+        let mut child = Position::default();
+        buf.moves
+            .iter()
+            .map(|mv| {
+                child.clone_from(pos);
+                self.play_unchecked(&mut child, mv);
+                (*mv, self.perft(&child, depth.saturating_sub(1)))
+            })
+            .collect()
+    }
+
+    /// Plays `n` uniform random games from the start, with a seeded generator.
+    pub fn playouts(&self, n: u64, seed: u64) -> PlayoutStats {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut buf = MoveBuf::new();
+        let mut pos = Position::default();
+        let start = self.start();
+        let mut stats = PlayoutStats {
+            wins: vec![0; self.game.players.len()],
+            ..PlayoutStats::default()
+        };
+        for _ in 0..n {
+            pos.clone_from(&start);
+            let outcome = loop {
+                match self.status(&pos, &mut buf) {
+                    Status::Over(outcome) => break outcome,
+                    Status::Ongoing => {
+                        let i = uniform(&mut rng, buf.moves.len());
+                        let mv = buf.moves[i];
+                        self.play_unchecked(&mut pos, &mv);
+                    }
+                }
+            };
+            stats.games += 1;
+            stats.moves += pos.ply as u64;
+            match outcome {
+                Outcome::Win(p) => stats.wins[p.index()] += 1,
+                Outcome::Draw => stats.draws += 1,
+            }
+        }
+        stats
+    }
+}
+
+/// A uniform index below `n` (Lemire's multiply-shift; the bias is below 2^-32 for any move count).
+fn uniform(rng: &mut Xoshiro256PlusPlus, n: usize) -> usize {
+    ((rng.next_u64() as u128 * n as u128) >> 64) as usize
+}
+
+/// Results of random playouts.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PlayoutStats {
+    /// Games played.
+    pub games: u64,
+    /// Wins per player.
+    pub wins: Vec<u64>,
+    /// Drawn games.
+    pub draws: u64,
+    /// Moves played in all games.
+    pub moves: u64,
+}

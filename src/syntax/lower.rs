@@ -1,0 +1,564 @@
+//! Pest pairs → typed AST. The only file that names `Pair`, `Pairs` and `Rule`.
+
+use pest::iterators::Pair;
+
+use super::ast::*;
+use super::parser::Rule;
+use crate::diag::Span;
+
+/// Turns the pairs of one parsed item into AST, shifting spans by `base`
+/// (the item was parsed from `text[base..]`).
+pub(super) struct Lowerer {
+    pub(super) base: usize,
+}
+
+type P<'i> = Pair<'i, Rule>;
+
+impl Lowerer {
+    fn span(&self, pair: &P) -> Span {
+        let s = pair.as_span();
+        Span::new(self.base + s.start(), self.base + s.end())
+    }
+
+    fn ident(&self, pair: P) -> Ident {
+        Ident {
+            text: pair.as_str().to_string(),
+            span: self.span(&pair),
+        }
+    }
+
+    fn int(&self, pair: &P) -> i64 {
+        // The grammar allows only digits with an optional sign; overflow saturates
+        // and is then refused by the range checks of the compiler.
+        pair.as_str().parse::<i64>().unwrap_or(i64::MAX)
+    }
+
+    /// Lowers one `item` pair.
+    pub(super) fn item(&self, pair: P) -> Item {
+        let span = self.span(&pair);
+        let inner = first(pair);
+        match inner.as_rule() {
+            Rule::game_decl => {
+                let s = first(inner);
+                Item::Game {
+                    title: first(s).as_str().to_string(),
+                    span,
+                }
+            }
+            Rule::players_decl => Item::Players(inner.into_inner().map(|p| self.ident(p)).collect()),
+            Rule::option_decl => Item::Option(self.option(inner)),
+            Rule::board_decl => Item::Board(self.board(inner, span)),
+            Rule::directions_decl => {
+                let mut it = inner.into_inner();
+                let name = self.ident(next(&mut it));
+                let value = next(&mut it);
+                let value = match value.as_rule() {
+                    Rule::per_player_dirs => PerPlayer::Each(
+                        value
+                            .into_inner()
+                            .map(|pd| {
+                                let mut it = pd.into_inner();
+                                let player = self.ident(next(&mut it));
+                                (player, self.idents(next(&mut it)))
+                            })
+                            .collect(),
+                    ),
+                    _ => PerPlayer::All(self.idents(value)),
+                };
+                Item::Directions(DirectionsDecl { name, value })
+            }
+            Rule::region_decl => {
+                let mut it = inner.into_inner();
+                let name = self.ident(next(&mut it));
+                let value = next(&mut it);
+                let value = match value.as_rule() {
+                    Rule::per_player_region => PerPlayer::Each(
+                        value
+                            .into_inner()
+                            .map(|pr| {
+                                let mut it = pr.into_inner();
+                                let player = self.ident(next(&mut it));
+                                (player, self.region_expr(next(&mut it)))
+                            })
+                            .collect(),
+                    ),
+                    _ => PerPlayer::All(self.region_expr(value)),
+                };
+                Item::Region(RegionDecl { name, value })
+            }
+            Rule::counter_decl => Item::Counter(self.ident(first(inner))),
+            Rule::piece_decl => Item::Piece(self.piece(inner)),
+            Rule::trigger_decl => {
+                let mut it = inner.into_inner();
+                let kind = self.ident(next(&mut it));
+                let region = self.ident(next(&mut it));
+                let effects = it.map(|e| self.effect(e)).collect();
+                Item::Trigger(TriggerDecl {
+                    kind,
+                    region,
+                    effects,
+                    span,
+                })
+            }
+            Rule::captured_decl => {
+                let mut it = inner.into_inner();
+                let kind = self.ident(next(&mut it));
+                let to_reserve = next(&mut it).as_rule() == Rule::reserve_kw;
+                Item::Captured(CapturedDecl {
+                    kind,
+                    to_reserve,
+                    span,
+                })
+            }
+            Rule::setup_decl => Item::Setup(inner.into_inner().map(|s| self.setup_stmt(s)).collect()),
+            Rule::turn_decl => Item::Turn(self.turn(inner, span)),
+            Rule::turns_decl => Item::Turns {
+                stmts: inner.into_inner().map(|s| self.order_stmt(s)).collect(),
+                span,
+            },
+            Rule::end_decl => Item::End(inner.into_inner().map(|s| self.end_stmt(s)).collect()),
+            r => unreachable!("item holds a declaration, not {r:?}"),
+        }
+    }
+
+    fn idents(&self, pair: P) -> Vec<Ident> {
+        pair.into_inner().map(|p| self.ident(p)).collect()
+    }
+
+    fn option(&self, pair: P) -> OptionDecl {
+        let mut it = pair.into_inner();
+        let name = self.ident(next(&mut it));
+        let ty_pair = next(&mut it);
+        let ty_span = self.span(&ty_pair);
+        let ty = if ty_pair.as_str() == "int" {
+            OptionType::Int
+        } else {
+            OptionType::Bool
+        };
+        let lit = first(next(&mut it));
+        let default_span = self.span(&lit);
+        let default = match lit.as_rule() {
+            Rule::bool_lit => Literal::Bool(lit.as_str() == "true"),
+            _ => Literal::Int(self.int(&lit)),
+        };
+        let range = it.next().map(|r| {
+            let span = self.span(&r);
+            let mut rit = r.into_inner();
+            let lo = self.int(&next(&mut rit));
+            let hi = rit.next().map(|h| self.int(&h));
+            (lo, hi, span)
+        });
+        OptionDecl {
+            name,
+            ty,
+            ty_span,
+            default,
+            default_span,
+            range,
+        }
+    }
+
+    fn board(&self, pair: P, span: Span) -> BoardDecl {
+        let mut it = pair.into_inner();
+        let f0 = self.ident(next(&mut it));
+        let f1 = self.ident(next(&mut it));
+        let r0 = self.ident(next(&mut it));
+        let r1 = self.ident(next(&mut it));
+        let mut exits = Vec::new();
+        for stmt in it {
+            // board_stmt → exits_stmt
+            let exits_stmt = first(stmt);
+            exits.extend(self.idents(exits_stmt));
+        }
+        BoardDecl {
+            files: (f0, f1),
+            ranks: (r0, r1),
+            exits,
+            span,
+        }
+    }
+
+    fn region_expr(&self, pair: P) -> RegionExpr {
+        let span = self.span(&pair);
+        let terms = pair
+            .into_inner()
+            .map(|term| {
+                let t = first(term);
+                match t.as_rule() {
+                    Rule::rank_sel => RegionTerm::Rank(self.ident(first(t))),
+                    Rule::file_sel => RegionTerm::File(self.ident(first(t))),
+                    Rule::where_sel => RegionTerm::Where(self.expr(first(t))),
+                    Rule::region_names => {
+                        RegionTerm::Names(t.into_inner().map(|n| self.ident(first(n))).collect())
+                    }
+                    r => unreachable!("region_term holds a selector, not {r:?}"),
+                }
+            })
+            .collect();
+        RegionExpr { terms, span }
+    }
+
+    fn piece(&self, pair: P) -> PieceDecl {
+        let mut name = None;
+        let mut letter = None;
+        let mut owner = None;
+        let mut moves = Vec::new();
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::name if name.is_none() => name = Some(self.ident(p)),
+                Rule::label => letter = Some(self.ident(p)),
+                Rule::name => owner = Some(self.ident(p)),
+                Rule::move_decl => moves.push(self.move_decl(p)),
+                r => unreachable!("piece_decl holds names and moves, not {r:?}"),
+            }
+        }
+        PieceDecl {
+            name: name.expect("piece_decl starts with a name"),
+            letter: letter.expect("piece_decl has a letter"),
+            owner,
+            moves,
+        }
+    }
+
+    fn move_decl(&self, pair: P) -> MoveDecl {
+        let span = self.span(&pair);
+        let mut it = pair.into_inner();
+        let name = self.ident(next(&mut it));
+        let pattern = first(next(&mut it));
+        let rule = pattern.as_rule();
+        let mut it = pattern.into_inner();
+        let pattern = match rule {
+            Rule::step_pat => Pattern::Step {
+                dirs: self.idents(next(&mut it)),
+                target: self.target(next(&mut it)),
+            },
+            Rule::slide_pat => Pattern::Slide {
+                dirs: self.idents(next(&mut it)),
+                target: self.target(next(&mut it)),
+            },
+            Rule::leap_pat => {
+                let path = next(&mut it)
+                    .into_inner()
+                    .map(|step| {
+                        let s = first(step);
+                        match s.as_rule() {
+                            Rule::same_kw => PathStep::Same(self.span(&s)),
+                            Rule::perpendicular_kw => PathStep::Perpendicular(self.span(&s)),
+                            _ => PathStep::Dirs(self.idents(s)),
+                        }
+                    })
+                    .collect();
+                Pattern::Leap {
+                    path,
+                    target: self.target(next(&mut it)),
+                }
+            }
+            Rule::jump_pat => {
+                let dirs = self.idents(next(&mut it));
+                let over = self.cond(next(&mut it));
+                let target = self.target(next(&mut it));
+                let options = it
+                    .map(|opt| {
+                        let span = self.span(&opt);
+                        let o = first(opt);
+                        let option = match o.as_rule() {
+                            Rule::capturing_opt => JumpOption::Capturing,
+                            Rule::repeat_opt => JumpOption::Repeat,
+                            Rule::once_opt => JumpOption::EachPieceOnce,
+                            _ => JumpOption::NotEndingAtStart,
+                        };
+                        (option, span)
+                    })
+                    .collect();
+                Pattern::Jump {
+                    dirs,
+                    over,
+                    target,
+                    options,
+                }
+            }
+            r => unreachable!("pattern holds a pattern kind, not {r:?}"),
+        };
+        MoveDecl {
+            name,
+            pattern,
+            span,
+        }
+    }
+
+    fn target(&self, pair: P) -> Cond {
+        self.cond(first(pair))
+    }
+
+    fn cond(&self, pair: P) -> Cond {
+        match pair.as_rule() {
+            Rule::cond => self.fold_cond(pair, Cond::Or),
+            Rule::cond_and => self.fold_cond(pair, Cond::And),
+            Rule::cond_not => {
+                let mut negate = false;
+                let mut atom = None;
+                for p in pair.into_inner() {
+                    match p.as_rule() {
+                        Rule::not_kw => negate = true,
+                        _ => atom = Some(self.cond(p)),
+                    }
+                }
+                let atom = atom.expect("cond_not holds an atom");
+                if negate {
+                    Cond::Not(Box::new(atom))
+                } else {
+                    atom
+                }
+            }
+            Rule::cond_atom => {
+                let inner = first(pair);
+                match inner.as_rule() {
+                    Rule::cond => self.cond(inner),
+                    Rule::in_region => Cond::In(self.ident(first(inner))),
+                    _ => Cond::Name(self.ident(inner)),
+                }
+            }
+            r => unreachable!("cond rules only, not {r:?}"),
+        }
+    }
+
+    fn fold_cond(&self, pair: P, join: fn(Box<Cond>, Box<Cond>) -> Cond) -> Cond {
+        let mut it = pair.into_inner();
+        let mut acc = self.cond(next(&mut it));
+        for p in it {
+            acc = join(Box::new(acc), Box::new(self.cond(p)));
+        }
+        acc
+    }
+
+    fn effect(&self, pair: P) -> Effect {
+        let span = self.span(&pair);
+        let e = first(pair);
+        match e.as_rule() {
+            Rule::remove_effect => Effect::Remove(span),
+            _ => {
+                let mut it = e.into_inner();
+                let amount = self.int(&next(&mut it));
+                let counter = self.ident(next(&mut it));
+                Effect::Add {
+                    amount,
+                    counter,
+                    span,
+                }
+            }
+        }
+    }
+
+    fn setup_stmt(&self, pair: P) -> SetupStmt {
+        let mut it = pair.into_inner();
+        let player = self.ident(next(&mut it));
+        let body = next(&mut it);
+        let rule = body.as_rule();
+        let mut it = body.into_inner();
+        match rule {
+            Rule::place_stmt => SetupStmt::Place {
+                player,
+                kind: self.ident(next(&mut it)),
+                cells: self.region_expr(next(&mut it)),
+            },
+            _ => {
+                let count_pair = next(&mut it);
+                SetupStmt::Reserve {
+                    player,
+                    count: self.int(&count_pair),
+                    count_span: self.span(&count_pair),
+                    kind: self.ident(next(&mut it)),
+                }
+            }
+        }
+    }
+
+    fn turn(&self, pair: P, span: Span) -> TurnDecl {
+        let mut it = pair.into_inner();
+        let name = self.ident(next(&mut it));
+        let mut turn = TurnDecl {
+            name,
+            actions: None,
+            pass: false,
+            tiers: Vec::new(),
+            span,
+        };
+        for stmt in it {
+            let s = first(stmt);
+            match s.as_rule() {
+                Rule::actions_stmt => {
+                    let mut it = s.into_inner();
+                    let count = self.expr(next(&mut it));
+                    turn.actions = Some((count, it.next().is_some()));
+                }
+                Rule::pass_stmt => turn.pass = true,
+                Rule::choose_stmt => {
+                    let mut it = s.into_inner();
+                    let _choose_or_else = next(&mut it);
+                    let alts = it.map(|alt| self.action_alt(alt)).collect();
+                    turn.tiers.push(alts);
+                }
+                r => unreachable!("turn_stmt kinds only, not {r:?}"),
+            }
+        }
+        turn
+    }
+
+    fn action_alt(&self, pair: P) -> ActionAlt {
+        let a = first(pair);
+        let rule = a.as_rule();
+        let mut it = a.into_inner();
+        match rule {
+            Rule::move_alt => ActionAlt::Move {
+                kind: self.ident(next(&mut it)),
+                name: it.next().map(|n| self.ident(n)),
+            },
+            _ => ActionAlt::Drop {
+                kind: self.ident(next(&mut it)),
+                target: self.cond(next(&mut it)),
+            },
+        }
+    }
+
+    fn order_stmt(&self, pair: P) -> OrderStmt {
+        let s = first(pair);
+        match s.as_rule() {
+            Rule::order_turn => {
+                let (player, turn) = self.order_turn(s);
+                OrderStmt::Turn { player, turn }
+            }
+            _ => {
+                let span = self.span(&s);
+                OrderStmt::Repeat {
+                    turns: s.into_inner().map(|t| self.order_turn(t)).collect(),
+                    span,
+                }
+            }
+        }
+    }
+
+    fn order_turn(&self, pair: P) -> (Ident, Ident) {
+        let mut it = pair.into_inner();
+        let player = self.ident(next(&mut it));
+        (player, self.ident(next(&mut it)))
+    }
+
+    fn end_stmt(&self, pair: P) -> EndStmt {
+        let s = first(pair);
+        self.end_rule(s, None)
+    }
+
+    fn end_rule(&self, s: P, each: Option<Ident>) -> EndStmt {
+        let span = self.span(&s);
+        let rule = s.as_rule();
+        let mut it = s.into_inner();
+        match rule {
+            Rule::for_stmt => {
+                let var = self.ident(next(&mut it));
+                self.end_rule(next(&mut it), Some(var))
+            }
+            Rule::win_stmt => EndStmt::Win {
+                player: self.ident(next(&mut it)),
+                when: self.expr(next(&mut it)),
+                each,
+            },
+            Rule::draw_stmt => EndStmt::Draw {
+                when: self.expr(next(&mut it)),
+                each,
+            },
+            Rule::limit_stmt => EndStmt::Limit(self.expr(next(&mut it))),
+            _ => EndStmt::NoMove {
+                loses: next(&mut it).as_rule() == Rule::loses_kw,
+                span,
+            },
+        }
+    }
+
+    fn expr(&self, pair: P) -> Expr {
+        let span = self.span(&pair);
+        match pair.as_rule() {
+            Rule::expr => self.expr(first(pair)),
+            Rule::or_expr | Rule::and_expr | Rule::add_expr | Rule::mul_expr | Rule::cmp_expr => {
+                let mut it = pair.into_inner();
+                let mut acc = self.expr(next(&mut it));
+                while let Some(op) = it.next() {
+                    let rhs = self.expr(next(&mut it));
+                    let op = match op.as_str() {
+                        "==" => BinOp::Eq,
+                        "!=" => BinOp::Ne,
+                        "<" => BinOp::Lt,
+                        "<=" => BinOp::Le,
+                        ">" => BinOp::Gt,
+                        ">=" => BinOp::Ge,
+                        "+" => BinOp::Add,
+                        "-" => BinOp::Sub,
+                        "*" => BinOp::Mul,
+                        "/" => BinOp::Div,
+                        "%" => BinOp::Rem,
+                        "and" => BinOp::And,
+                        _ => BinOp::Or,
+                    };
+                    let span = acc.span.join(rhs.span);
+                    acc = Expr {
+                        kind: ExprKind::Binary(op, Box::new(acc), Box::new(rhs)),
+                        span,
+                    };
+                }
+                acc
+            }
+            Rule::not_expr | Rule::unary => {
+                let negate_logic = pair.as_rule() == Rule::not_expr;
+                let parts: Vec<P> = pair.into_inner().collect();
+                let (ops, operand) = parts.split_at(parts.len() - 1);
+                let mut acc = self.expr(operand[0].clone());
+                for _op in ops.iter().rev() {
+                    let kind = if negate_logic {
+                        ExprKind::Not(Box::new(acc))
+                    } else {
+                        ExprKind::Neg(Box::new(acc))
+                    };
+                    acc = Expr { kind, span };
+                }
+                acc
+            }
+            Rule::primary => {
+                let inner = first(pair);
+                let kind = match inner.as_rule() {
+                    Rule::if_expr => {
+                        let mut it = inner.into_inner();
+                        let c = self.expr(next(&mut it));
+                        let t = self.expr(next(&mut it));
+                        let e = self.expr(next(&mut it));
+                        ExprKind::If(Box::new(c), Box::new(t), Box::new(e))
+                    }
+                    Rule::call => {
+                        let mut it = inner.into_inner();
+                        let f = self.ident(next(&mut it));
+                        ExprKind::Call(f, it.map(|a| self.expr(a)).collect())
+                    }
+                    Rule::index => {
+                        let mut it = inner.into_inner();
+                        let c = self.ident(next(&mut it));
+                        ExprKind::Index(c, Box::new(self.expr(next(&mut it))))
+                    }
+                    Rule::bool_lit => ExprKind::Bool(inner.as_str() == "true"),
+                    Rule::int => ExprKind::Int(self.int(&inner)),
+                    Rule::name => ExprKind::Name(self.ident(inner)),
+                    _ => return self.expr(inner),
+                };
+                Expr { kind, span }
+            }
+            r => unreachable!("expression rules only, not {r:?}"),
+        }
+    }
+}
+
+fn first(pair: P) -> P {
+    pair.into_inner()
+        .next()
+        .expect("the grammar guarantees a child here")
+}
+
+fn next<'i>(it: &mut pest::iterators::Pairs<'i, Rule>) -> P<'i> {
+    it.next().expect("the grammar guarantees another child here")
+}

@@ -1,0 +1,242 @@
+//! Stage 1: source text → typed AST ([`ast::RulesFile`]), with syntax errors in plain words.
+//!
+//! Pest stops at the first error, so the file is parsed one top-level item at a
+//! time: after an error the parser resynchronises at the next line that starts
+//! with a top-level keyword, and goes on. All syntax errors of a file come back
+//! together with the AST of every item that did parse.
+
+pub mod ast;
+mod lower;
+mod names;
+mod parser;
+
+use miette::{Diagnostic, SourceSpan};
+use pest::Parser;
+use pest::error::{ErrorVariant, InputLocation};
+use thiserror::Error;
+
+use crate::diag::{SourceFile, Span};
+use ast::RulesFile;
+use parser::{RulesParser, Rule};
+
+/// A syntax error: what was expected, what was found, and where.
+#[derive(Debug, Clone, Error, Diagnostic)]
+#[error("{message}")]
+#[diagnostic(code(rules::syntax::unexpected))]
+pub struct SyntaxError {
+    /// "expected …, found …".
+    pub message: String,
+    /// Where the unexpected token starts.
+    #[label("{label}")]
+    pub span: SourceSpan,
+    /// The label text at the span.
+    pub label: String,
+    /// A hint with the right form, where one is common.
+    #[help]
+    pub help: Option<String>,
+}
+
+/// Words that start a top-level item; the parser resynchronises at them.
+const ITEM_KEYWORDS: &[&str] = &[
+    "game",
+    "players",
+    "option",
+    "board",
+    "directions",
+    "region",
+    "counter",
+    "piece",
+    "when",
+    "captured",
+    "setup",
+    "turns",
+    "turn",
+    "end",
+];
+
+/// The most nested grammar calls one item may make before the parse is refused:
+/// keeps pathological inputs (thousands of nested parentheses) from exhausting the stack.
+const PARSE_CALL_LIMIT: usize = 5_000_000;
+
+/// Parses a whole file. Returns the AST of every item that parsed, and every syntax error.
+pub fn parse(source: &SourceFile) -> (RulesFile, Vec<SyntaxError>) {
+    pest::set_call_limit(std::num::NonZeroUsize::new(PARSE_CALL_LIMIT));
+    let text = source.text.as_str();
+    let mut file = RulesFile::default();
+    let mut errors = Vec::new();
+    let mut pos = skip_trivia(text, 0);
+    while pos < text.len() {
+        match RulesParser::parse(Rule::item, &text[pos..]) {
+            Ok(mut pairs) => {
+                let pair = pairs.next().expect("a successful item parse yields the item");
+                let end = pos + pair.as_span().end();
+                let lowerer = lower::Lowerer { base: pos };
+                file.items.push(lowerer.item(pair));
+                pos = skip_trivia(text, end);
+            }
+            Err(err) => {
+                let at = pos
+                    + match err.location {
+                        InputLocation::Pos(p) => p,
+                        InputLocation::Span((s, _)) => s,
+                    };
+                errors.push(syntax_error(text, at, &err.variant));
+                pos = skip_trivia(text, next_item_start(text, at.max(pos + 1)));
+            }
+        }
+    }
+    (file, errors)
+}
+
+/// Skips white space and comments from `pos`.
+fn skip_trivia(text: &str, mut pos: usize) -> usize {
+    loop {
+        let rest = &text[pos..];
+        let trimmed = rest.trim_start();
+        pos += rest.len() - trimmed.len();
+        if trimmed.starts_with("//") {
+            pos += trimmed.find('\n').unwrap_or(trimmed.len());
+        } else if let Some(body) = trimmed.strip_prefix("/*") {
+            pos += body.find("*/").map_or(trimmed.len(), |e| e + 4);
+        } else {
+            return pos;
+        }
+    }
+}
+
+/// The start of the next line after `from` whose first word is a top-level keyword.
+fn next_item_start(text: &str, mut from: usize) -> usize {
+    from = from.min(text.len());
+    while !text.is_char_boundary(from) {
+        from += 1;
+    }
+    let mut line_start = text[from..]
+        .find('\n')
+        .map_or(text.len(), |i| from + i + 1);
+    while line_start < text.len() {
+        let line = &text[line_start..];
+        let word: String = line
+            .trim_start()
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect();
+        if ITEM_KEYWORDS.contains(&word.as_str()) {
+            return line_start;
+        }
+        line_start = line.find('\n').map_or(text.len(), |i| line_start + i + 1);
+    }
+    text.len()
+}
+
+fn syntax_error(text: &str, at: usize, variant: &ErrorVariant<Rule>) -> SyntaxError {
+    let found = found_token(text, at);
+    let expected = match variant {
+        ErrorVariant::ParsingError { positives, .. } => {
+            let mut names: Vec<&str> = positives.iter().map(names::rule_name).collect();
+            names.dedup();
+            let mut seen = Vec::new();
+            for n in names {
+                if !seen.contains(&n) {
+                    seen.push(n);
+                }
+            }
+            seen
+        }
+        ErrorVariant::CustomError { .. } => Vec::new(),
+    };
+    let expected_text = match expected.len() {
+        0 => "something else".to_string(),
+        1 => expected[0].to_string(),
+        _ => {
+            let (last, rest) = expected.split_last().expect("two or more");
+            format!("{} or {}", rest.join(", "), last)
+        }
+    };
+    let found_text = if found.is_empty() {
+        "the end of the file".to_string()
+    } else {
+        format!("`{found}`")
+    };
+    let len = if at >= text.len() { 0 } else { found.len().max(1) };
+    SyntaxError {
+        message: format!("expected {expected_text}, found {found_text}"),
+        span: Span::new(at, at + len).into(),
+        label: format!("expected {}", expected.first().copied().unwrap_or("something else")),
+        help: help_for(&expected, &found),
+    }
+}
+
+/// The token at `at`: a word, or one character.
+fn found_token(text: &str, at: usize) -> String {
+    let rest = &text[at.min(text.len())..];
+    let word: String = rest
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect();
+    if word.is_empty() {
+        rest.chars().next().map(String::from).unwrap_or_default()
+    } else {
+        word
+    }
+}
+
+fn help_for(expected: &[&str], found: &str) -> Option<String> {
+    let wants = |s: &str| expected.iter().any(|e| e.contains(s));
+    if wants("`:`") {
+        Some("a name and its value are separated by `:`, e.g. `option turn_limit: int = 300`".into())
+    } else if found.is_empty() && wants("}") {
+        Some("a `{` was opened and never closed: add the matching `}`".into())
+    } else if wants("a top-level item") {
+        Some("each top-level item starts with a keyword such as `piece`, `region` or `turn`; see docs/LANGUAGE.md".into())
+    } else if wants("`onto`") {
+        Some("a pattern names its target cells with `onto`, e.g. `step n onto empty`".into())
+    } else {
+        None
+    }
+}
+
+impl From<SyntaxError> for crate::diag::Problem {
+    fn from(e: SyntaxError) -> Self {
+        let start = e.span.offset();
+        crate::diag::Problem {
+            code: "rules::syntax::unexpected",
+            severity: crate::diag::Severity::Error,
+            message: e.message,
+            span: Span::new(start, start + e.span.len()),
+            label: e.label,
+            secondary: Vec::new(),
+            help: e.help,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse_str(text: &str) -> (RulesFile, Vec<SyntaxError>) {
+        parse(&SourceFile::new("test.rules", text))
+    }
+
+    #[test]
+    fn parses_players_and_options() {
+        let (file, errors) = parse_str("players A, B\noption x: int = 3 in 1..\n");
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(file.items.len(), 2);
+    }
+
+    #[test]
+    fn recovers_after_an_error_and_reports_each() {
+        let (file, errors) = parse_str("players A B\ncounter c\nregion r = \ncounter d\n");
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert_eq!(file.items.len(), 2);
+    }
+
+    #[test]
+    fn error_message_uses_plain_words() {
+        let (_, errors) = parse_str("option x int = 3\n");
+        assert_eq!(errors.len(), 1);
+        assert!(errors[0].message.contains("`:`"), "{}", errors[0].message);
+        assert!(!errors[0].message.contains("option_decl"));
+    }
+}

@@ -1,0 +1,8 @@
+//! The pest parser generated from `grammar/rules.pest`.
+
+use pest_derive::Parser;
+
+/// The generated parser; only `syntax` sees it.
+#[derive(Parser)]
+#[grammar = "../grammar/rules.pest"]
+pub(super) struct RulesParser;

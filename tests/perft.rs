@@ -1,0 +1,21 @@
+//! The independent perft and status vectors of `tests/data/` (copied verbatim
+//! from the shared vectors), checked against the shipped `.rules` files.
+
+mod common;
+
+#[test]
+fn knights_and_kender_perft() {
+    common::check_perft_file("knights-and-kender", "knights-and-kender.tsv");
+}
+
+#[test]
+fn knights_and_kender_status() {
+    common::check_status_file("knights-and-kender", "knights-and-kender.status.tsv");
+}
+
+/// Large counts: run with `cargo test --release -- --ignored`.
+#[test]
+#[ignore = "deep perft: run in release mode with --ignored"]
+fn knights_and_kender_deep_perft() {
+    common::check_perft_file("knights-and-kender", "knights-and-kender.deep.tsv");
+}
