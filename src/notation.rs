@@ -1,9 +1,9 @@
 //! Moves ↔ the notation of the rules: `c3-d4`, `g8xf6`, `c3-e5-c7`, `N@b8`, `g8-f6,b8xb7`, `pass`.
 
-use crate::engine::{Engine, Move, MoveBuf, Position, Token};
+use crate::engine::{Engine, Move, MoveBuf, MoveRef, Position, Token};
 
 /// Writes a move in notation.
-pub fn format(engine: &Engine, mv: &Move) -> String {
+pub fn format(engine: &Engine, mv: MoveRef) -> String {
     let game = engine.game();
     let mut out = String::new();
     for token in mv.tokens() {
@@ -70,8 +70,8 @@ pub fn is_well_formed(text: &str) -> bool {
 /// Finds the legal move written `text` in `pos`.
 pub fn parse(engine: &Engine, pos: &Position, text: &str, buf: &mut MoveBuf) -> Result<Move, ParseMoveError> {
     engine.legal_moves(pos, buf);
-    if let Some(mv) = buf.moves.iter().find(|m| format(engine, m) == text) {
-        return Ok(*mv);
+    if let Some(mv) = buf.moves.iter().find(|m| format(engine, *m) == text) {
+        return Ok(mv.to_move());
     }
     if is_well_formed(text) {
         Err(ParseMoveError::NotLegal(text.to_string()))
@@ -122,7 +122,7 @@ pub fn play_sequence(engine: &Engine, moves: &str) -> Result<Position, SequenceE
     let mut buf = MoveBuf::new();
     for (i, text) in moves.split_whitespace().enumerate() {
         match parse(engine, &pos, text, &mut buf) {
-            Ok(mv) => engine.play_unchecked(&mut pos, &mv),
+            Ok(mv) => engine.play_unchecked(&mut pos, mv.as_ref()),
             Err(error) => {
                 return Err(SequenceError {
                     index: i + 1,

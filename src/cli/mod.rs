@@ -115,7 +115,7 @@ pub fn run() -> miette::Result<()> {
                 let mut rows: Vec<(String, u64)> = engine
                     .divide(&pos, depth)
                     .into_iter()
-                    .map(|(m, n)| (notation::format(&engine, &m), n))
+                    .map(|(m, n)| (notation::format(&engine, m.as_ref()), n))
                     .collect();
                 rows.sort();
                 for (name, n) in &rows {

@@ -50,10 +50,10 @@ pub fn run(engine: &Engine, ai: &[String], seed: u64) -> miette::Result<()> {
         if is_ai(mover) {
             engine.legal_moves(&pos, &mut buf);
             let i = ((rng.next_u64() as u128 * buf.moves.len() as u128) >> 64) as usize;
-            let mv = buf.moves[i];
-            println!("{} plays {}", game.players[mover], notation::format(engine, &mv));
+            let mv = buf.moves.get(i);
+            println!("{} plays {}", game.players[mover], notation::format(engine, mv));
             let mut next = pos.clone();
-            engine.play_unchecked(&mut next, &mv);
+            engine.play_unchecked(&mut next, mv);
             history.push(next);
             print!("{}", board_text::draw(engine, history.last().expect("just pushed")));
             continue;
@@ -91,7 +91,7 @@ pub fn run(engine: &Engine, ai: &[String], seed: u64) -> miette::Result<()> {
             text => match notation::parse(engine, &pos, text, &mut buf) {
                 Ok(mv) => {
                     let mut next = pos.clone();
-                    engine.play_unchecked(&mut next, &mv);
+                    engine.play_unchecked(&mut next, mv.as_ref());
                     history.push(next);
                     print!("{}", board_text::draw(engine, history.last().expect("just pushed")));
                 }

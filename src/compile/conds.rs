@@ -8,8 +8,15 @@ use crate::syntax::ast::Cond;
 /// The words a condition may use besides piece names.
 const WORDS: [&str; 5] = ["empty", "occupied", "enemy", "friend", "exit"];
 
+/// Lowers a condition and stores it in the game's condition list.
+pub(super) fn lower_id(cx: &mut Ctx, cond: &Cond) -> Option<ir::CondId> {
+    let c = lower(cx, cond)?;
+    cx.conds.push(c);
+    Some(ir::CondId((cx.conds.len() - 1) as u16))
+}
+
 /// Lowers a condition; `None` after reporting.
-pub(super) fn lower(cx: &mut Ctx, cond: &Cond) -> Option<ir::Cond> {
+fn lower(cx: &mut Ctx, cond: &Cond) -> Option<ir::Cond> {
     Some(match cond {
         Cond::Name(name) => match name.text.as_str() {
             "empty" => ir::Cond::Empty,

@@ -55,6 +55,7 @@ pub fn compile(file: &RulesFile, partial: bool) -> (Option<ir::Game>, Vec<Proble
         topology,
         kinds,
         rules,
+        conds: std::mem::take(&mut cx.conds),
         counters: cx.counters.names().map(String::from).collect(),
         triggers,
         trigger_at,
@@ -82,6 +83,8 @@ pub(crate) struct Ctx {
     /// `dir_set_values[set][player]`.
     pub dir_set_values: Vec<Vec<Vec<DirId>>>,
     pub region_names: Names,
+    /// Every compiled cell condition, by `CondId`.
+    pub conds: Vec<ir::Cond>,
     /// `move_rules[kind]`: (move name, global rule index) of each compiled rule.
     pub move_rules: Vec<Vec<(String, usize)>>,
     /// The board, once built (None when it failed or is missing).

@@ -66,7 +66,7 @@ fn move_rule(cx: &mut Ctx, name: &str, pattern: &Pattern, kind: PieceKind, span:
     let (pattern, target) = match pattern {
         Pattern::Step { dirs, target } => {
             let dirs = cx.resolve_dirs(dirs);
-            let target = conds::lower(cx, target);
+            let target = conds::lower_id(cx, target);
             let topo = cx.topology.as_ref()?;
             let dirs = dirs?;
             let targets = table(topo, players, |p, c| {
@@ -76,7 +76,7 @@ fn move_rule(cx: &mut Ctx, name: &str, pattern: &Pattern, kind: PieceKind, span:
         }
         Pattern::Slide { dirs, target } => {
             let dirs = cx.resolve_dirs(dirs);
-            let target = conds::lower(cx, target);
+            let target = conds::lower_id(cx, target);
             let topo = cx.topology.as_ref()?;
             let dirs = dirs?;
             let rays = (0..players)
@@ -90,7 +90,7 @@ fn move_rule(cx: &mut Ctx, name: &str, pattern: &Pattern, kind: PieceKind, span:
         }
         Pattern::Leap { path, target } => {
             let steps = leap_path(cx, path);
-            let target = conds::lower(cx, target);
+            let target = conds::lower_id(cx, target);
             let topo = cx.topology.as_ref()?;
             let steps = steps?;
             let targets = table(topo, players, |p, c| leap_targets(topo, &steps, p, c));
@@ -103,8 +103,8 @@ fn move_rule(cx: &mut Ctx, name: &str, pattern: &Pattern, kind: PieceKind, span:
             options,
         } => {
             let dirs = cx.resolve_dirs(dirs);
-            let over = conds::lower(cx, over);
-            let target = conds::lower(cx, target);
+            let over = conds::lower_id(cx, over);
+            let target = conds::lower_id(cx, target);
             let has = |o: JumpOption| options.iter().any(|(x, _)| *x == o);
             let (capturing, repeat) = (has(JumpOption::Capturing), has(JumpOption::Repeat));
             let each_once = has(JumpOption::EachPieceOnce);

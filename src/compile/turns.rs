@@ -272,7 +272,7 @@ fn action_source(cx: &mut Ctx, alt: &ActionAlt) -> Option<ActionSource> {
         ActionAlt::Drop { kind, target } => {
             let k = cx.kinds.resolve(NameKind::Piece, kind);
             let k = cx.ok(k);
-            let target = conds::lower(cx, target);
+            let target = conds::lower_id(cx, target);
             Some(ActionSource::Drop {
                 kind: PieceKind(k? as u8),
                 target: target?,

@@ -1,7 +1,48 @@
 //! Evaluating compiled expressions, cell conditions and end rules on a position.
 
 use super::{Engine, Position};
-use crate::ir::{CellId, Cond, Expr, Outcome, PieceKind, PlayerId};
+use crate::ir::{CellId, Cond, CondId, Expr, Outcome, PieceKind, PlayerId};
+
+/// The largest table (entries) built for one condition: players × cells × codes.
+/// 4 Mi booleans covers 19×19 boards with many kinds; beyond it the condition
+/// tree is evaluated directly.
+const MAX_COND_TABLE: usize = 1 << 22;
+
+/// A condition precomputed for every (player, cell, piece code), or left as a tree.
+#[derive(Debug, Clone)]
+pub(super) enum CondTable {
+    /// `t[(player * cells + cell) * codes + code]`.
+    Table(Vec<bool>),
+    /// Too large to tabulate.
+    Tree,
+}
+
+impl Engine {
+    /// Tabulates every condition of the game.
+    pub(super) fn build_cond_tables(&mut self) {
+        let cells = self.game.topology.cells();
+        let codes = self.codes();
+        let size = self.players * cells * codes;
+        let tables = (0..self.game.conds.len())
+            .map(|i| {
+                if size > MAX_COND_TABLE {
+                    return CondTable::Tree;
+                }
+                let cond = &self.game.conds[i];
+                let mut t = Vec::with_capacity(size);
+                for p in 0..self.players {
+                    for c in 0..cells {
+                        for code in 0..codes {
+                            t.push(self.test_tree(cond, PlayerId(p as u8), CellId(c as u16), code as u8));
+                        }
+                    }
+                }
+                CondTable::Table(t)
+            })
+            .collect();
+        self.cond_tables = tables;
+    }
+}
 
 impl Engine {
     /// Evaluates an expression; `mover` is the player the rules speak of as `mover`.
@@ -11,20 +52,20 @@ impl Engine {
             Expr::Option(i) => self.options[*i],
             Expr::Counter { counter, player } => {
                 let p = self.eval_player(player, pos, mover);
-                pos.counters[counter * self.players + p]
+                pos.numbers[self.counter_index(*counter, PlayerId(p as u8))]
             }
             Expr::Count { kind, player } => match player {
                 Some(p) => {
                     let p = self.eval_player(p, pos, mover);
-                    pos.counts[self.slot(PlayerId(p as u8), *kind)] as i64
+                    pos.numbers[self.slot(PlayerId(p as u8), *kind)]
                 }
                 None => (0..self.players)
-                    .map(|p| pos.counts[self.slot(PlayerId(p as u8), *kind)] as i64)
+                    .map(|p| pos.numbers[self.slot(PlayerId(p as u8), *kind)])
                     .sum(),
             },
             Expr::Reserve { kind, player } => {
                 let p = self.eval_player(player, pos, mover);
-                pos.reserve[self.slot(PlayerId(p as u8), *kind)] as i64
+                pos.numbers[self.reserve_index(self.slot(PlayerId(p as u8), *kind))]
             }
             Expr::Mover => mover.index() as i64,
             Expr::Player(p) => p.index() as i64,
@@ -54,9 +95,27 @@ impl Engine {
         (self.eval(e, pos, mover).rem_euclid(self.players as i64)) as usize
     }
 
-    /// Whether a cell holding `code` (as seen now) meets `cond` for `player`.
+    /// Whether a cell holding `code` (as seen now) meets condition `cond` for `player`:
+    /// one table load when the condition was tabulated (see [`CondTable`]).
     #[inline]
-    pub(super) fn test(&self, cond: &Cond, player: PlayerId, cell: CellId, code: u8) -> bool {
+    pub(super) fn test(&self, cond: CondId, player: PlayerId, cell: CellId, code: u8) -> bool {
+        match &self.cond_tables[cond.0 as usize] {
+            CondTable::Table(t) => {
+                let cells = self.game.topology.cells();
+                t[(player.index() * cells + cell.index()) * self.codes() + code as usize]
+            }
+            CondTable::Tree => self.test_tree(&self.game.conds[cond.0 as usize], player, cell, code),
+        }
+    }
+
+    /// Number of piece codes (empty included).
+    #[inline]
+    pub(super) fn codes(&self) -> usize {
+        1 + self.players * self.kinds
+    }
+
+    /// Evaluates a condition tree directly.
+    pub(super) fn test_tree(&self, cond: &Cond, player: PlayerId, cell: CellId, code: u8) -> bool {
         match cond {
             Cond::True => true,
             Cond::Empty => code == 0 && !self.game.topology.is_exit(cell),
@@ -66,9 +125,9 @@ impl Engine {
             Cond::Exit => self.game.topology.is_exit(cell),
             Cond::Kind(k) => code != 0 && self.kind_of[code as usize] == k.0,
             Cond::In(r) => self.game.topology.regions[*r].member[player.index()][cell.index()],
-            Cond::Not(c) => !self.test(c, player, cell, code),
-            Cond::And(a, b) => self.test(a, player, cell, code) && self.test(b, player, cell, code),
-            Cond::Or(a, b) => self.test(a, player, cell, code) || self.test(b, player, cell, code),
+            Cond::Not(c) => !self.test_tree(c, player, cell, code),
+            Cond::And(a, b) => self.test_tree(a, player, cell, code) && self.test_tree(b, player, cell, code),
+            Cond::Or(a, b) => self.test_tree(a, player, cell, code) || self.test_tree(b, player, cell, code),
         }
     }
 
@@ -80,13 +139,17 @@ impl Engine {
                 return Some(*outcome);
             }
         }
-        if with_limit
-            && let Some(limit) = &self.game.end.turn_limit
-            && pos.ply as i64 >= self.eval(limit, pos, mover)
-        {
-            return Some(Outcome::Draw);
+        if with_limit {
+            return self.limit_reached(pos, mover);
         }
         None
+    }
+
+    /// A draw when the turn limit has been reached.
+    #[inline]
+    pub(super) fn limit_reached(&self, pos: &Position, mover: PlayerId) -> Option<Outcome> {
+        let limit = self.game.end.turn_limit.as_ref()?;
+        (pos.ply as i64 >= self.eval(limit, pos, mover)).then_some(Outcome::Draw)
     }
 
     /// The trigger index fired when a piece of `kind` owned by `owner` enters `cell`.

@@ -9,7 +9,7 @@ mod moves;
 mod position;
 mod search;
 
-pub use moves::{MOVE_TOKENS, Move, MoveBuf, Token};
+pub use moves::{MAX_CHAIN, Move, MoveBuf, MoveList, MoveRef, Token};
 pub use position::Position;
 pub use search::PlayoutStats;
 
@@ -48,6 +48,11 @@ pub struct Engine {
     /// `owner_of[code]`, `kind_of[code]` for piece codes.
     owner_of: Vec<u8>,
     kind_of: Vec<u8>,
+    /// One table per condition of the game.
+    cond_tables: Vec<eval::CondTable>,
+    /// The end results read only the numbers of a position (not who moves), so
+    /// a change that leaves the numbers alone leaves them as they were.
+    results_follow_numbers: bool,
 }
 
 impl Engine {
@@ -109,14 +114,19 @@ impl Engine {
                 kind_of[code] = k as u8;
             }
         }
-        Ok(Engine {
+        let mut engine = Engine {
             game,
             options,
             players,
             kinds,
             owner_of,
             kind_of,
-        })
+            cond_tables: Vec::new(),
+            results_follow_numbers: false,
+        };
+        engine.results_follow_numbers = !engine.game.end.results.iter().any(|(e, _)| e.mentions_mover());
+        engine.build_cond_tables();
+        Ok(engine)
     }
 
     /// The compiled game.
@@ -132,21 +142,22 @@ impl Engine {
     /// The starting position.
     pub fn start(&self) -> Position {
         let cells = self.game.topology.cells();
+        let words = cells.div_ceil(64);
         let mut pos = Position {
             board: vec![0; cells],
-            counts: vec![0; self.players * self.kinds],
-            reserve: vec![0; self.players * self.kinds],
-            counters: vec![0; self.game.counters.len() * self.players],
+            occupied: vec![0; words * self.codes()],
+            words,
+            numbers: vec![0; 2 * self.players * self.kinds + self.game.counters.len() * self.players],
             ply: 0,
             result: None,
         };
         for &(cell, owner, kind) in &self.game.setup.pieces {
-            pos.board[cell.index()] = self.code(kind, owner);
-            pos.counts[self.slot(owner, kind)] += 1;
+            pos.set(cell, self.code(kind, owner), &mut position::NoJournal);
+            pos.numbers[self.slot(owner, kind)] += 1;
         }
         for &(owner, kind, n) in &self.game.setup.reserves {
-            let slot = self.slot(owner, kind);
-            pos.reserve[slot] = pos.reserve[slot].saturating_add(n);
+            let slot = self.reserve_index(self.slot(owner, kind));
+            pos.numbers[slot] += n as i64;
         }
         pos.result = self.decided(&pos, self.mover(&pos), true);
         pos
@@ -166,13 +177,13 @@ impl Engine {
     }
 
     /// Pieces of `kind` in `player`'s reserve.
-    pub fn reserve(&self, pos: &Position, player: PlayerId, kind: PieceKind) -> u16 {
-        pos.reserve[self.slot(player, kind)]
+    pub fn reserve(&self, pos: &Position, player: PlayerId, kind: PieceKind) -> i64 {
+        pos.numbers[self.reserve_index(self.slot(player, kind))]
     }
 
     /// The value of a counter of a player.
     pub fn counter(&self, pos: &Position, counter: usize, player: PlayerId) -> i64 {
-        pos.counters[counter * self.players + player.index()]
+        pos.numbers[self.counter_index(counter, player)]
     }
 
     /// The status: decided by an end rule, by the no-move rule, or ongoing.
@@ -205,8 +216,21 @@ impl Engine {
         (1 + kind.index() * self.players + owner.index()) as u8
     }
 
+    /// Index in `Position::numbers` of the count of (player, kind) on the board.
     #[inline]
     fn slot(&self, player: PlayerId, kind: PieceKind) -> usize {
         player.index() * self.kinds + kind.index()
+    }
+
+    /// Index of the reserve of the (player, kind) whose board slot is `slot`.
+    #[inline]
+    fn reserve_index(&self, slot: usize) -> usize {
+        self.players * self.kinds + slot
+    }
+
+    /// Index of a counter of a player.
+    #[inline]
+    fn counter_index(&self, counter: usize, player: PlayerId) -> usize {
+        2 * self.players * self.kinds + counter * self.players + player.index()
     }
 }

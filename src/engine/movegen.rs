@@ -1,9 +1,10 @@
 //! Move generation: interprets the compiled turn and movement rules into a
 //! caller-owned [`MoveBuf`], without allocating once the buffers have grown.
 
-use super::moves::{Move, MoveBuf, Token};
+use super::moves::{MAX_CHAIN, MoveBuf, MoveList, Token};
+use super::position::UndoLog;
 use super::{Engine, Position};
-use crate::ir::{ActionSource, CellId, Pattern, PieceKind, PlayerId, Turn};
+use crate::ir::{ActionSource, CellId, MoveRule, Pattern, PieceKind, PlayerId, Turn};
 
 /// The most actions one move may hold (`actions up to N` is capped here); each
 /// level needs a scratch position and action list.
@@ -25,14 +26,13 @@ impl Engine {
         let max = self.eval(&turn.max_actions, pos, player).clamp(0, MAX_ACTIONS as i64) as usize;
         if max > 0 {
             let mut moved = [CellId::NONE; MAX_ACTIONS];
-            self.sequences(pos, player, turn, max, &Move::EMPTY, &mut moved, 0, buf);
+            self.sequences(pos, player, turn, max, &[], &mut moved, 0, buf);
         }
         if turn.pass {
-            buf.moves.push(Move::pass());
+            buf.moves.push_raw(&[Token::Pass.encode()]);
         }
         if self.game.may_duplicate {
-            buf.moves.sort_unstable();
-            buf.moves.dedup();
+            buf.moves.sort_dedup();
         }
     }
 
@@ -44,45 +44,139 @@ impl Engine {
         player: PlayerId,
         turn: &Turn,
         remaining: usize,
-        prefix: &Move,
+        prefix: &[u16],
         moved: &mut Moved,
         level: usize,
         buf: &mut MoveBuf,
     ) {
-        if buf.actions.len() <= level {
-            buf.actions.resize_with(level + 1, Vec::new);
-            buf.positions.resize_with(level + 1, Position::default);
+        if remaining == 1 && level == 0 {
+            // One action: generate straight into the result.
+            let mut out = std::mem::take(&mut buf.moves);
+            self.actions(pos, player, turn, &[], &mut out, &mut buf.chain);
+            buf.moves = out;
+            return;
         }
+        self.ensure_level(buf, level);
         let mut actions = std::mem::take(&mut buf.actions[level]);
         actions.clear();
-        self.actions(pos, player, turn, &moved[..level], &mut actions);
+        self.actions(pos, player, turn, &moved[..level], &mut actions, &mut buf.chain);
         let mut next = std::mem::take(&mut buf.positions[level]);
-        for action in &actions {
-            let mut mv = *prefix;
-            if !mv.extend(action) {
-                continue;
-            }
-            buf.moves.push(mv);
+        let mut log = std::mem::take(&mut buf.undo[level]);
+        let mut joined = std::mem::take(&mut buf.prefixes[level]);
+        if remaining > 1 {
+            next.clone_from(pos);
+        }
+        for action in actions.iter() {
+            buf.moves.push_joined(prefix, action.raw());
             if remaining > 1 {
-                next.clone_from(pos);
-                self.apply_tokens(&mut next, player, action);
-                if self.decided(&next, player, false).is_some() {
+                // Make the action on the scratch copy, look further, take it back.
+                self.apply_tokens(&mut next, player, action, &mut log);
+                if (log.numbers_changed() || !self.results_follow_numbers) && self.decided(&next, player, false).is_some() {
+                    next.undo(&mut log);
                     continue; // the game ended with this action: the turn stops here
                 }
-                moved[level] = if turn.distinct_pieces {
-                    action.last_landing().unwrap_or(CellId::NONE)
-                } else {
-                    CellId::NONE
-                };
-                self.sequences(&next, player, turn, remaining - 1, &mv, moved, level + 1, buf);
+                moved[level] = self.acted(turn, action);
+                joined.clear();
+                joined.extend_from_slice(prefix);
+                joined.extend_from_slice(action.raw());
+                self.sequences(&next, player, turn, remaining - 1, &joined, moved, level + 1, buf);
+                next.undo(&mut log);
             }
         }
+        buf.prefixes[level] = joined;
+        buf.undo[level] = log;
         buf.positions[level] = next;
         buf.actions[level] = actions;
     }
 
+    /// The number of legal moves of the player to move, without writing them
+    /// out (0 when the game is over). Equals `legal_moves(..).len()`.
+    pub fn count_moves(&self, pos: &Position, buf: &mut MoveBuf) -> u64 {
+        if pos.result.is_some() {
+            return 0;
+        }
+        if self.game.may_duplicate {
+            self.legal_moves(pos, buf);
+            return buf.moves.len() as u64;
+        }
+        let (player, turn) = self.game.order.at(pos.ply);
+        let turn = &self.game.turns[turn];
+        let max = self.eval(&turn.max_actions, pos, player).clamp(0, MAX_ACTIONS as i64) as usize;
+        let mut moved = [CellId::NONE; MAX_ACTIONS];
+        let n = if max > 0 {
+            self.count_sequences(pos, player, turn, max, &mut moved, 0, buf)
+        } else {
+            0
+        };
+        n + turn.pass as u64
+    }
+
+    /// Counts the moves of 1..=`remaining` actions from `pos`.
+    #[allow(clippy::too_many_arguments)]
+    fn count_sequences(
+        &self,
+        pos: &Position,
+        player: PlayerId,
+        turn: &Turn,
+        remaining: usize,
+        moved: &mut Moved,
+        level: usize,
+        buf: &mut MoveBuf,
+    ) -> u64 {
+        self.ensure_level(buf, level);
+        let mut actions = std::mem::take(&mut buf.actions[level]);
+        actions.clear();
+        self.actions(pos, player, turn, &moved[..level], &mut actions, &mut buf.chain);
+        let mut n = actions.len() as u64;
+        if remaining > 1 {
+            let mut next = std::mem::take(&mut buf.positions[level]);
+            let mut log = std::mem::take(&mut buf.undo[level]);
+            next.clone_from(pos);
+            for action in actions.iter() {
+                self.apply_tokens(&mut next, player, action, &mut log);
+                if (!log.numbers_changed() && self.results_follow_numbers) || self.decided(&next, player, false).is_none() {
+                    moved[level] = self.acted(turn, action);
+                    n += self.count_sequences(&next, player, turn, remaining - 1, moved, level + 1, buf);
+                }
+                next.undo(&mut log);
+            }
+            buf.positions[level] = next;
+            buf.undo[level] = log;
+        }
+        buf.actions[level] = actions;
+        n
+    }
+
+    /// The cell of the piece that made `action`, when pieces may act only once a turn.
+    #[inline]
+    fn acted(&self, turn: &Turn, action: super::MoveRef) -> CellId {
+        if turn.distinct_pieces {
+            action.last_landing().unwrap_or(CellId::NONE)
+        } else {
+            CellId::NONE
+        }
+    }
+
+    /// Makes sure `buf` has scratch space for action level `level`.
+    fn ensure_level(&self, buf: &mut MoveBuf, level: usize) {
+        if buf.actions.len() <= level {
+            buf.actions.resize_with(level + 1, MoveList::default);
+            buf.positions.resize_with(level + 1, Position::default);
+            buf.undo.resize_with(level + 1, UndoLog::default);
+            buf.prefixes.resize_with(level + 1, Vec::new);
+        }
+    }
+
     /// Every single action of the turn's first tier that offers any.
-    fn actions(&self, pos: &Position, player: PlayerId, turn: &Turn, moved: &[CellId], out: &mut Vec<Move>) {
+    fn actions(
+        &self,
+        pos: &Position,
+        player: PlayerId,
+        turn: &Turn,
+        moved: &[CellId],
+        out: &mut MoveList,
+        chain: &mut Vec<u16>,
+    ) {
         let board_cells = self.game.topology.board_cells;
         for tier in &turn.tiers {
             let start = out.len();
@@ -90,30 +184,23 @@ impl Engine {
                 match source {
                     ActionSource::Move { kind, rules } => {
                         let code = self.code(*kind, player);
-                        for c in 0..board_cells {
-                            if pos.board[c] != code {
-                                continue;
-                            }
-                            let from = CellId(c as u16);
+                        for from in pos.cells_with(code) {
                             if moved.contains(&from) {
                                 continue;
                             }
                             for &r in rules {
-                                self.rule_actions(pos, player, *kind, from, r, out);
+                                self.rule_actions(pos, player, *kind, from, r, out, chain);
                             }
                         }
                     }
                     ActionSource::Drop { kind, target } => {
-                        if pos.reserve[self.slot(player, *kind)] == 0 {
+                        if pos.numbers[self.reserve_index(self.slot(player, *kind))] <= 0 {
                             continue;
                         }
-                        for c in 0..board_cells {
+                        for (c, code) in pos.board[..board_cells].iter().enumerate() {
                             let cell = CellId(c as u16);
-                            if self.test(target, player, cell, pos.board[c]) {
-                                let mut m = Move::EMPTY;
-                                m.push(Token::Drop(*kind));
-                                m.push(Token::Place(cell));
-                                out.push(m);
+                            if self.test(*target, player, cell, *code) {
+                                out.push2(Token::Drop(*kind), Token::Place(cell));
                             }
                         }
                     }
@@ -126,18 +213,26 @@ impl Engine {
     }
 
     /// The actions of one movement rule from one cell.
-    fn rule_actions(&self, pos: &Position, player: PlayerId, kind: PieceKind, from: CellId, rule: usize, out: &mut Vec<Move>) {
+    #[allow(clippy::too_many_arguments)]
+    fn rule_actions(
+        &self,
+        pos: &Position,
+        player: PlayerId,
+        kind: PieceKind,
+        from: CellId,
+        rule: usize,
+        out: &mut MoveList,
+        chain: &mut Vec<u16>,
+    ) {
         let rule = &self.game.rules[rule];
         let cells = self.game.topology.cells();
         match &rule.pattern {
             Pattern::Hop { targets } => {
                 for &to in targets.get(player, from, cells) {
                     let code = pos.board[to.index()];
-                    if self.test(&rule.target, player, to, code) {
-                        let mut m = Move::EMPTY;
-                        m.push(Token::From(from));
-                        m.push(if code != 0 { Token::Capture(to) } else { Token::To(to) });
-                        out.push(m);
+                    if self.test(rule.target, player, to, code) {
+                        let land = if code != 0 { Token::Capture(to) } else { Token::To(to) };
+                        out.push2(Token::From(from), land);
                     }
                 }
             }
@@ -145,11 +240,9 @@ impl Engine {
                 for ray in &rays[player.index()][from.index()] {
                     for &to in ray {
                         let code = pos.board[to.index()];
-                        if self.test(&rule.target, player, to, code) {
-                            let mut m = Move::EMPTY;
-                            m.push(Token::From(from));
-                            m.push(if code != 0 { Token::Capture(to) } else { Token::To(to) });
-                            out.push(m);
+                        if self.test(rule.target, player, to, code) {
+                            let land = if code != 0 { Token::Capture(to) } else { Token::To(to) };
+                            out.push2(Token::From(from), land);
                         }
                         if code != 0 || self.game.topology.is_exit(to) {
                             break;
@@ -158,29 +251,26 @@ impl Engine {
                 }
             }
             Pattern::Jump { .. } => {
-                let mut chain = Move::EMPTY;
-                chain.push(Token::From(from));
-                let mut jumped = [CellId::NONE; super::MOVE_TOKENS];
-                self.jumps(pos, player, kind, from, from, rule, &mut chain, &mut jumped, 0, out);
+                chain.clear();
+                chain.push(Token::From(from).encode());
+                let mut jumped = [CellId::NONE; MAX_CHAIN];
+                let mut walk = ChainWalk {
+                    pos,
+                    player,
+                    kind,
+                    from,
+                    rule,
+                    chain,
+                    jumped: &mut jumped,
+                    out,
+                };
+                self.jumps(&mut walk, from, 0);
             }
         }
     }
 
-    /// Depth-first jump chains from `at`; `jumped[..depth]` are the cells jumped so far.
-    #[allow(clippy::too_many_arguments)]
-    fn jumps(
-        &self,
-        pos: &Position,
-        player: PlayerId,
-        kind: PieceKind,
-        from: CellId,
-        at: CellId,
-        rule: &crate::ir::MoveRule,
-        chain: &mut Move,
-        jumped: &mut [CellId; super::MOVE_TOKENS],
-        depth: usize,
-        out: &mut Vec<Move>,
-    ) {
+    /// Depth-first jump chains from `at`; `walk.jumped[..depth]` are the cells jumped so far.
+    fn jumps(&self, walk: &mut ChainWalk, at: CellId, depth: usize) {
         let Pattern::Jump {
             hops,
             over,
@@ -188,51 +278,63 @@ impl Engine {
             repeat,
             each_once,
             not_ending_at_start,
-        } = &rule.pattern
+        } = &walk.rule.pattern
         else {
             return;
         };
         let topo = &self.game.topology;
-        // The board as the chain sees it: the mover has left `from`, and pieces
-        // captured by earlier jumps of the chain are gone.
-        let seen = |cell: CellId, jumped: &[CellId]| -> u8 {
-            if cell == from || (*capturing && jumped.contains(&cell)) {
-                0
-            } else {
-                pos.board[cell.index()]
-            }
-        };
-        let pairs = hops.get(player, at, topo.cells());
+        let pairs = hops.get(walk.player, at, topo.cells());
         for pair in pairs.chunks_exact(2) {
             let (mid, land) = (pair[0], pair[1]);
-            if *each_once && jumped[..depth].contains(&mid) {
+            let jumped = &walk.jumped[..depth];
+            if *each_once && jumped.contains(&mid) {
                 continue;
             }
-            if !self.test(over, player, mid, seen(mid, &jumped[..depth]))
-                || !self.test(&rule.target, player, land, seen(land, &jumped[..depth]))
+            // The board as the chain sees it: the mover has left `from`, and pieces
+            // captured by earlier jumps of the chain are gone.
+            let seen = |cell: CellId| -> u8 {
+                if cell == walk.from || (*capturing && jumped.contains(&cell)) {
+                    0
+                } else {
+                    walk.pos.board[cell.index()]
+                }
+            };
+            if !self.test(*over, walk.player, mid, seen(mid))
+                || !self.test(walk.rule.target, walk.player, land, seen(land))
             {
                 continue;
             }
-            let need = if *capturing { 2 } else { 1 };
-            if !chain.has_room(need) || depth + 1 >= jumped.len() {
+            if depth + 1 >= MAX_CHAIN {
                 continue;
             }
-            let len = chain.len();
+            let len = walk.chain.len();
             if *capturing {
-                chain.push(Token::Remove(mid));
-                chain.push(Token::Capture(land));
+                walk.chain.push(Token::Remove(mid).encode());
+                walk.chain.push(Token::Capture(land).encode());
             } else {
-                chain.push(Token::To(land));
+                walk.chain.push(Token::To(land).encode());
             }
-            jumped[depth] = mid;
-            if !(*not_ending_at_start && land == from) {
-                out.push(*chain);
+            walk.jumped[depth] = mid;
+            if !(*not_ending_at_start && land == walk.from) {
+                walk.out.push_raw(walk.chain);
             }
-            let stops = topo.is_exit(land) || self.trigger_at(player, kind, land).is_some();
+            let stops = topo.is_exit(land) || self.trigger_at(walk.player, walk.kind, land).is_some();
             if *repeat && !stops {
-                self.jumps(pos, player, kind, from, land, rule, chain, jumped, depth + 1, out);
+                self.jumps(walk, land, depth + 1);
             }
-            chain.truncate(len);
+            walk.chain.truncate(len);
         }
     }
+}
+
+/// The state of one jump-chain search.
+struct ChainWalk<'a> {
+    pos: &'a Position,
+    player: PlayerId,
+    kind: PieceKind,
+    from: CellId,
+    rule: &'a MoveRule,
+    chain: &'a mut Vec<u16>,
+    jumped: &'a mut [CellId; MAX_CHAIN],
+    out: &'a mut MoveList,
 }

@@ -1,16 +1,20 @@
 //! Moves as short token strings, and the caller-owned buffers they are generated into.
+//!
+//! A [`MoveBuf`] stores every move's tokens one after another in one arena, so
+//! generating a move costs only its own tokens: no per-move allocation and no
+//! fixed-size padding. [`MoveRef`] borrows one move from a buffer; [`Move`] is
+//! an owned copy for front ends.
 
 use crate::ir::{CellId, PieceKind};
 
-/// Tokens a move may hold. The top 3 bits are the tag, the low 13 bits a cell or kind.
+/// The top 3 bits of a token are its tag, the low 13 bits a cell or kind.
 const TAG_SHIFT: u16 = 13;
 const VALUE_MASK: u16 = (1 << TAG_SHIFT) - 1;
 
-/// The most tokens one move may hold. A jump chain costs one token per landing
-/// (two when it captures), so 47 tokens hold a chain of 23 capturing jumps or
-/// 46 plain ones: more than every piece on an 8×8 board can be jumped once.
-/// Generation stops extending a chain that would not fit.
-pub const MOVE_TOKENS: usize = 47;
+/// The most jumps in one chain. A chain is bounded by the pieces that can be
+/// jumped (`each piece jumped once` or `capturing`); 64 exceeds every piece
+/// that can stand on an 8×8 board, and a longer chain is not extended.
+pub const MAX_CHAIN: usize = 64;
 
 /// One token of a move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,8 +37,9 @@ pub enum Token {
 }
 
 impl Token {
+    /// The packed form stored in buffers.
     #[inline]
-    fn encode(self) -> u16 {
+    pub fn encode(self) -> u16 {
         let (tag, value) = match self {
             Token::From(c) => (0, c.0),
             Token::To(c) => (1, c.0),
@@ -47,8 +52,9 @@ impl Token {
         (tag << TAG_SHIFT) | (value & VALUE_MASK)
     }
 
+    /// Unpacks a stored token.
     #[inline]
-    fn decode(raw: u16) -> Token {
+    pub fn decode(raw: u16) -> Token {
         let value = raw & VALUE_MASK;
         match raw >> TAG_SHIFT {
             0 => Token::From(CellId(value)),
@@ -62,84 +68,30 @@ impl Token {
     }
 }
 
-/// A whole move: everything one player does in one turn, as tokens.
-/// `Copy`, fixed size, no allocation; ordered by its tokens.
+/// One move borrowed from a buffer: everything one player does in one turn.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Move {
-    len: u8,
-    tokens: [u16; MOVE_TOKENS],
-}
+pub struct MoveRef<'a>(pub(super) &'a [u16]);
 
-impl Move {
-    /// The move with no tokens, from which others are built.
-    pub const EMPTY: Move = Move {
-        len: 0,
-        tokens: [0; MOVE_TOKENS],
-    };
-
-    /// The `pass` move.
-    pub fn pass() -> Move {
-        let mut m = Move::EMPTY;
-        m.push(Token::Pass);
-        m
-    }
-
-    /// Appends a token; returns false (and changes nothing) when the move is full.
-    #[inline]
-    pub fn push(&mut self, token: Token) -> bool {
-        if (self.len as usize) < MOVE_TOKENS {
-            self.tokens[self.len as usize] = token.encode();
-            self.len += 1;
-            true
-        } else {
-            false
-        }
-    }
-
-    /// Whether `extra` more tokens fit.
-    #[inline]
-    pub fn has_room(&self, extra: usize) -> bool {
-        self.len as usize + extra <= MOVE_TOKENS
-    }
-
-    /// Removes the last `n` tokens.
-    #[inline]
-    pub fn truncate(&mut self, len: usize) {
-        self.len = len.min(self.len as usize) as u8;
-    }
-
-    /// Number of tokens.
-    #[inline]
-    pub fn len(&self) -> usize {
-        self.len as usize
-    }
-
-    /// Whether the move has no tokens.
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// Appends every token of `other`; false when they do not fit.
-    #[inline]
-    pub fn extend(&mut self, other: &Move) -> bool {
-        if !self.has_room(other.len()) {
-            return false;
-        }
-        let (a, b) = (self.len as usize, other.len as usize);
-        self.tokens[a..a + b].copy_from_slice(&other.tokens[..b]);
-        self.len += other.len;
-        true
-    }
-
+impl<'a> MoveRef<'a> {
     /// The tokens in order.
     #[inline]
-    pub fn tokens(&self) -> impl Iterator<Item = Token> + '_ {
-        self.tokens[..self.len as usize].iter().map(|t| Token::decode(*t))
+    pub fn tokens(self) -> impl Iterator<Item = Token> + 'a {
+        self.0.iter().map(|t| Token::decode(*t))
+    }
+
+    /// The packed tokens.
+    #[inline]
+    pub fn raw(self) -> &'a [u16] {
+        self.0
+    }
+
+    /// An owned copy.
+    pub fn to_move(self) -> Move {
+        Move(self.0.to_vec())
     }
 
     /// The cell where the last action's piece ended (its final landing or drop).
-    pub fn last_landing(&self) -> Option<CellId> {
+    pub fn last_landing(self) -> Option<CellId> {
         self.tokens().fold(None, |acc, t| match t {
             Token::To(c) | Token::Capture(c) | Token::Place(c) => Some(c),
             Token::From(_) | Token::Drop(_) => None,
@@ -148,22 +100,147 @@ impl Move {
     }
 }
 
-impl std::fmt::Debug for Move {
+impl std::fmt::Debug for MoveRef<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_list().entries(self.tokens()).finish()
     }
 }
 
+/// An owned move, for front ends and tests (the hot path uses [`MoveRef`]).
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Move(Vec<u16>);
+
+impl Move {
+    /// A move from tokens.
+    pub fn from_tokens(tokens: impl IntoIterator<Item = Token>) -> Move {
+        Move(tokens.into_iter().map(Token::encode).collect())
+    }
+
+    /// The `pass` move.
+    pub fn pass() -> Move {
+        Move::from_tokens([Token::Pass])
+    }
+
+    /// Borrows it as a [`MoveRef`].
+    pub fn as_ref(&self) -> MoveRef<'_> {
+        MoveRef(&self.0)
+    }
+}
+
+impl std::fmt::Debug for Move {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.as_ref().fmt(f)
+    }
+}
+
+/// A list of moves stored in one token arena.
+#[derive(Debug, Default, Clone)]
+pub struct MoveList {
+    tokens: Vec<u16>,
+    ends: Vec<u32>,
+}
+
+impl MoveList {
+    /// Removes every move, keeping the memory.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.tokens.clear();
+        self.ends.clear();
+    }
+
+    /// Number of moves.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Whether there are no moves.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// Move `i`.
+    #[inline]
+    pub fn get(&self, i: usize) -> MoveRef<'_> {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
+        MoveRef(&self.tokens[start..self.ends[i] as usize])
+    }
+
+    /// Every move in order.
+    pub fn iter(&self) -> impl Iterator<Item = MoveRef<'_>> {
+        (0..self.len()).map(|i| self.get(i))
+    }
+
+    /// Whether the list holds this move.
+    pub fn contains(&self, mv: MoveRef) -> bool {
+        self.iter().any(|m| m == mv)
+    }
+
+    /// Appends a move made of raw tokens.
+    #[inline]
+    pub fn push_raw(&mut self, raw: &[u16]) {
+        self.tokens.extend_from_slice(raw);
+        self.ends.push(self.tokens.len() as u32);
+    }
+
+    /// Appends a move made of two raw parts (a prefix and an action).
+    #[inline]
+    pub fn push_joined(&mut self, prefix: &[u16], action: &[u16]) {
+        // Moves are a few tokens long: pushing beats a memcpy call per part.
+        self.tokens.reserve(prefix.len() + action.len());
+        for &t in prefix.iter().chain(action) {
+            self.tokens.push(t);
+        }
+        self.ends.push(self.tokens.len() as u32);
+    }
+
+    /// Appends a two-token move.
+    #[inline]
+    pub fn push2(&mut self, a: Token, b: Token) {
+        self.tokens.push(a.encode());
+        self.tokens.push(b.encode());
+        self.ends.push(self.tokens.len() as u32);
+    }
+
+    /// Sorts the moves by their tokens and removes repeats.
+    pub fn sort_dedup(&mut self) {
+        let mut order: Vec<(usize, usize)> = (0..self.len())
+            .map(|i| {
+                let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
+                (start, self.ends[i] as usize)
+            })
+            .collect();
+        order.sort_by(|a, b| self.tokens[a.0..a.1].cmp(&self.tokens[b.0..b.1]));
+        order.dedup_by(|a, b| self.tokens[a.0..a.1] == self.tokens[b.0..b.1]);
+        let mut tokens = Vec::with_capacity(self.tokens.len());
+        let mut ends = Vec::with_capacity(order.len());
+        for (s, e) in order {
+            tokens.extend_from_slice(&self.tokens[s..e]);
+            ends.push(tokens.len() as u32);
+        }
+        self.tokens = tokens;
+        self.ends = ends;
+    }
+}
+
 /// A caller-owned buffer of moves, plus scratch space for generating moves of
-/// several actions. Reuse one per search depth: `clear` keeps the memory.
+/// several actions. Reuse one per search depth: `legal_moves` clears it but
+/// keeps the memory.
 #[derive(Debug, Default)]
 pub struct MoveBuf {
     /// The generated moves.
-    pub moves: Vec<Move>,
+    pub moves: MoveList,
     /// Scratch lists of single actions, one per action level.
-    pub(super) actions: Vec<Vec<Move>>,
+    pub(super) actions: Vec<MoveList>,
     /// Scratch positions, one per action level.
     pub(super) positions: Vec<super::Position>,
+    /// Undo logs of the scratch positions, one per action level.
+    pub(super) undo: Vec<super::position::UndoLog>,
+    /// The move so far at each action level.
+    pub(super) prefixes: Vec<Vec<u16>>,
+    /// The token stack of the jump chain being explored.
+    pub(super) chain: Vec<u16>,
 }
 
 impl MoveBuf {
@@ -188,14 +265,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn move_stays_small() {
-        assert!(std::mem::size_of::<Move>() <= 96);
+    fn token_stays_small() {
         assert!(std::mem::size_of::<Token>() <= 4);
+        assert_eq!(std::mem::size_of::<MoveRef>(), 16);
     }
 
     #[test]
     fn tokens_round_trip() {
-        let mut m = Move::EMPTY;
         let tokens = [
             Token::From(CellId(7)),
             Token::To(CellId(4095)),
@@ -205,20 +281,22 @@ mod tests {
             Token::Place(CellId(63)),
             Token::Pass,
         ];
-        for t in tokens {
-            assert!(m.push(t));
-        }
-        assert_eq!(m.tokens().collect::<Vec<_>>(), tokens);
-        assert_eq!(m.last_landing(), Some(CellId(63)));
+        let m = Move::from_tokens(tokens);
+        assert_eq!(m.as_ref().tokens().collect::<Vec<_>>(), tokens);
+        assert_eq!(m.as_ref().last_landing(), Some(CellId(63)));
     }
 
     #[test]
-    fn a_full_move_refuses_more_tokens() {
-        let mut m = Move::EMPTY;
-        for _ in 0..MOVE_TOKENS {
-            assert!(m.push(Token::Pass));
-        }
-        assert!(!m.push(Token::Pass));
-        assert_eq!(m.len(), MOVE_TOKENS);
+    fn list_stores_moves_of_any_length_and_dedups() {
+        let mut list = MoveList::default();
+        let long = Move::from_tokens((0..100).map(|c| Token::To(CellId(c))));
+        list.push2(Token::From(CellId(1)), Token::To(CellId(2)));
+        list.push_raw(long.as_ref().raw());
+        list.push2(Token::From(CellId(1)), Token::To(CellId(2)));
+        assert_eq!(list.len(), 3);
+        assert_eq!(list.get(1), long.as_ref());
+        list.sort_dedup();
+        assert_eq!(list.len(), 2);
+        assert!(list.contains(long.as_ref()));
     }
 }

@@ -28,12 +28,12 @@ impl Engine {
         let Some((frame, rest)) = frames.split_first_mut() else {
             return 1;
         };
-        self.legal_moves(pos, &mut frame.buf);
         if depth == 1 {
-            return frame.buf.moves.len() as u64;
+            return self.count_moves(pos, &mut frame.buf);
         }
+        self.legal_moves(pos, &mut frame.buf);
         let mut total = 0;
-        for mv in &frame.buf.moves {
+        for mv in frame.buf.moves.iter() {
             frame.child.clone_from(pos);
             self.play_unchecked(&mut frame.child, mv);
             total += self.perft_in(&frame.child, depth - 1, rest);
@@ -51,7 +51,7 @@ impl Engine {
             .map(|mv| {
                 child.clone_from(pos);
                 self.play_unchecked(&mut child, mv);
-                (*mv, self.perft(&child, depth.saturating_sub(1)))
+                (mv.to_move(), self.perft(&child, depth.saturating_sub(1)))
             })
             .collect()
     }
@@ -72,9 +72,8 @@ impl Engine {
                 match self.status(&pos, &mut buf) {
                     Status::Over(outcome) => break outcome,
                     Status::Ongoing => {
-                        let i = uniform(&mut rng, buf.moves.len());
-                        let mv = buf.moves[i];
-                        self.play_unchecked(&mut pos, &mv);
+                        let i = uniform(&mut rng, buf.moves.len() as u64) as usize;
+                        self.play_unchecked(&mut pos, buf.moves.get(i));
                     }
                 }
             };
@@ -90,8 +89,8 @@ impl Engine {
 }
 
 /// A uniform index below `n` (Lemire's multiply-shift; the bias is below 2^-32 for any move count).
-fn uniform(rng: &mut Xoshiro256PlusPlus, n: usize) -> usize {
-    ((rng.next_u64() as u128 * n as u128) >> 64) as usize
+fn uniform(rng: &mut Xoshiro256PlusPlus, n: u64) -> u64 {
+    ((rng.next_u64() as u128 * n as u128) >> 64) as u64
 }
 
 /// Results of random playouts.

@@ -31,6 +31,21 @@ pub enum Expr {
     If(Box<Expr>, Box<Expr>, Box<Expr>),
 }
 
+impl Expr {
+    /// Whether the value can depend on who is to move (`mover` appears).
+    pub fn mentions_mover(&self) -> bool {
+        match self {
+            Expr::Mover => true,
+            Expr::Const(_) | Expr::Option(_) | Expr::Player(_) => false,
+            Expr::Counter { player, .. } | Expr::Reserve { player, .. } => player.mentions_mover(),
+            Expr::Count { player, .. } => player.as_ref().is_some_and(|p| p.mentions_mover()),
+            Expr::Opponent(e) | Expr::Not(e) | Expr::Neg(e) => e.mentions_mover(),
+            Expr::Binary(_, a, b) => a.mentions_mover() || b.mentions_mover(),
+            Expr::If(c, a, b) => c.mentions_mover() || a.mentions_mover() || b.mentions_mover(),
+        }
+    }
+}
+
 /// Binary operators of compiled expressions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BinOp {

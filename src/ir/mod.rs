@@ -24,6 +24,8 @@ pub struct Game {
     pub kinds: Vec<KindInfo>,
     /// Every movement rule of every kind.
     pub rules: Vec<MoveRule>,
+    /// Every cell condition used by rules and turns, by [`CondId`].
+    pub conds: Vec<Cond>,
     /// Per-player counter names.
     pub counters: Vec<String>,
     /// Trigger effects, referenced from [`Game::trigger_at`].
@@ -135,7 +137,7 @@ pub struct MoveRule {
     /// What the rule does.
     pub pattern: Pattern,
     /// Condition on the landing cell.
-    pub target: Cond,
+    pub target: CondId,
 }
 
 /// The geometry of a movement rule, with its per-cell tables precomputed.
@@ -157,7 +159,7 @@ pub enum Pattern {
         /// `over, land, over, land, …` in a [`CellTable`].
         hops: CellTable,
         /// Condition on the jumped cell.
-        over: Cond,
+        over: CondId,
         /// The jumped piece is captured at once.
         capturing: bool,
         /// The piece may go on jumping.
@@ -186,6 +188,10 @@ impl CellTable {
         &self.data[self.start[i] as usize..self.start[i + 1] as usize]
     }
 }
+
+/// An index into [`Game::conds`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CondId(pub u16);
 
 /// A condition on a cell, seen from the moving player.
 #[derive(Debug, Clone, PartialEq)]
@@ -262,7 +268,7 @@ pub enum ActionSource {
         /// The kind dropped.
         kind: PieceKind,
         /// Where it may go.
-        target: Cond,
+        target: CondId,
     },
 }
 
