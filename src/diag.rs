@@ -93,7 +93,12 @@ pub struct Problem {
 
 impl Problem {
     /// An error with a code, message, span and label.
-    pub fn error(code: &'static str, message: impl Into<String>, span: Span, label: impl Into<String>) -> Self {
+    pub fn error(
+        code: &'static str,
+        message: impl Into<String>,
+        span: Span,
+        label: impl Into<String>,
+    ) -> Self {
         Problem {
             code,
             severity: Severity::Error,
@@ -145,7 +150,9 @@ impl miette::Diagnostic for Problem {
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
-        self.help.as_ref().map(|h| Box::new(h) as Box<dyn std::fmt::Display>)
+        self.help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn std::fmt::Display>)
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
@@ -203,6 +210,8 @@ impl miette::Diagnostic for Report {
     }
 
     fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn miette::Diagnostic> + 'a>> {
-        Some(Box::new(self.problems.iter().map(|p| p as &dyn miette::Diagnostic)))
+        Some(Box::new(
+            self.problems.iter().map(|p| p as &dyn miette::Diagnostic),
+        ))
     }
 }

@@ -34,5 +34,9 @@ pub fn check(source: &SourceFile) -> (Option<ir::Game>, Vec<Problem>) {
     let syntax_failed = !syntax_errors.is_empty();
     let (game, mut problems) = compile::compile(&file, syntax_failed);
     problems.extend(syntax_errors.into_iter().map(Problem::from));
-    if syntax_failed { (None, problems) } else { (game, problems) }
+    if syntax_failed {
+        (None, problems)
+    } else {
+        (game, problems)
+    }
 }

@@ -95,10 +95,30 @@ mod tests {
 
     #[test]
     fn recognises_move_shapes() {
-        for ok in ["c3-d4", "g8xf6", "c3-e5-c7", "c3xe5xg7", "N@b8", "g8-f6,b8xb7", "pass", "c5xb6,N@d3", "a10-b16"] {
+        for ok in [
+            "c3-d4",
+            "g8xf6",
+            "c3-e5-c7",
+            "c3xe5xg7",
+            "N@b8",
+            "g8-f6,b8xb7",
+            "pass",
+            "c5xb6,N@d3",
+            "a10-b16",
+        ] {
             assert!(is_well_formed(ok), "{ok}");
         }
-        for bad in ["", "c3", "c3-", "hello", "c3--d4", "@d4", "N@", "3c-d4", "pass,pass"] {
+        for bad in [
+            "",
+            "c3",
+            "c3-",
+            "hello",
+            "c3--d4",
+            "@d4",
+            "N@",
+            "3c-d4",
+            "pass,pass",
+        ] {
             assert!(!is_well_formed(bad), "{bad}");
         }
     }

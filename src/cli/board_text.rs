@@ -3,19 +3,15 @@
 use rulebook::engine::{Engine, Position};
 use rulebook::ir::{CellId, PlayerId};
 
-/// The symbol of a piece: its letter, upper case for the first player and
-/// lower case for the others.
-fn symbol(engine: &Engine, owner: PlayerId, letter: &str) -> String {
+/// The symbol of a piece: the first character of its letter, upper case for
+/// the first player and lower case for the others.
+fn symbol(owner: PlayerId, letter: &str) -> String {
+    let c = letter.chars().next().unwrap_or('?');
     if owner.index() == 0 {
-        letter.to_uppercase()
+        c.to_uppercase().to_string()
     } else {
-        letter.to_lowercase()
+        c.to_lowercase().to_string()
     }
-    .chars()
-    .next()
-    .map_or_else(|| "?".to_string(), |c| c.to_string())
-    .replace(' ', "?")
-    + if engine.game().players.len() > 2 { "" } else { "" }
 }
 
 /// Draws the board, a legend, reserves and counters.
@@ -34,7 +30,11 @@ pub fn draw(engine: &Engine, pos: &Position) -> String {
             .iter()
             .flatten()
             .next()
-            .map(|c| topo.cell_names[c.index()].trim_start_matches(|ch: char| ch.is_ascii_alphabetic()).to_string())
+            .map(|c| {
+                topo.cell_names[c.index()]
+                    .trim_start_matches(|ch: char| ch.is_ascii_alphabetic())
+                    .to_string()
+            })
             .unwrap_or_default()
     };
     let label_width = (0..grid.len()).map(|r| rank_label(r).len()).max().unwrap_or(1);
@@ -59,10 +59,14 @@ pub fn draw(engine: &Engine, pos: &Position) -> String {
             let text = match cell {
                 None => " ".to_string(),
                 Some(c) => match engine.piece_at(pos, *c) {
-                    Some((owner, kind)) => symbol(engine, owner, &game.kinds[kind.index()].letter),
+                    Some((owner, kind)) => symbol(owner, &game.kinds[kind.index()].letter),
                     None => {
                         let (f, rr) = topo.coords[c.index()];
-                        if (f + rr) % 2 == 0 { "·".to_string() } else { " ".to_string() }
+                        if (f + rr) % 2 == 0 {
+                            "·".to_string()
+                        } else {
+                            " ".to_string()
+                        }
                     }
                 },
             };
@@ -77,7 +81,11 @@ pub fn draw(engine: &Engine, pos: &Position) -> String {
         let mut parts = Vec::new();
         for kind in &game.kinds {
             if kind.owner.is_none_or(|o| o.index() == p) {
-                parts.push(format!("{}={}", symbol(engine, PlayerId(p as u8), &kind.letter), kind.name));
+                parts.push(format!(
+                    "{}={}",
+                    symbol(PlayerId(p as u8), &kind.letter),
+                    kind.name
+                ));
             }
         }
         let mut extra = Vec::new();
@@ -90,7 +98,11 @@ pub fn draw(engine: &Engine, pos: &Position) -> String {
         for (c, counter) in game.counters.iter().enumerate() {
             extra.push(format!("{counter} {}", engine.counter(pos, c, PlayerId(p as u8))));
         }
-        let extra = if extra.is_empty() { String::new() } else { format!("; {}", extra.join(", ")) };
+        let extra = if extra.is_empty() {
+            String::new()
+        } else {
+            format!("; {}", extra.join(", "))
+        };
         legend.push(format!("{player}: {}{extra}", parts.join(" ")));
     }
     out.push_str(&legend.join("\n"));

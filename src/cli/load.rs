@@ -14,7 +14,10 @@ use rulebook::notation;
 pub enum CliError {
     /// The rules file cannot be read.
     #[error("cannot read `{path}`: {reason}")]
-    #[diagnostic(code(rules::cli::unreadable_file), help("check the path; rules files usually live in games/"))]
+    #[diagnostic(
+        code(rules::cli::unreadable_file),
+        help("check the path; rules files usually live in games/")
+    )]
     Unreadable { path: String, reason: String },
     /// The rules file is not UTF-8.
     #[error("`{path}` is not UTF-8 text (invalid byte at offset {offset})")]
@@ -85,7 +88,8 @@ pub fn read_source(path: &Path) -> Result<SourceFile, CliError> {
 
 /// Renders a report as text, without colour when not on a terminal or with `NO_COLOR`.
 pub fn render(report: &Report) -> String {
-    let colour = std::env::var_os("NO_COLOR").is_none() && std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let colour =
+        std::env::var_os("NO_COLOR").is_none() && std::io::IsTerminal::is_terminal(&std::io::stderr());
     let theme = if colour {
         GraphicalTheme::unicode()
     } else {

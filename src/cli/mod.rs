@@ -121,7 +121,11 @@ pub fn run() -> miette::Result<()> {
                 for (name, n) in &rows {
                     println!("{name} {n}");
                 }
-                if depth == 0 { 1 } else { rows.iter().map(|(_, n)| n).sum() }
+                if depth == 0 {
+                    1
+                } else {
+                    rows.iter().map(|(_, n)| n).sum()
+                }
             } else {
                 engine.perft(&pos, depth)
             };

@@ -35,13 +35,20 @@ pub fn run(engine: &Engine, ai: &[String], seed: u64) -> miette::Result<()> {
     let mut lines = stdin.lock().lines();
     println!("{} — {}", game.title, HELP);
     println!();
-    print!("{}", board_text::draw(engine, history.last().expect("history starts non-empty")));
+    print!(
+        "{}",
+        board_text::draw(engine, history.last().expect("history starts non-empty"))
+    );
     loop {
         let pos = history.last().expect("history is never empty").clone();
         let mover = engine.mover(&pos).index();
         if let Status::Over(outcome) = engine.status(&pos, &mut buf) {
             match outcome {
-                Outcome::Win(p) => println!("Game over after {} moves: {} wins.", pos.ply(), game.players[p.index()]),
+                Outcome::Win(p) => println!(
+                    "Game over after {} moves: {} wins.",
+                    pos.ply(),
+                    game.players[p.index()]
+                ),
                 Outcome::Draw => println!("Game over after {} moves: a draw.", pos.ply()),
             }
             return Ok(());
@@ -55,7 +62,10 @@ pub fn run(engine: &Engine, ai: &[String], seed: u64) -> miette::Result<()> {
             let mut next = pos.clone();
             engine.play_unchecked(&mut next, mv);
             history.push(next);
-            print!("{}", board_text::draw(engine, history.last().expect("just pushed")));
+            print!(
+                "{}",
+                board_text::draw(engine, history.last().expect("just pushed"))
+            );
             continue;
         }
         print!(
@@ -82,7 +92,8 @@ pub fn run(engine: &Engine, ai: &[String], seed: u64) -> miette::Result<()> {
                 // Take back to the last position where a human was to move.
                 if history.len() > 1 {
                     history.pop();
-                    while history.len() > 1 && is_ai(engine.mover(history.last().expect("non-empty")).index()) {
+                    while history.len() > 1 && is_ai(engine.mover(history.last().expect("non-empty")).index())
+                    {
                         history.pop();
                     }
                 }
@@ -93,7 +104,10 @@ pub fn run(engine: &Engine, ai: &[String], seed: u64) -> miette::Result<()> {
                     let mut next = pos.clone();
                     engine.play_unchecked(&mut next, mv.as_ref());
                     history.push(next);
-                    print!("{}", board_text::draw(engine, history.last().expect("just pushed")));
+                    print!(
+                        "{}",
+                        board_text::draw(engine, history.last().expect("just pushed"))
+                    );
                 }
                 Err(e) => {
                     let names = notation::legal_move_names(engine, &pos, &mut buf);

@@ -114,8 +114,10 @@ fn grid_graph(decl: &BoardDecl) -> Result<DiGraph<CellNode, u8>, Problem> {
             "n" => exit_rows.push(height),
             "s" => exit_rows.push(-1),
             _ => {
-                return Err(error::unknown(NameKind::Direction, &side.text, side.span, ["n", "s"])
-                    .with_help("exit cells can lie beyond the `n` and `s` edges (the ranks)"));
+                return Err(
+                    error::unknown(NameKind::Direction, &side.text, side.span, ["n", "s"])
+                        .with_help("exit cells can lie beyond the `n` and `s` edges (the ranks)"),
+                );
             }
         }
     }
@@ -129,7 +131,9 @@ fn grid_graph(decl: &BoardDecl) -> Result<DiGraph<CellNode, u8>, Problem> {
     }
     let mut graph = DiGraph::new();
     let mut at: HashMap<(i32, i32), NodeIndex> = HashMap::new();
-    let rows = (0..height).map(|r| (r, false)).chain(exit_rows.iter().map(|r| (*r, true)));
+    let rows = (0..height)
+        .map(|r| (r, false))
+        .chain(exit_rows.iter().map(|r| (*r, true)));
     for (rank, exit) in rows {
         for file in 0..width {
             let name = format!("{}{}", (f0 + file as u8) as char, r0 + rank);
@@ -160,8 +164,11 @@ fn grid_graph(decl: &BoardDecl) -> Result<DiGraph<CellNode, u8>, Problem> {
 fn freeze(graph: &DiGraph<CellNode, u8>, _decl: &BoardDecl) -> Topology {
     let mut order: Vec<NodeIndex> = graph.node_indices().collect();
     order.sort_by_key(|n| (graph[*n].exit, graph[*n].coord.1, graph[*n].coord.0));
-    let id_of: HashMap<NodeIndex, CellId> =
-        order.iter().enumerate().map(|(i, n)| (*n, CellId(i as u16))).collect();
+    let id_of: HashMap<NodeIndex, CellId> = order
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (*n, CellId(i as u16)))
+        .collect();
     let dirs = GRID_DIRS.len();
     let mut neighbour = vec![CellId::NONE; order.len() * dirs];
     for (i, node) in order.iter().enumerate() {
@@ -185,7 +192,12 @@ fn freeze(graph: &DiGraph<CellNode, u8>, _decl: &BoardDecl) -> Topology {
         dir_names: GRID_DIRS.iter().map(|(n, _, _)| n.to_string()).collect(),
         neighbour,
         perpendicular: (0..dirs)
-            .map(|d| vec![DirId(((d + 2) % dirs) as u8), DirId(((d + dirs - 2) % dirs) as u8)])
+            .map(|d| {
+                vec![
+                    DirId(((d + 2) % dirs) as u8),
+                    DirId(((d + dirs - 2) % dirs) as u8),
+                ]
+            })
             .collect(),
         regions: Vec::new(),
     }

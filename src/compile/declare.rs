@@ -19,19 +19,21 @@ pub(super) fn declare(cx: &mut Ctx, file: &RulesFile) {
             Item::Players(list) => {
                 if let Some(first) = players_seen {
                     let span = list.first().map_or(Span::default(), |i| i.span);
-                    cx.report(error::invalid(
-                        "rules::compile::duplicate",
-                        "`players` is declared twice",
-                        span,
-                        "declared again here",
-                    )
-                    .with_label(first, "first declared here"));
+                    cx.report(
+                        error::invalid(
+                            "rules::compile::duplicate",
+                            "`players` is declared twice",
+                            span,
+                            "declared again here",
+                        )
+                        .with_label(first, "first declared here"),
+                    );
                     continue;
                 }
                 players_seen = list.first().map(|i| i.span);
                 for p in list {
                     let declared = cx.players.declare(NameKind::Player, p);
-                cx.ok(declared);
+                    cx.ok(declared);
                 }
                 if cx.players.len() > MAX_PLAYERS {
                     cx.report(error::out_of_range(
@@ -56,7 +58,11 @@ pub(super) fn declare(cx: &mut Ctx, file: &RulesFile) {
                         0
                     }
                     (OptionType::Bool, Literal::Int(_)) => {
-                        cx.report(error::type_mismatch("`true` or `false`", "a number", opt.default_span));
+                        cx.report(error::type_mismatch(
+                            "`true` or `false`",
+                            "a number",
+                            opt.default_span,
+                        ));
                         0
                     }
                 };
@@ -71,7 +77,11 @@ pub(super) fn declare(cx: &mut Ctx, file: &RulesFile) {
                             ));
                         }
                         if hi.is_some_and(|hi| hi < lo) {
-                            cx.report(error::out_of_range("the range", span, "low..high with low ≤ high"));
+                            cx.report(error::out_of_range(
+                                "the range",
+                                span,
+                                "low..high with low ≤ high",
+                            ));
                         }
                         (Some(lo), hi)
                     }
@@ -132,10 +142,18 @@ pub(super) fn declare(cx: &mut Ctx, file: &RulesFile) {
     }
     let start = Span::new(0, 0);
     if players_seen.is_none() {
-        cx.report(error::missing("players", start, "declare them, e.g. `players White, Black`"));
+        cx.report(error::missing(
+            "players",
+            start,
+            "declare them, e.g. `players White, Black`",
+        ));
     }
     if !board_seen {
-        cx.report(error::missing("board", start, "declare one, e.g. `board grid files a..h ranks 1..8`"));
+        cx.report(error::missing(
+            "board",
+            start,
+            "declare one, e.g. `board grid files a..h ranks 1..8`",
+        ));
     }
     if !turns_seen {
         cx.report(error::missing(
@@ -145,6 +163,10 @@ pub(super) fn declare(cx: &mut Ctx, file: &RulesFile) {
         ));
     }
     if !end_seen {
-        cx.report(error::missing("end rules", start, "add an `end { … }` block; see docs/LANGUAGE.md"));
+        cx.report(error::missing(
+            "end rules",
+            start,
+            "add an `end { … }` block; see docs/LANGUAGE.md",
+        ));
     }
 }

@@ -1,8 +1,8 @@
 //! Pass 6: the end rules: results in order, the turn limit, and the no-move rule.
 
+use super::Ctx;
 use super::error::{self, NameKind};
 use super::exprs::{self, Ty};
-use super::Ctx;
 use crate::ir::{EndRules, NoMove, Outcome, PlayerId};
 use crate::syntax::ast::{EndStmt, Item, RulesFile};
 
@@ -67,7 +67,9 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile) -> EndRules {
 /// The player bindings of `for X in players:` (one per player), or a single unbound pass.
 fn bindings<'a>(cx: &Ctx, each: &'a Option<crate::syntax::ast::Ident>) -> Vec<Option<(&'a str, usize)>> {
     match each {
-        Some(var) => (0..cx.players.len()).map(|p| Some((var.text.as_str(), p))).collect(),
+        Some(var) => (0..cx.players.len())
+            .map(|p| Some((var.text.as_str(), p)))
+            .collect(),
         None => vec![None],
     }
 }

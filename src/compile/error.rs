@@ -82,7 +82,12 @@ pub fn unknown<'a>(
 pub fn did_you_mean<'a>(name: &str, candidates: &[&'a str]) -> Option<&'a str> {
     candidates
         .iter()
-        .map(|c| (strsim::damerau_levenshtein(&name.to_lowercase(), &c.to_lowercase()), *c))
+        .map(|c| {
+            (
+                strsim::damerau_levenshtein(&name.to_lowercase(), &c.to_lowercase()),
+                *c,
+            )
+        })
         .filter(|(d, c)| *d <= (name.len().max(c.len()) / 3).max(1))
         .min()
         .map(|(_, c)| c)
@@ -143,6 +148,11 @@ pub fn missing(what: &str, span: Span, help: &str) -> Problem {
 }
 
 /// A construct used where it cannot work; `code` names the rule broken.
-pub fn invalid(code: &'static str, message: impl Into<String>, span: Span, label: impl Into<String>) -> Problem {
+pub fn invalid(
+    code: &'static str,
+    message: impl Into<String>,
+    span: Span,
+    label: impl Into<String>,
+) -> Problem {
     Problem::error(code, message, span, label)
 }

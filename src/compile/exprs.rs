@@ -55,8 +55,14 @@ fn lower(cx: &mut Ctx, expr: &Expr, binding: Binding) -> Option<(ir::Expr, Ty)> 
             )
         }
         ExprKind::Call(f, args) => call(cx, f, args, binding)?,
-        ExprKind::Not(e) => (ir::Expr::Not(Box::new(lower_as(cx, e, Ty::Bool, binding)?)), Ty::Bool),
-        ExprKind::Neg(e) => (ir::Expr::Neg(Box::new(lower_as(cx, e, Ty::Int, binding)?)), Ty::Int),
+        ExprKind::Not(e) => (
+            ir::Expr::Not(Box::new(lower_as(cx, e, Ty::Bool, binding)?)),
+            Ty::Bool,
+        ),
+        ExprKind::Neg(e) => (
+            ir::Expr::Neg(Box::new(lower_as(cx, e, Ty::Int, binding)?)),
+            Ty::Int,
+        ),
         ExprKind::Binary(op, a, b) => {
             let (operand, result) = match op {
                 BinOp::Or | BinOp::And => (Some(Ty::Bool), Ty::Bool),
@@ -121,7 +127,11 @@ trait HelpIfNone {
 
 impl HelpIfNone for crate::diag::Problem {
     fn with_help_if_none(self, help: &str) -> Self {
-        if self.help.is_some() { self } else { self.with_help(help) }
+        if self.help.is_some() {
+            self
+        } else {
+            self.with_help(help)
+        }
     }
 }
 
@@ -141,7 +151,12 @@ fn call(cx: &mut Ctx, f: &Ident, args: &[Expr], binding: Binding) -> Option<(ir:
     };
     match f.text.as_str() {
         "count" => {
-            if !arity(cx, 1, 2, "a piece and optionally a player: `count(Piece)`, `count(Piece, Player)`") {
+            if !arity(
+                cx,
+                1,
+                2,
+                "a piece and optionally a player: `count(Piece)`, `count(Piece, Player)`",
+            ) {
                 return None;
             }
             let kind = kind_arg(cx, &args[0]);

@@ -61,7 +61,13 @@ fn piece(cx: &mut Ctx, decl: &PieceDecl, kind: PieceKind, rules: &mut Vec<MoveRu
     info
 }
 
-fn move_rule(cx: &mut Ctx, name: &str, pattern: &Pattern, kind: PieceKind, span: crate::diag::Span) -> Option<MoveRule> {
+fn move_rule(
+    cx: &mut Ctx,
+    name: &str,
+    pattern: &Pattern,
+    kind: PieceKind,
+    span: crate::diag::Span,
+) -> Option<MoveRule> {
     let players = cx.player_count();
     let (pattern, target) = match pattern {
         Pattern::Step { dirs, target } => {
@@ -70,7 +76,11 @@ fn move_rule(cx: &mut Ctx, name: &str, pattern: &Pattern, kind: PieceKind, span:
             let topo = cx.topology.as_ref()?;
             let dirs = dirs?;
             let targets = table(topo, players, |p, c| {
-                dirs[p].iter().map(|d| topo.step(c, *d)).filter(|t| t.is_some()).collect()
+                dirs[p]
+                    .iter()
+                    .map(|d| topo.step(c, *d))
+                    .filter(|t| t.is_some())
+                    .collect()
             });
             (ir::Pattern::Hop { targets }, target?)
         }
@@ -171,13 +181,15 @@ fn leap_path(cx: &mut Ctx, path: &[PathStep]) -> Option<Vec<LeapStep>> {
         match step {
             PathStep::Dirs(d) => out.push(LeapStep::Dirs(cx.resolve_dirs(d)?)),
             PathStep::Same(span) | PathStep::Perpendicular(span) if i == 0 => {
-                cx.report(error::invalid(
-                    "rules::compile::bad_leap",
-                    "a leap must start with a direction",
-                    *span,
-                    "there is no current direction yet",
-                )
-                .with_help("start with a direction or set, e.g. `leap orthogonal, same, perpendicular`"));
+                cx.report(
+                    error::invalid(
+                        "rules::compile::bad_leap",
+                        "a leap must start with a direction",
+                        *span,
+                        "there is no current direction yet",
+                    )
+                    .with_help("start with a direction or set, e.g. `leap orthogonal, same, perpendicular`"),
+                );
                 return None;
             }
             PathStep::Same(_) => out.push(LeapStep::Same),
@@ -206,7 +218,11 @@ fn leap_targets(topo: &Topology, steps: &[LeapStep], player: usize, from: CellId
         }
         states = next;
     }
-    let mut cells: Vec<CellId> = states.into_iter().map(|(c, _)| c).filter(|c| *c != from).collect();
+    let mut cells: Vec<CellId> = states
+        .into_iter()
+        .map(|(c, _)| c)
+        .filter(|c| *c != from)
+        .collect();
     cells.sort();
     cells.dedup();
     cells

@@ -18,10 +18,18 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile) {
             continue; // a repeated declaration, already reported
         }
         let mut member = Vec::with_capacity(players);
+        let mut failed = false;
         match &decl.value {
             PerPlayer::All(expr) => {
                 for p in 0..players {
-                    member.push(eval(cx, expr, p).unwrap_or_default());
+                    // Problems are the same for every player: report them once.
+                    let before = cx.problems.len();
+                    let cells = eval(cx, expr, p);
+                    if p > 0 {
+                        cx.problems.truncate(before);
+                    }
+                    failed |= cells.is_none();
+                    member.push(cells.unwrap_or_default());
                 }
             }
             PerPlayer::Each(entries) => {
@@ -29,7 +37,9 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile) {
                 for (player, expr) in entries {
                     let p = cx.players.resolve(NameKind::Player, player);
                     let Some(p) = cx.ok(p) else { continue };
-                    member[p] = eval(cx, expr, p).unwrap_or_default();
+                    let cells = eval(cx, expr, p);
+                    failed |= cells.is_none();
+                    member[p] = cells.unwrap_or_default();
                 }
             }
         }
@@ -37,7 +47,7 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile) {
         for m in member.iter_mut() {
             m.resize(cells, false);
         }
-        if member.iter().all(|m| !m.contains(&true)) {
+        if !failed && member.iter().all(|m| !m.contains(&true)) {
             cx.report(
                 Problem::error(
                     "rules::compile::empty_region",
@@ -79,13 +89,15 @@ pub(super) fn eval(cx: &mut Ctx, expr: &RegionExpr, player: usize) -> Option<Vec
                 }
                 if !any {
                     let what = if is_rank { "rank" } else { "file" };
-                    cx.report(error::invalid(
-                        "rules::compile::cell_outside_board",
-                        format!("{what} `{}` is not on the board", label.text),
-                        label.span,
-                        format!("no such {what}"),
-                    )
-                    .with_help(format!("the board has {}", cx.board_desc)));
+                    cx.report(
+                        error::invalid(
+                            "rules::compile::cell_outside_board",
+                            format!("{what} `{}` is not on the board", label.text),
+                            label.span,
+                            format!("no such {what}"),
+                        )
+                        .with_help(format!("the board has {}", cx.board_desc)),
+                    );
                     ok = false;
                 }
             }
@@ -114,14 +126,16 @@ pub(super) fn eval(cx: &mut Ctx, expr: &RegionExpr, player: usize) -> Option<Vec
                                 }
                             }
                             None => {
-                                cx.report(error::invalid(
-                                    "rules::compile::region_order",
-                                    format!("region `{}` is used before it is defined", name.text),
-                                    name.span,
-                                    "defined further down",
-                                )
-                                .with_label(cx.region_names.span(r), "defined here")
-                                .with_help("define regions before the regions that use them"));
+                                cx.report(
+                                    error::invalid(
+                                        "rules::compile::region_order",
+                                        format!("region `{}` is used before it is defined", name.text),
+                                        name.span,
+                                        "defined further down",
+                                    )
+                                    .with_label(cx.region_names.span(r), "defined here")
+                                    .with_help("define regions before the regions that use them"),
+                                );
                                 ok = false;
                             }
                         }

@@ -18,8 +18,12 @@ pub(super) fn setup(cx: &mut Ctx, file: &RulesFile) -> Setup {
                 SetupStmt::Place { player, kind, cells } => {
                     let (p, k) = player_and_kind(cx, player, kind);
                     let (Some(p), Some(k)) = (p, k) else { continue };
-                    let Some(set) = regions::eval(cx, cells, p.index()) else { continue };
-                    let Some(topo) = cx.topology.as_ref() else { continue };
+                    let Some(set) = regions::eval(cx, cells, p.index()) else {
+                        continue;
+                    };
+                    let Some(topo) = cx.topology.as_ref() else {
+                        continue;
+                    };
                     let board_cells = topo.board_cells;
                     let names = topo.cell_names.clone();
                     for (c, member) in set.iter().enumerate() {
@@ -60,7 +64,11 @@ pub(super) fn setup(cx: &mut Ctx, file: &RulesFile) -> Setup {
                 } => {
                     let (p, k) = player_and_kind(cx, player, kind);
                     if !(0..=u16::MAX as i64).contains(count) {
-                        cx.report(error::out_of_range("the reserve count", *count_span, "between 0 and 65535"));
+                        cx.report(error::out_of_range(
+                            "the reserve count",
+                            *count_span,
+                            "between 0 and 65535",
+                        ));
                         continue;
                     }
                     if let (Some(p), Some(k)) = (p, k) {
@@ -109,8 +117,12 @@ pub(super) fn triggers(cx: &mut Ctx, file: &RulesFile) -> (Vec<Trigger>, Vec<u16
                 }
             }
         }
-        let (Some(k), Some(r), Some(topo)) = (k, r, cx.topology.as_ref()) else { continue };
-        let Some(region) = topo.regions.get(r) else { continue };
+        let (Some(k), Some(r), Some(topo)) = (k, r, cx.topology.as_ref()) else {
+            continue;
+        };
+        let Some(region) = topo.regions.get(r) else {
+            continue;
+        };
         list.push(trigger);
         let id = list.len() as u16;
         let mut overlap = false;
@@ -124,13 +136,15 @@ pub(super) fn triggers(cx: &mut Ctx, file: &RulesFile) -> (Vec<Trigger>, Vec<u16
             }
         }
         if overlap {
-            cx.report(error::invalid(
-                "rules::compile::trigger_overlap",
-                format!("two `when {} enters …` rules share cells", decl.kind.text),
-                decl.span,
-                "overlaps an earlier rule",
-            )
-            .with_help("a piece entering a cell fires one rule: make the regions disjoint"));
+            cx.report(
+                error::invalid(
+                    "rules::compile::trigger_overlap",
+                    format!("two `when {} enters …` rules share cells", decl.kind.text),
+                    decl.span,
+                    "overlaps an earlier rule",
+                )
+                .with_help("a piece entering a cell fires one rule: make the regions disjoint"),
+            );
         }
     }
     (list, at)
@@ -180,7 +194,9 @@ pub(super) fn turns(cx: &mut Ctx, file: &RulesFile) -> (Vec<Turn>, TurnOrder) {
     let mut order = TurnOrder::default();
     let mut seen = false;
     for item in &file.items {
-        let Item::Turns { stmts, span } = item else { continue };
+        let Item::Turns { stmts, span } = item else {
+            continue;
+        };
         if seen {
             cx.report(error::invalid(
                 "rules::compile::duplicate",
@@ -257,8 +273,12 @@ fn action_source(cx: &mut Ctx, alt: &ActionAlt) -> Option<ActionSource> {
                 Some(n) => match all.iter().find(|(m, _)| *m == n.text) {
                     Some((_, r)) => vec![*r],
                     None => {
-                        let p: Problem =
-                            error::unknown(NameKind::Move, &n.text, n.span, all.iter().map(|(m, _)| m.as_str()));
+                        let p: Problem = error::unknown(
+                            NameKind::Move,
+                            &n.text,
+                            n.span,
+                            all.iter().map(|(m, _)| m.as_str()),
+                        );
                         cx.report(p);
                         return None;
                     }

@@ -47,7 +47,13 @@ impl Engine {
 
     /// Applies the tokens of a move (or of one action) for `mover`, without
     /// advancing the move number or checking the end rules.
-    pub(super) fn apply_tokens(&self, pos: &mut Position, mover: PlayerId, mv: MoveRef, j: &mut impl Journal) {
+    pub(super) fn apply_tokens(
+        &self,
+        pos: &mut Position,
+        mover: PlayerId,
+        mv: MoveRef,
+        j: &mut impl Journal,
+    ) {
         let mut hand: Option<(u8, CellId)> = None;
         let mut drop_kind = PieceKind(0);
         for token in mv.tokens() {

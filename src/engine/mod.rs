@@ -32,10 +32,18 @@ pub enum OptionError {
     Unknown { name: String, known: String },
     /// A value of the wrong type.
     #[error("option `{name}` takes {expected}, not `{value}`")]
-    WrongType { name: String, expected: String, value: String },
+    WrongType {
+        name: String,
+        expected: String,
+        value: String,
+    },
     /// A value outside the declared range.
     #[error("option `{name}` must be {allowed}, not {value}")]
-    OutOfRange { name: String, allowed: String, value: i64 },
+    OutOfRange {
+        name: String,
+        allowed: String,
+        value: i64,
+    },
 }
 
 /// A compiled game with its option values: everything needed to play.
@@ -68,7 +76,11 @@ impl Engine {
                     .collect();
                 return Err(OptionError::Unknown {
                     name: name.clone(),
-                    known: if known.is_empty() { "none".into() } else { known.join(", ") },
+                    known: if known.is_empty() {
+                        "none".into()
+                    } else {
+                        known.join(", ")
+                    },
                 });
             };
             let info = &game.options[i];
@@ -84,7 +96,11 @@ impl Engine {
             let Some(v) = parsed else {
                 return Err(OptionError::WrongType {
                     name: name.clone(),
-                    expected: if info.is_bool { "`true` or `false`".into() } else { "a whole number".into() },
+                    expected: if info.is_bool {
+                        "`true` or `false`".into()
+                    } else {
+                        "a whole number".into()
+                    },
                     value: value.clone(),
                 });
             };
@@ -173,7 +189,12 @@ impl Engine {
     #[inline]
     pub fn piece_at(&self, pos: &Position, cell: CellId) -> Option<(PlayerId, PieceKind)> {
         let code = pos.board[cell.index()];
-        (code != 0).then(|| (PlayerId(self.owner_of[code as usize]), PieceKind(self.kind_of[code as usize])))
+        (code != 0).then(|| {
+            (
+                PlayerId(self.owner_of[code as usize]),
+                PieceKind(self.kind_of[code as usize]),
+            )
+        })
     }
 
     /// Pieces of `kind` in `player`'s reserve.

@@ -23,7 +23,9 @@ impl Engine {
         }
         let (player, turn) = self.game.order.at(pos.ply);
         let turn = &self.game.turns[turn];
-        let max = self.eval(&turn.max_actions, pos, player).clamp(0, MAX_ACTIONS as i64) as usize;
+        let max = self
+            .eval(&turn.max_actions, pos, player)
+            .clamp(0, MAX_ACTIONS as i64) as usize;
         if max > 0 {
             let mut moved = [CellId::NONE; MAX_ACTIONS];
             self.sequences(pos, player, turn, max, &[], &mut moved, 0, buf);
@@ -71,7 +73,9 @@ impl Engine {
             if remaining > 1 {
                 // Make the action on the scratch copy, look further, take it back.
                 self.apply_tokens(&mut next, player, action, &mut log);
-                if (log.numbers_changed() || !self.results_follow_numbers) && self.decided(&next, player, false).is_some() {
+                if (log.numbers_changed() || !self.results_follow_numbers)
+                    && self.decided(&next, player, false).is_some()
+                {
                     next.undo(&mut log);
                     continue; // the game ended with this action: the turn stops here
                 }
@@ -101,7 +105,9 @@ impl Engine {
         }
         let (player, turn) = self.game.order.at(pos.ply);
         let turn = &self.game.turns[turn];
-        let max = self.eval(&turn.max_actions, pos, player).clamp(0, MAX_ACTIONS as i64) as usize;
+        let max = self
+            .eval(&turn.max_actions, pos, player)
+            .clamp(0, MAX_ACTIONS as i64) as usize;
         let mut moved = [CellId::NONE; MAX_ACTIONS];
         let n = if max > 0 {
             self.count_sequences(pos, player, turn, max, &mut moved, 0, buf)
@@ -134,7 +140,9 @@ impl Engine {
             next.clone_from(pos);
             for action in actions.iter() {
                 self.apply_tokens(&mut next, player, action, &mut log);
-                if (!log.numbers_changed() && self.results_follow_numbers) || self.decided(&next, player, false).is_none() {
+                if (!log.numbers_changed() && self.results_follow_numbers)
+                    || self.decided(&next, player, false).is_none()
+                {
                     moved[level] = self.acted(turn, action);
                     n += self.count_sequences(&next, player, turn, remaining - 1, moved, level + 1, buf);
                 }
@@ -231,7 +239,11 @@ impl Engine {
                 for &to in targets.get(player, from, cells) {
                     let code = pos.board[to.index()];
                     if self.test(rule.target, player, to, code) {
-                        let land = if code != 0 { Token::Capture(to) } else { Token::To(to) };
+                        let land = if code != 0 {
+                            Token::Capture(to)
+                        } else {
+                            Token::To(to)
+                        };
                         out.push2(Token::From(from), land);
                     }
                 }
@@ -241,7 +253,11 @@ impl Engine {
                     for &to in ray {
                         let code = pos.board[to.index()];
                         if self.test(rule.target, player, to, code) {
-                            let land = if code != 0 { Token::Capture(to) } else { Token::To(to) };
+                            let land = if code != 0 {
+                                Token::Capture(to)
+                            } else {
+                                Token::To(to)
+                            };
                             out.push2(Token::From(from), land);
                         }
                         if code != 0 || self.game.topology.is_exit(to) {

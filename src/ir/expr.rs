@@ -12,7 +12,10 @@ pub enum Expr {
     /// Counter `counter` of the player given by the inner expression.
     Counter { counter: usize, player: Box<Expr> },
     /// Pieces of a kind on the board, of one player or of all.
-    Count { kind: PieceKind, player: Option<Box<Expr>> },
+    Count {
+        kind: PieceKind,
+        player: Option<Box<Expr>>,
+    },
     /// Pieces of a kind in a player's reserve.
     Reserve { kind: PieceKind, player: Box<Expr> },
     /// The player to move.

@@ -241,9 +241,18 @@ pub struct CapturedDecl {
 #[derive(Debug, Clone)]
 pub enum SetupStmt {
     /// `Player: Kind at region`.
-    Place { player: Ident, kind: Ident, cells: RegionExpr },
+    Place {
+        player: Ident,
+        kind: Ident,
+        cells: RegionExpr,
+    },
     /// `Player: reserve n Kind`.
-    Reserve { player: Ident, count: i64, count_span: Span, kind: Ident },
+    Reserve {
+        player: Ident,
+        count: i64,
+        count_span: Span,
+        kind: Ident,
+    },
 }
 
 /// `turn name { … }`.
@@ -281,7 +290,11 @@ pub enum OrderStmt {
 #[derive(Debug, Clone)]
 pub enum EndStmt {
     /// `win P when expr`, optionally inside `for X in players:`.
-    Win { player: Ident, when: Expr, each: Option<Ident> },
+    Win {
+        player: Ident,
+        when: Expr,
+        each: Option<Ident>,
+    },
     /// `draw when expr`, optionally inside `for X in players:`.
     Draw { when: Expr, each: Option<Ident> },
     /// `draw after expr moves`.

@@ -279,11 +279,7 @@ impl Lowerer {
             }
             r => unreachable!("pattern holds a pattern kind, not {r:?}"),
         };
-        MoveDecl {
-            name,
-            pattern,
-            span,
-        }
+        MoveDecl { name, pattern, span }
     }
 
     fn target(&self, pair: P) -> Cond {
@@ -304,11 +300,7 @@ impl Lowerer {
                     }
                 }
                 let atom = atom.expect("cond_not holds an atom");
-                if negate {
-                    Cond::Not(Box::new(atom))
-                } else {
-                    atom
-                }
+                if negate { Cond::Not(Box::new(atom)) } else { atom }
             }
             Rule::cond_atom => {
                 let inner = first(pair);

@@ -17,7 +17,7 @@ use thiserror::Error;
 
 use crate::diag::{SourceFile, Span};
 use ast::RulesFile;
-use parser::{RulesParser, Rule};
+use parser::{Rule, RulesParser};
 
 /// A syntax error: what was expected, what was found, and where.
 #[derive(Debug, Clone, Error, Diagnostic)]
@@ -61,6 +61,7 @@ const PARSE_CALL_LIMIT: usize = 5_000_000;
 /// Parses a whole file. Returns the AST of every item that parsed, and every syntax error.
 pub fn parse(source: &SourceFile) -> (RulesFile, Vec<SyntaxError>) {
     pest::set_call_limit(std::num::NonZeroUsize::new(PARSE_CALL_LIMIT));
+    pest::set_error_detail(true);
     let text = source.text.as_str();
     let mut file = RulesFile::default();
     let mut errors = Vec::new();
@@ -75,12 +76,9 @@ pub fn parse(source: &SourceFile) -> (RulesFile, Vec<SyntaxError>) {
                 pos = skip_trivia(text, end);
             }
             Err(err) => {
-                let at = pos
-                    + match err.location {
-                        InputLocation::Pos(p) => p,
-                        InputLocation::Span((s, _)) => s,
-                    };
-                errors.push(syntax_error(text, at, &err.variant));
+                let error = syntax_error(text, pos, &err);
+                let at = error.span.offset();
+                errors.push(error);
                 pos = skip_trivia(text, next_item_start(text, at.max(pos + 1)));
             }
         }
@@ -110,9 +108,7 @@ fn next_item_start(text: &str, mut from: usize) -> usize {
     while !text.is_char_boundary(from) {
         from += 1;
     }
-    let mut line_start = text[from..]
-        .find('\n')
-        .map_or(text.len(), |i| from + i + 1);
+    let mut line_start = text[from..].find('\n').map_or(text.len(), |i| from + i + 1);
     while line_start < text.len() {
         let line = &text[line_start..];
         let word: String = line
@@ -128,25 +124,50 @@ fn next_item_start(text: &str, mut from: usize) -> usize {
     text.len()
 }
 
-fn syntax_error(text: &str, at: usize, variant: &ErrorVariant<Rule>) -> SyntaxError {
-    let found = found_token(text, at);
-    let expected = match variant {
-        ErrorVariant::ParsingError { positives, .. } => {
-            let mut names: Vec<&str> = positives.iter().map(names::rule_name).collect();
-            names.dedup();
-            let mut seen = Vec::new();
-            for n in names {
-                if !seen.contains(&n) {
-                    seen.push(n);
-                }
+/// Builds a plain-words error from pest's record of what it tried at the
+/// furthest position it reached (`base` is where the item's parse started).
+fn syntax_error(text: &str, base: usize, err: &pest::error::Error<Rule>) -> SyntaxError {
+    let mut at = base
+        + match err.location {
+            InputLocation::Pos(p) => p,
+            InputLocation::Span((s, _)) => s,
+        };
+    let mut expected: Vec<String> = Vec::new();
+    if let Some(attempts) = err.parse_attempts() {
+        at = base + attempts.max_position;
+        for token in attempts.expected_tokens() {
+            let t = token.to_string();
+            if !TRIVIA_TOKENS.contains(&t.as_str()) && !t.is_empty() {
+                expected.push(format!("`{t}`"));
             }
-            seen
         }
-        ErrorVariant::CustomError { .. } => Vec::new(),
-    };
+        for stack in attempts.call_stacks() {
+            // A rule named like a keyword ("`option`") only stands for the
+            // literal tokens it was trying, which are listed already.
+            if let Some(rule) = stack.deepest.get_rule()
+                && !matches!(rule, Rule::WHITESPACE | Rule::COMMENT | Rule::keyword)
+                && !names::rule_name(rule).starts_with('`')
+            {
+                expected.push(names::rule_name(rule).to_string());
+            }
+        }
+    }
+    if expected.is_empty()
+        && let ErrorVariant::ParsingError { positives, .. } = &err.variant
+    {
+        expected.extend(positives.iter().map(|r| names::rule_name(r).to_string()));
+    }
+    let mut seen: Vec<String> = Vec::new();
+    for e in expected {
+        if !seen.contains(&e) {
+            seen.push(e);
+        }
+    }
+    let expected = seen;
+    let found = found_token(text, at);
     let expected_text = match expected.len() {
         0 => "something else".to_string(),
-        1 => expected[0].to_string(),
+        1 => expected[0].clone(),
         _ => {
             let (last, rest) = expected.split_last().expect("two or more");
             format!("{} or {}", rest.join(", "), last)
@@ -158,13 +179,24 @@ fn syntax_error(text: &str, at: usize, variant: &ErrorVariant<Rule>) -> SyntaxEr
         format!("`{found}`")
     };
     let len = if at >= text.len() { 0 } else { found.len().max(1) };
+    let refs: Vec<&str> = expected.iter().map(String::as_str).collect();
     SyntaxError {
         message: format!("expected {expected_text}, found {found_text}"),
         span: Span::new(at, at + len).into(),
-        label: format!("expected {}", expected.first().copied().unwrap_or("something else")),
-        help: help_for(&expected, &found),
+        label: format!(
+            "expected {}",
+            if expected.len() > 3 {
+                "something else".to_string()
+            } else {
+                expected_text
+            }
+        ),
+        help: help_for(&refs, &found),
     }
 }
+
+/// Tokens of white space and comments, never worth listing as "expected".
+const TRIVIA_TOKENS: &[&str] = &[" ", "\t", "\r", "\n", "//", "/*"];
 
 /// The token at `at`: a word, or one character.
 fn found_token(text: &str, at: usize) -> String {

@@ -11,7 +11,9 @@ pub(super) fn rule_name(rule: &Rule) -> &'static str {
         Rule::bool_lit => "`true` or `false`",
         Rule::string | Rule::string_text => "a quoted string",
         Rule::label => "a file or rank label",
-        Rule::item => "a top-level item (game, players, option, board, directions, region, counter, piece, when, captured, setup, turn, turns, end)",
+        Rule::item => {
+            "a top-level item (game, players, option, board, directions, region, counter, piece, when, captured, setup, turn, turns, end)"
+        }
         Rule::game_decl => "`game`",
         Rule::players_decl => "`players`",
         Rule::option_decl => "`option`",
@@ -40,7 +42,9 @@ pub(super) fn rule_name(rule: &Rule) -> &'static str {
         Rule::same_kw => "`same`",
         Rule::perpendicular_kw => "`perpendicular`",
         Rule::jump_pat => "`jump`",
-        Rule::jump_opt => "a jump option (`capturing`, `repeat`, `each piece jumped once`, `not ending at start`)",
+        Rule::jump_opt => {
+            "a jump option (`capturing`, `repeat`, `each piece jumped once`, `not ending at start`)"
+        }
         Rule::capturing_opt => "`capturing`",
         Rule::repeat_opt => "`repeat`",
         Rule::once_opt => "`each piece jumped once`",
@@ -78,7 +82,9 @@ pub(super) fn rule_name(rule: &Rule) -> &'static str {
         Rule::order_stmt | Rule::order_turn => "`Player: turn`, `repeat {` or `}`",
         Rule::repeat_block => "`repeat`",
         Rule::end_decl => "`end`",
-        Rule::end_stmt => "an end rule (`win P when …`, `draw when …`, `draw after N moves`, `no move: …`, `for P in players: …`) or `}`",
+        Rule::end_stmt => {
+            "an end rule (`win P when …`, `draw when …`, `draw after N moves`, `no move: …`, `for P in players: …`) or `}`"
+        }
         Rule::for_stmt => "`for`",
         Rule::win_stmt => "`win`",
         Rule::draw_stmt => "`draw when`",

@@ -62,10 +62,18 @@ pub fn check_perft_file(game: &str, file: &str) {
         let expected: u64 = count.parse().expect("count is a number");
         let got = engine.perft(&pos, depth);
         if got != expected {
-            failures.push(format!("[{options}] `{moves}` depth {depth}: expected {expected}, got {got}"));
+            failures.push(format!(
+                "[{options}] `{moves}` depth {depth}: expected {expected}, got {got}"
+            ));
         }
     }
-    assert!(failures.is_empty(), "{} of {} rows differ:\n{}", failures.len(), rows.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} rows differ:\n{}",
+        failures.len(),
+        rows.len(),
+        failures.join("\n")
+    );
 }
 
 /// Checks every status row of a vector file.
@@ -84,5 +92,11 @@ pub fn check_status_file(game: &str, file: &str) {
             failures.push(format!("[{options}] `{moves}`: expected {expected}, got {got}"));
         }
     }
-    assert!(failures.is_empty(), "{} of {} rows differ:\n{}", failures.len(), rows.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} rows differ:\n{}",
+        failures.len(),
+        rows.len(),
+        failures.join("\n")
+    );
 }
