@@ -19,3 +19,20 @@ fn knights_and_kender_status() {
 fn knights_and_kender_deep_perft() {
     common::check_perft_file("knights-and-kender", "knights-and-kender.deep.tsv");
 }
+
+#[test]
+fn chivalry_perft() {
+    common::check_perft_file("chivalry", "chivalry.tsv");
+}
+
+#[test]
+fn chivalry_status() {
+    common::check_status_file("chivalry", "chivalry.status.tsv");
+}
+
+/// Large counts: run with `cargo test --release -- --ignored`.
+#[test]
+#[ignore = "deep perft: run in release mode with --ignored"]
+fn chivalry_deep_perft() {
+    common::check_perft_file("chivalry", "chivalry.deep.tsv");
+}

@@ -13,7 +13,8 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile) -> EndRules {
         let Item::End(stmts) = item else { continue };
         for stmt in stmts {
             match stmt {
-                EndStmt::Win { player, when, each } => {
+                EndStmt::Win { player, when, each } | EndStmt::OnDraw { player, when, each } => {
+                    let on_draw = matches!(stmt, EndStmt::OnDraw { .. });
                     for binding in bindings(cx, each) {
                         let winner = match binding {
                             Some((var, p)) if var == player.text => Some(p),
@@ -24,7 +25,12 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile) -> EndRules {
                         };
                         let cond = exprs::lower_as(cx, when, Ty::Bool, binding);
                         if let (Some(w), Some(c)) = (winner, cond) {
-                            end.results.push((c, Outcome::Win(PlayerId(w as u8))));
+                            let w = PlayerId(w as u8);
+                            if on_draw {
+                                end.draw_winners.push((c, w));
+                            } else {
+                                end.results.push((c, Outcome::Win(w)));
+                            }
                         }
                     }
                 }

@@ -136,7 +136,7 @@ impl Engine {
     pub(super) fn decided(&self, pos: &Position, mover: PlayerId, with_limit: bool) -> Option<Outcome> {
         for (cond, outcome) in &self.game.end.results {
             if self.eval(cond, pos, mover) != 0 {
-                return Some(*outcome);
+                return Some(self.settle(*outcome, pos, mover));
             }
         }
         if with_limit {
@@ -149,7 +149,20 @@ impl Engine {
     #[inline]
     pub(super) fn limit_reached(&self, pos: &Position, mover: PlayerId) -> Option<Outcome> {
         let limit = self.game.end.turn_limit.as_ref()?;
-        (pos.ply as i64 >= self.eval(limit, pos, mover)).then_some(Outcome::Draw)
+        (pos.ply as i64 >= self.eval(limit, pos, mover)).then(|| self.settle(Outcome::Draw, pos, mover))
+    }
+
+    /// A draw becomes a win where an `on draw` rule says so.
+    pub(super) fn settle(&self, outcome: Outcome, pos: &Position, mover: PlayerId) -> Outcome {
+        if outcome != Outcome::Draw {
+            return outcome;
+        }
+        for (cond, winner) in &self.game.end.draw_winners {
+            if self.eval(cond, pos, mover) != 0 {
+                return Outcome::Win(*winner);
+            }
+        }
+        Outcome::Draw
     }
 
     /// The trigger index fired when a piece of `kind` owned by `owner` enters `cell`.

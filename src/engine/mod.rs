@@ -224,7 +224,15 @@ impl Engine {
     /// What the no-move rule gives for the player to move.
     pub fn no_move_outcome(&self, pos: &Position) -> Outcome {
         match self.game.end.no_move {
-            ir::NoMove::Draw => Outcome::Draw,
+            ir::NoMove::Draw => {
+                // End rules speak of `mover` as the player who made the last move.
+                let last = if pos.ply > 0 {
+                    self.game.order.at(pos.ply - 1).0
+                } else {
+                    self.mover(pos)
+                };
+                self.settle(Outcome::Draw, pos, last)
+            }
             ir::NoMove::Loses => {
                 let mover = self.mover(pos).index();
                 Outcome::Win(PlayerId(((mover + 1) % self.players) as u8))

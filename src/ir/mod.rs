@@ -303,6 +303,9 @@ pub struct EndRules {
     pub turn_limit: Option<Expr>,
     /// What happens to a player to move with no legal move.
     pub no_move: NoMove,
+    /// `on draw`: a game that would end drawn (for any reason) is won by the
+    /// first player whose condition holds.
+    pub draw_winners: Vec<(Expr, PlayerId)>,
 }
 
 /// The result of a game.

@@ -301,6 +301,12 @@ pub enum EndStmt {
     Limit(Expr),
     /// `no move: mover loses` / `no move: draw`.
     NoMove { loses: bool, span: Span },
+    /// `on draw: win P when expr`: a game that would end drawn is won instead.
+    OnDraw {
+        player: Ident,
+        when: Expr,
+        each: Option<Ident>,
+    },
 }
 
 /// A binary operator.

@@ -459,6 +459,10 @@ impl Lowerer {
                 each,
             },
             Rule::limit_stmt => EndStmt::Limit(self.expr(next(&mut it))),
+            Rule::on_draw_stmt => match self.end_rule(next(&mut it), each) {
+                EndStmt::Win { player, when, each } => EndStmt::OnDraw { player, when, each },
+                _ => unreachable!("on_draw_stmt holds a win_stmt"),
+            },
             _ => EndStmt::NoMove {
                 loses: next(&mut it).as_rule() == Rule::loses_kw,
                 span,

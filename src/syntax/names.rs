@@ -83,9 +83,10 @@ pub(super) fn rule_name(rule: &Rule) -> &'static str {
         Rule::repeat_block => "`repeat`",
         Rule::end_decl => "`end`",
         Rule::end_stmt => {
-            "an end rule (`win P when …`, `draw when …`, `draw after N moves`, `no move: …`, `for P in players: …`) or `}`"
+            "an end rule (`win P when …`, `draw when …`, `draw after N moves`, `no move: …`, `on draw: …`, `for P in players: …`) or `}`"
         }
         Rule::for_stmt => "`for`",
+        Rule::on_draw_stmt => "`on draw`",
         Rule::win_stmt => "`win`",
         Rule::draw_stmt => "`draw when`",
         Rule::limit_stmt => "`draw after`",
