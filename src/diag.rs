@@ -89,6 +89,9 @@ pub struct Problem {
     pub secondary: Vec<(Span, String)>,
     /// A hint naming the fix.
     pub help: Option<String>,
+    /// The name the problem is about, for an unknown name (lets a name declared
+    /// by an item that failed to parse be excused).
+    pub subject: Option<String>,
 }
 
 impl Problem {
@@ -107,6 +110,7 @@ impl Problem {
             label: label.into(),
             secondary: Vec::new(),
             help: None,
+            subject: None,
         }
     }
 

@@ -60,12 +60,13 @@ pub fn unknown<'a>(
     span: Span,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Problem {
-    let problem = Problem::error(
+    let mut problem = Problem::error(
         kind.unknown_code(),
         format!("unknown {} `{}`", kind.word(), name),
         span,
         format!("no {} of this name", kind.word()),
     );
+    problem.subject = Some(name.to_string());
     let candidates: Vec<&str> = candidates.into_iter().collect();
     match did_you_mean(name, &candidates) {
         Some(close) => problem.with_help(format!("did you mean `{close}`?")),

@@ -44,6 +44,10 @@ pub fn compile(file: &RulesFile, partial: bool) -> (Option<ir::Game>, Vec<Proble
     let (triggers, trigger_at) = turns::triggers(&mut cx, file);
     let (turn_list, order) = turns::turns(&mut cx, file);
     let end = ends::build(&mut cx, file);
+    // A name declared by an item that failed to parse is not "unknown": the
+    // syntax error already explains it.
+    cx.problems
+        .retain(|p| !p.subject.as_ref().is_some_and(|s| file.broken_names.contains(s)));
     let failed = cx.problems.iter().any(|p| p.severity == Severity::Error);
     let problems = std::mem::take(&mut cx.problems);
     if failed {

@@ -16,6 +16,8 @@ pub struct Ident {
 pub struct RulesFile {
     /// The items, in source order.
     pub items: Vec<Item>,
+    /// Names that items which failed to parse would have declared.
+    pub broken_names: Vec<String>,
 }
 
 /// One top-level item.

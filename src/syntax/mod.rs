@@ -76,6 +76,7 @@ pub fn parse(source: &SourceFile) -> (RulesFile, Vec<SyntaxError>) {
                 pos = skip_trivia(text, end);
             }
             Err(err) => {
+                file.broken_names.extend(declared_names(&text[pos..]));
                 let error = syntax_error(text, pos, &err);
                 let at = error.span.offset();
                 errors.push(error);
@@ -84,6 +85,23 @@ pub fn parse(source: &SourceFile) -> (RulesFile, Vec<SyntaxError>) {
         }
     }
     (file, errors)
+}
+
+/// The names an item would have declared, read from its first line: the
+/// compiler does not report them as unknown, since the item failed to parse.
+fn declared_names(item: &str) -> Vec<String> {
+    let line = item.lines().next().unwrap_or("");
+    let line = line.split("//").next().unwrap_or("");
+    let mut words = line
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty());
+    match words.next() {
+        Some("players") => words.map(String::from).collect(),
+        Some("option" | "piece" | "region" | "directions" | "counter" | "turn") => {
+            words.next().map(String::from).into_iter().collect()
+        }
+        _ => Vec::new(),
+    }
 }
 
 /// Skips white space and comments from `pos`.
@@ -238,6 +256,7 @@ impl From<SyntaxError> for crate::diag::Problem {
             label: e.label,
             secondary: Vec::new(),
             help: e.help,
+            subject: None,
         }
     }
 }
