@@ -23,7 +23,7 @@ pub fn format(engine: &Engine, mv: MoveRef) -> String {
                 out.push_str(&game.topology.cell_names[c.index()]);
             }
             Token::Remove(_) => {}
-            Token::Drop(k) => {
+            Token::Drop(k) | Token::Promote(k) => {
                 if !out.is_empty() {
                     out.push(',');
                 }

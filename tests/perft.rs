@@ -36,3 +36,20 @@ fn chivalry_status() {
 fn chivalry_deep_perft() {
     common::check_perft_file("chivalry", "chivalry.deep.tsv");
 }
+
+#[test]
+fn round_table_perft() {
+    common::check_perft_file("round-table", "round-table.tsv");
+}
+
+#[test]
+fn round_table_status() {
+    common::check_status_file("round-table", "round-table.status.tsv");
+}
+
+/// Large counts: run with `cargo test --release -- --ignored`.
+#[test]
+#[ignore = "deep perft: run in release mode with --ignored"]
+fn round_table_deep_perft() {
+    common::check_perft_file("round-table", "round-table.deep.tsv");
+}

@@ -1,18 +1,19 @@
-//! Pass 2: the board. A grid declaration becomes a petgraph graph of cells
-//! linked by directions (exit cells beyond the chosen edges included); the
-//! graph is checked, then frozen into the dense [`Topology`] tables.
+//! Pass 2: the board. A grid or a graph declaration becomes one petgraph graph
+//! of cells linked by directions (each link saying which direction a line
+//! continues in after it); the graph is checked, then frozen into the dense
+//! [`Topology`] tables that the engine uses.
 
 use std::collections::HashMap;
 
 use petgraph::graph::{DiGraph, NodeIndex};
 use petgraph::visit::EdgeRef;
 
-use super::Ctx;
 use super::error::{self, NameKind};
-use crate::diag::Problem;
-use crate::ir::ids::MAX_CELLS;
+use super::{Ctx, coord_expr};
+use crate::diag::{Problem, Span};
+use crate::ir::ids::{MAX_CELLS, MAX_DIRS};
 use crate::ir::{CellId, DirId, Topology};
-use crate::syntax::ast::{BoardDecl, Item, PerPlayer, RulesFile};
+use crate::syntax::ast::{BoardShape, GraphDecl, Ident, Item, PerPlayer, RulesFile};
 
 /// The eight compass directions of a grid, as (name, file step, rank step), in
 /// clockwise order so that index ± 2 (mod 8) is perpendicular.
@@ -31,8 +32,29 @@ const GRID_DIRS: [(&str, i32, i32); 8] = [
 #[derive(Debug, Clone)]
 struct CellNode {
     name: String,
+    /// Where it is drawn: column and row, 0-based.
     coord: (i32, i32),
+    /// Coordinate values, as the rules' expressions see them.
+    values: Vec<i64>,
     exit: bool,
+}
+
+/// A link of the board graph: its direction, and the directions a line
+/// continues in after it (a bit set; the direction itself unless `then` says).
+#[derive(Debug, Clone, Copy)]
+struct Link {
+    dir: u8,
+    then: u32,
+}
+
+/// The board graph and what goes with it.
+struct BoardGraph {
+    graph: DiGraph<CellNode, Link>,
+    dir_names: Vec<String>,
+    perpendicular: Vec<Vec<DirId>>,
+    vars: Vec<String>,
+    consts: Vec<(String, i64)>,
+    description: String,
 }
 
 pub(super) fn build(cx: &mut Ctx, file: &RulesFile) {
@@ -52,12 +74,22 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile) {
             .with_label(decl.span, "first declared here"),
         );
     }
-    let graph = match grid_graph(decl) {
-        Ok(g) => g,
-        Err(p) => return cx.report(p),
+    let built = match &decl.shape {
+        BoardShape::Grid { files, ranks, exits } => grid_graph(files, ranks, exits, decl.span),
+        BoardShape::Graph(graph) => graph_graph(graph, decl.span),
     };
-    let topology = freeze(&graph, decl);
-    cx.board_desc = describe(decl);
+    let board = match built {
+        Ok(b) => b,
+        Err(problems) => {
+            cx.problems.extend(problems);
+            return;
+        }
+    };
+    let (topology, values) = freeze(&board);
+    cx.board_desc = board.description;
+    cx.cell_vars = board.vars;
+    cx.coord_consts = board.consts;
+    cx.cell_values = values;
     cx.cell_ids = topology
         .cell_names
         .iter()
@@ -68,67 +100,59 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile) {
     resolve_direction_sets(cx, file);
 }
 
-fn describe(decl: &BoardDecl) -> String {
-    format!(
-        "files {}..{} and ranks {}..{}",
-        decl.files.0.text, decl.files.1.text, decl.ranks.0.text, decl.ranks.1.text
-    )
-}
-
-/// File labels are single letters, rank labels whole numbers.
-fn grid_graph(decl: &BoardDecl) -> Result<DiGraph<CellNode, u8>, Problem> {
+/// A grid: files are single lowercase letters, ranks whole numbers.
+fn grid_graph(
+    files: &(Ident, Ident),
+    ranks: &(Ident, Ident),
+    exits: &[Ident],
+    span: Span,
+) -> Result<BoardGraph, Vec<Problem>> {
     let letter = |s: &str| -> Option<u8> {
         let b = s.as_bytes();
         (b.len() == 1 && b[0].is_ascii_lowercase()).then(|| b[0])
     };
-    let (Some(f0), Some(f1)) = (letter(&decl.files.0.text), letter(&decl.files.1.text)) else {
-        return Err(error::invalid(
+    let (Some(f0), Some(f1)) = (letter(&files.0.text), letter(&files.1.text)) else {
+        return Err(vec![error::invalid(
             "rules::compile::bad_board",
             "files must be named by single lowercase letters",
-            decl.files.0.span.join(decl.files.1.span),
+            files.0.span.join(files.1.span),
             "expected e.g. `a..h`",
-        ));
+        )]);
     };
     let number = |s: &str| s.parse::<i32>().ok();
-    let (Some(r0), Some(r1)) = (number(&decl.ranks.0.text), number(&decl.ranks.1.text)) else {
-        return Err(error::invalid(
+    let (Some(r0), Some(r1)) = (number(&ranks.0.text), number(&ranks.1.text)) else {
+        return Err(vec![error::invalid(
             "rules::compile::bad_board",
             "ranks must be numbered",
-            decl.ranks.0.span.join(decl.ranks.1.span),
+            ranks.0.span.join(ranks.1.span),
             "expected e.g. `1..8`",
-        ));
+        )]);
     };
     if f1 < f0 || r1 < r0 {
-        return Err(error::invalid(
+        return Err(vec![error::invalid(
             "rules::compile::bad_board",
             "the board's ranges run backwards",
-            decl.span,
+            span,
             "write the lower end first, e.g. `files a..h ranks 1..8`",
-        ));
+        )]);
     }
     let width = (f1 - f0 + 1) as i32;
     let height = r1 - r0 + 1;
     let mut exit_rows = Vec::new();
-    for side in &decl.exits {
+    for side in exits {
         match side.text.as_str() {
             "n" => exit_rows.push(height),
             "s" => exit_rows.push(-1),
             _ => {
-                return Err(
+                return Err(vec![
                     error::unknown(NameKind::Direction, &side.text, side.span, ["n", "s"])
                         .with_help("exit cells can lie beyond the `n` and `s` edges (the ranks)"),
-                );
+                ]);
             }
         }
     }
     let total = (width * height) as usize + exit_rows.len() * width as usize;
-    if total > MAX_CELLS {
-        return Err(error::out_of_range(
-            "the board size",
-            decl.span,
-            &format!("at most {MAX_CELLS} cells, exit cells included (this board has {total})"),
-        ));
-    }
+    check_size(total, span)?;
     let mut graph = DiGraph::new();
     let mut at: HashMap<(i32, i32), NodeIndex> = HashMap::new();
     let rows = (0..height)
@@ -140,6 +164,7 @@ fn grid_graph(decl: &BoardDecl) -> Result<DiGraph<CellNode, u8>, Problem> {
             let node = graph.add_node(CellNode {
                 name,
                 coord: (file, rank),
+                values: vec![file as i64, rank as i64],
                 exit,
             });
             at.insert((file, rank), node);
@@ -153,44 +178,21 @@ fn grid_graph(decl: &BoardDecl) -> Result<DiGraph<CellNode, u8>, Problem> {
         let (f, r) = graph[node].coord;
         for (d, (_, df, dr)) in GRID_DIRS.iter().enumerate() {
             if let Some(&to) = at.get(&(f + df, r + dr)) {
-                graph.add_edge(node, to, d as u8);
+                graph.add_edge(
+                    node,
+                    to,
+                    Link {
+                        dir: d as u8,
+                        then: 1 << d,
+                    },
+                );
             }
         }
     }
-    Ok(graph)
-}
-
-/// Freezes the graph into dense tables; board cells first, exit cells after.
-fn freeze(graph: &DiGraph<CellNode, u8>, _decl: &BoardDecl) -> Topology {
-    let mut order: Vec<NodeIndex> = graph.node_indices().collect();
-    order.sort_by_key(|n| (graph[*n].exit, graph[*n].coord.1, graph[*n].coord.0));
-    let id_of: HashMap<NodeIndex, CellId> = order
-        .iter()
-        .enumerate()
-        .map(|(i, n)| (*n, CellId(i as u16)))
-        .collect();
     let dirs = GRID_DIRS.len();
-    let mut neighbour = vec![CellId::NONE; order.len() * dirs];
-    for (i, node) in order.iter().enumerate() {
-        for edge in graph.edges(*node) {
-            neighbour[i * dirs + *edge.weight() as usize] = id_of[&edge.target()];
-        }
-    }
-    let (width, height) = order
-        .iter()
-        .filter(|n| !graph[**n].exit)
-        .fold((0, 0), |(w, h), n| {
-            let (f, r) = graph[*n].coord;
-            (w.max(f + 1), h.max(r + 1))
-        });
-    Topology {
-        cell_names: order.iter().map(|n| graph[*n].name.clone()).collect(),
-        board_cells: order.iter().filter(|n| !graph[**n].exit).count(),
-        coords: order.iter().map(|n| graph[*n].coord).collect(),
-        width,
-        height,
+    Ok(BoardGraph {
+        graph,
         dir_names: GRID_DIRS.iter().map(|(n, _, _)| n.to_string()).collect(),
-        neighbour,
         perpendicular: (0..dirs)
             .map(|d| {
                 vec![
@@ -199,8 +201,375 @@ fn freeze(graph: &DiGraph<CellNode, u8>, _decl: &BoardDecl) -> Topology {
                 ]
             })
             .collect(),
-        regions: Vec::new(),
+        vars: vec!["file".into(), "rank".into()],
+        consts: Vec::new(),
+        description: format!(
+            "files {}..{} and ranks {}..{}",
+            files.0.text, files.1.text, ranks.0.text, ranks.1.text
+        ),
+    })
+}
+
+fn check_size(total: usize, span: Span) -> Result<(), Vec<Problem>> {
+    if total > MAX_CELLS {
+        return Err(vec![error::out_of_range(
+            "the board size",
+            span,
+            &format!("at most {MAX_CELLS} cells, exit cells included (this board has {total})"),
+        )]);
     }
+    Ok(())
+}
+
+/// One coordinate of a graph board: its name, labels and their values.
+struct Coord {
+    name: String,
+    labels: Vec<String>,
+    values: Vec<i64>,
+    wraps: bool,
+}
+
+impl Coord {
+    /// The position of a value in the range, wrapping if the coordinate wraps.
+    fn index_of(&self, value: i64) -> Option<usize> {
+        let lo = self.values[0];
+        let n = self.values.len() as i64;
+        let mut i = value - lo;
+        if self.wraps {
+            i = i.rem_euclid(n);
+        }
+        (0..n).contains(&i).then_some(i as usize)
+    }
+}
+
+/// A graph board: cells from coordinate ranges, links from rules.
+fn graph_graph(decl: &GraphDecl, span: Span) -> Result<BoardGraph, Vec<Problem>> {
+    let mut problems = Vec::new();
+    let Some((template, template_span)) = &decl.template else {
+        return Err(vec![error::missing(
+            "cells in the graph board",
+            span,
+            "generate them, e.g. `cells r in a..d, s in 1..16 named \"{r}{s}\"`",
+        )]);
+    };
+    let mut coords = Vec::new();
+    for (var, lo, hi) in &decl.coords {
+        match coord_range(lo, hi) {
+            Ok((labels, values)) => coords.push(Coord {
+                name: var.text.clone(),
+                labels,
+                values,
+                wraps: decl.wraps.iter().any(|w| w.text == var.text),
+            }),
+            Err(p) => problems.push(p),
+        }
+    }
+    for w in &decl.wraps {
+        if !decl.coords.iter().any(|(v, _, _)| v.text == w.text) {
+            let names = decl.coords.iter().map(|(v, _, _)| v.text.as_str());
+            problems.push(error::unknown(NameKind::Value, &w.text, w.span, names));
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let total: usize = coords.iter().map(|c| c.values.len()).product();
+    check_size(total, span)?;
+    // Cells: the cartesian product of the ranges, first coordinate outermost.
+    let mut graph = DiGraph::new();
+    let mut at: HashMap<Vec<usize>, NodeIndex> = HashMap::new();
+    let mut index = vec![0usize; coords.len()];
+    for _ in 0..total {
+        let mut name = template.clone();
+        for (c, i) in coords.iter().zip(&index) {
+            name = name.replace(&format!("{{{}}}", c.name), &c.labels[*i]);
+        }
+        let values = coords.iter().zip(&index).map(|(c, i)| c.values[*i]).collect();
+        let coord = (
+            index.first().copied().unwrap_or(0) as i32,
+            index.get(1).copied().unwrap_or(0) as i32,
+        );
+        let node = graph.add_node(CellNode {
+            name,
+            coord,
+            values,
+            exit: false,
+        });
+        at.insert(index.clone(), node);
+        for k in (0..index.len()).rev() {
+            index[k] += 1;
+            if index[k] < coords[k].values.len() {
+                break;
+            }
+            index[k] = 0;
+        }
+    }
+    let mut names: HashMap<&str, NodeIndex> = HashMap::new();
+    for n in graph.node_indices() {
+        if let Some(&first) = names.get(graph[n].name.as_str()) {
+            let _ = first;
+            return Err(vec![
+                error::invalid(
+                    "rules::compile::bad_board",
+                    format!("two cells are both named `{}`", graph[n].name),
+                    *template_span,
+                    "this name template does not tell cells apart",
+                )
+                .with_help("use every coordinate in the template, e.g. \"{r}{s}\""),
+            ]);
+        }
+        names.insert(graph[n].name.as_str(), n);
+    }
+    // Directions, in order of first use.
+    let mut dir_names: Vec<String> = Vec::new();
+    for link in &decl.links {
+        if !dir_names.contains(&link.dir.text) {
+            dir_names.push(link.dir.text.clone());
+        }
+    }
+    if dir_names.len() > MAX_DIRS {
+        return Err(vec![error::out_of_range(
+            "the number of directions",
+            span,
+            &format!("at most {MAX_DIRS}"),
+        )]);
+    }
+    let dir_of = |ident: &Ident, problems: &mut Vec<Problem>| -> Option<u8> {
+        let d = dir_names.iter().position(|n| *n == ident.text);
+        if d.is_none() {
+            problems.push(error::unknown(
+                NameKind::Direction,
+                &ident.text,
+                ident.span,
+                dir_names.iter().map(String::as_str),
+            ));
+        }
+        d.map(|d| d as u8)
+    };
+    let consts: Vec<(String, i64)> = coords
+        .iter()
+        .flat_map(|c| {
+            let numeric = c.labels.iter().all(|l| l.parse::<i64>().is_ok());
+            c.labels
+                .iter()
+                .zip(&c.values)
+                .filter(move |_| !numeric)
+                .map(|(l, v)| (l.clone(), *v))
+        })
+        .filter(|(l, _)| !coords.iter().any(|c| c.name == *l))
+        .collect();
+    // Links: every rule from every cell it matches.
+    let mut linked: HashMap<(NodeIndex, u8), Span> = HashMap::new();
+    let nodes: Vec<NodeIndex> = graph.node_indices().collect();
+    for link in &decl.links {
+        let Some(dir) = dir_of(&link.dir, &mut problems) else {
+            continue;
+        };
+        let mut then = 0u32;
+        for t in &link.then {
+            if let Some(d) = dir_of(t, &mut problems) {
+                then |= 1 << d;
+            }
+        }
+        if then == 0 {
+            then = 1 << dir;
+        }
+        if link.from.len() != coords.len() || link.to.len() != coords.len() {
+            problems.push(error::invalid(
+                "rules::compile::bad_link",
+                format!("a link needs {} coordinates on each side", coords.len()),
+                link.span,
+                "wrong number of coordinates",
+            ));
+            continue;
+        }
+        // Each pattern position is the coordinate's variable (any value) or one of its labels.
+        let mut pattern = Vec::new();
+        for (p, c) in link.from.iter().zip(&coords) {
+            if p.text == c.name {
+                pattern.push(None);
+            } else if let Some(i) = c.labels.iter().position(|l| *l == p.text) {
+                pattern.push(Some(i));
+            } else {
+                let mut candidates: Vec<&str> = vec![c.name.as_str()];
+                candidates.extend(c.labels.iter().map(String::as_str));
+                problems.push(error::unknown(NameKind::Value, &p.text, p.span, candidates));
+            }
+        }
+        if pattern.len() != coords.len() {
+            continue;
+        }
+        'cells: for &node in &nodes {
+            let values = graph[node].values.clone();
+            let index: Vec<usize> = coords
+                .iter()
+                .zip(&values)
+                .map(|(c, v)| c.index_of(*v).unwrap_or(0))
+                .collect();
+            if pattern
+                .iter()
+                .zip(&index)
+                .any(|(p, i)| p.is_some_and(|p| p != *i))
+            {
+                continue;
+            }
+            let env: Vec<(&str, i64)> = coords
+                .iter()
+                .map(|c| c.name.as_str())
+                .zip(values.iter().copied())
+                .chain(consts.iter().map(|(n, v)| (n.as_str(), *v)))
+                .collect();
+            if let Some(when) = &link.when {
+                match coord_expr::eval(when, &env, "link … when") {
+                    Ok(0) => continue,
+                    Ok(_) => {}
+                    Err(p) => {
+                        problems.push(p);
+                        break 'cells;
+                    }
+                }
+            }
+            let mut target = Vec::new();
+            for (e, c) in link.to.iter().zip(&coords) {
+                match coord_expr::eval(e, &env, "link") {
+                    Ok(v) => match c.index_of(v) {
+                        Some(i) => target.push(i),
+                        None => continue 'cells, // off the board: no link
+                    },
+                    Err(p) => {
+                        problems.push(p);
+                        break 'cells;
+                    }
+                }
+            }
+            let to = at[&target];
+            if let Some(first) = linked.insert((node, dir), link.span) {
+                problems.push(
+                    error::invalid(
+                        "rules::compile::link_twice",
+                        format!("two `{}` links leave cell `{}`", link.dir.text, graph[node].name),
+                        link.span,
+                        "this link",
+                    )
+                    .with_label(first, "and this one")
+                    .with_help(
+                        "each direction may lead from a cell to one cell: narrow one link with `when`",
+                    ),
+                );
+                continue;
+            }
+            graph.add_edge(node, to, Link { dir, then });
+        }
+    }
+    let mut perpendicular = vec![Vec::new(); dir_names.len()];
+    for (a, b) in &decl.perpendicular {
+        let a: Vec<u8> = a.iter().filter_map(|d| dir_of(d, &mut problems)).collect();
+        let b: Vec<u8> = b.iter().filter_map(|d| dir_of(d, &mut problems)).collect();
+        for &x in &a {
+            for &y in &b {
+                perpendicular[x as usize].push(DirId(y));
+                perpendicular[y as usize].push(DirId(x));
+            }
+        }
+    }
+    for p in perpendicular.iter_mut() {
+        p.sort();
+        p.dedup();
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let description = coords
+        .iter()
+        .map(|c| {
+            format!(
+                "{} in {}..{}",
+                c.name,
+                c.labels.first().map_or("", |s| s.as_str()),
+                c.labels.last().map_or("", |s| s.as_str())
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    Ok(BoardGraph {
+        graph,
+        dir_names,
+        perpendicular,
+        vars: coords.iter().map(|c| c.name.clone()).collect(),
+        consts,
+        description: format!("cells {description}"),
+    })
+}
+
+/// The labels and values of `lo..hi`: numbers stand for themselves, single
+/// letters for their position from 0.
+fn coord_range(lo: &Ident, hi: &Ident) -> Result<(Vec<String>, Vec<i64>), Problem> {
+    let span = lo.span.join(hi.span);
+    if let (Ok(a), Ok(b)) = (lo.text.parse::<i64>(), hi.text.parse::<i64>()) {
+        if b < a || b - a >= MAX_CELLS as i64 {
+            return Err(error::out_of_range(
+                "the coordinate range",
+                span,
+                "low..high, low ≤ high",
+            ));
+        }
+        return Ok(((a..=b).map(|v| v.to_string()).collect(), (a..=b).collect()));
+    }
+    let letter = |s: &str| (s.len() == 1 && s.as_bytes()[0].is_ascii_lowercase()).then(|| s.as_bytes()[0]);
+    match (letter(&lo.text), letter(&hi.text)) {
+        (Some(a), Some(b)) if a <= b => Ok((
+            (a..=b).map(|c| (c as char).to_string()).collect(),
+            (0..=(b - a) as i64).collect(),
+        )),
+        _ => Err(error::invalid(
+            "rules::compile::bad_board",
+            "a coordinate ranges over numbers (`1..16`) or lowercase letters (`a..d`)",
+            span,
+            "not a range of numbers or letters",
+        )),
+    }
+}
+
+/// Freezes the graph into dense tables; board cells first, exit cells after.
+/// Also returns the coordinate values of each board cell.
+fn freeze(board: &BoardGraph) -> (Topology, Vec<Vec<i64>>) {
+    let graph = &board.graph;
+    let mut order: Vec<NodeIndex> = graph.node_indices().collect();
+    order.sort_by_key(|n| graph[*n].exit); // stable: keeps generation order otherwise
+    let id_of: HashMap<NodeIndex, CellId> = order
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (*n, CellId(i as u16)))
+        .collect();
+    let dirs = board.dir_names.len();
+    let mut neighbour = vec![CellId::NONE; order.len() * dirs];
+    let mut continues = vec![0u32; order.len() * dirs];
+    for (i, node) in order.iter().enumerate() {
+        for edge in graph.edges(*node) {
+            let link = edge.weight();
+            neighbour[i * dirs + link.dir as usize] = id_of[&edge.target()];
+            continues[i * dirs + link.dir as usize] = link.then;
+        }
+    }
+    let board_nodes: Vec<&NodeIndex> = order.iter().filter(|n| !graph[**n].exit).collect();
+    let (width, height) = board_nodes.iter().fold((0, 0), |(w, h), n| {
+        let (x, y) = graph[**n].coord;
+        (w.max(x + 1), h.max(y + 1))
+    });
+    let topology = Topology {
+        cell_names: order.iter().map(|n| graph[*n].name.clone()).collect(),
+        board_cells: board_nodes.len(),
+        coords: order.iter().map(|n| graph[*n].coord).collect(),
+        width,
+        height,
+        dir_names: board.dir_names.clone(),
+        neighbour,
+        continues,
+        perpendicular: board.perpendicular.clone(),
+        regions: Vec::new(),
+    };
+    let values = board_nodes.iter().map(|n| graph[**n].values.clone()).collect();
+    (topology, values)
 }
 
 /// Gives each `directions` set its directions for each player.

@@ -134,7 +134,16 @@ pub(super) fn declare(cx: &mut Ctx, file: &RulesFile) {
             Item::Board(_) => board_seen = true,
             Item::Turns { .. } => turns_seen = true,
             Item::End(_) => end_seen = true,
-            Item::Trigger(_) | Item::Captured(_) | Item::Setup(_) => {}
+            Item::Flag { name, .. } => {
+                let declared = cx.flags.declare(NameKind::Value, name);
+                cx.ok(declared);
+            }
+            Item::Trigger(_)
+            | Item::Captured(_)
+            | Item::Setup(_)
+            | Item::Pool(_)
+            | Item::Royal(_)
+            | Item::Promote(_) => {}
         }
     }
     if cx.partial {

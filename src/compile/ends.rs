@@ -52,7 +52,11 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile) -> EndRules {
                     }
                     end.turn_limit = exprs::lower_as(cx, e, Ty::Int, None);
                 }
-                EndStmt::NoMove { loses, span } => {
+                EndStmt::NoMove {
+                    loses,
+                    only_in_check,
+                    span,
+                } => {
                     if no_move_seen {
                         cx.report(error::invalid(
                             "rules::compile::duplicate",
@@ -62,7 +66,11 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile) -> EndRules {
                         ));
                     }
                     no_move_seen = true;
-                    end.no_move = if *loses { NoMove::Loses } else { NoMove::Draw };
+                    end.no_move = match (loses, only_in_check) {
+                        (true, true) => NoMove::LosesIfInCheck,
+                        (true, false) => NoMove::Loses,
+                        _ => NoMove::Draw,
+                    };
                 }
             }
         }

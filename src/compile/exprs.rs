@@ -100,6 +100,9 @@ fn name_value(cx: &mut Ctx, name: &Ident, binding: Binding) -> Option<(ir::Expr,
     if let Some(p) = cx.players.get(&name.text) {
         return Some((ir::Expr::Player(PlayerId(p as u8)), Ty::Player));
     }
+    if let Some(f) = cx.flags.get(&name.text) {
+        return Some((ir::Expr::Flag(f), Ty::Bool));
+    }
     if let Some(o) = cx.option_names.get(&name.text) {
         let ty = if cx.options.get(o).is_some_and(|o| o.is_bool) {
             Ty::Bool
@@ -112,6 +115,7 @@ fn name_value(cx: &mut Ctx, name: &Ident, binding: Binding) -> Option<(ir::Expr,
         .option_names
         .names()
         .chain(cx.players.names())
+        .chain(cx.flags.names())
         .chain(binding.map(|(v, _)| v))
         .chain(["mover"])
         .collect();

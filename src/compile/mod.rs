@@ -12,11 +12,13 @@
 
 mod board;
 mod conds;
+mod coord_expr;
 mod declare;
 mod ends;
 pub mod error;
 mod exprs;
 mod patterns;
+mod promotions;
 mod regions;
 mod scope;
 mod turns;
@@ -39,7 +41,8 @@ pub fn compile(file: &RulesFile, partial: bool) -> (Option<ir::Game>, Vec<Proble
     declare::declare(&mut cx, file);
     board::build(&mut cx, file);
     regions::build(&mut cx, file);
-    let kinds = patterns::build(&mut cx, file);
+    let mut kinds = patterns::build(&mut cx, file);
+    let extras = promotions::build(&mut cx, file, kinds.as_mut().map(|(k, _)| k));
     let setup = turns::setup(&mut cx, file);
     let (triggers, trigger_at) = turns::triggers(&mut cx, file);
     let (turn_list, order) = turns::turns(&mut cx, file);
@@ -56,11 +59,16 @@ pub fn compile(file: &RulesFile, partial: bool) -> (Option<ir::Game>, Vec<Proble
     let (Some(topology), Some((kinds, rules))) = (cx.topology.take(), kinds) else {
         return (None, problems);
     };
+    let (dedupe_targets, may_duplicate) = patterns::duplicates(&topology, &kinds, &rules, cx.player_count());
     let game = ir::Game {
+        pool: extras.pool,
+        flags: extras.flags,
+        promotions: extras.promotions,
         title: cx.title.clone(),
         players: cx.players.names().map(String::from).collect(),
         options: cx.options.clone(),
-        may_duplicate: false,
+        may_duplicate,
+        dedupe_targets,
         topology,
         kinds,
         rules,
@@ -94,11 +102,19 @@ pub(crate) struct Ctx {
     pub region_names: Names,
     /// Every compiled cell condition, by `CondId`.
     pub conds: Vec<ir::Cond>,
+    /// Flag names, by flag index.
+    pub flags: Names,
     /// `move_rules[kind]`: (move name, global rule index) of each compiled rule.
     pub move_rules: Vec<Vec<(String, usize)>>,
     /// The board, once built (None when it failed or is missing).
     pub topology: Option<Topology>,
     pub cell_ids: HashMap<String, CellId>,
+    /// Names of the coordinates of a board cell (`file`, `rank`; or a graph's variables).
+    pub cell_vars: Vec<String>,
+    /// The coordinate values of each board cell.
+    pub cell_values: Vec<Vec<i64>>,
+    /// Coordinate labels usable as constants (`d` for ring d).
+    pub coord_consts: Vec<(String, i64)>,
     /// A description of the board for "cell outside the board" help.
     pub board_desc: String,
     /// The file had syntax errors: items may be missing because they did not parse.

@@ -3,8 +3,10 @@
 
 use super::error::{self, NameKind};
 use super::{Ctx, conds};
-use crate::ir::{self, CellId, CellTable, DirId, KindInfo, MoveRule, PieceKind, PlayerId, Topology};
-use crate::syntax::ast::{Item, JumpOption, PathStep, Pattern, PieceDecl, RulesFile};
+use crate::ir::{
+    self, CaptureTo, CellId, CellTable, DirId, KindInfo, MoveRule, PieceKind, PlayerId, Topology,
+};
+use crate::syntax::ast::{CaptureDest, Item, JumpOption, PathStep, Pattern, PieceDecl, RulesFile};
 
 /// Compiles every piece kind; `None` when the board is missing.
 pub(super) fn build(cx: &mut Ctx, file: &RulesFile) -> Option<(Vec<KindInfo>, Vec<MoveRule>)> {
@@ -22,10 +24,19 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile) -> Option<(Vec<KindInfo>, Ve
     for item in &file.items {
         let Item::Captured(decl) = item else { continue };
         let k = cx.kinds.resolve(NameKind::Piece, &decl.kind);
+        let unless = decl.unless.as_ref().and_then(|f| {
+            let f = cx.flags.resolve(NameKind::Value, f);
+            cx.ok(f)
+        });
         if let Some(k) = cx.ok(k)
             && let Some(info) = kinds.get_mut(k)
         {
-            info.captured_to_reserve = decl.to_reserve;
+            info.captured_to = match decl.to {
+                CaptureDest::Out => CaptureTo::Out,
+                CaptureDest::Reserve => CaptureTo::Reserve,
+                CaptureDest::Pool => CaptureTo::Pool,
+            };
+            info.captured_unless = unless;
         }
     }
     cx.topology.as_ref()?;
@@ -42,7 +53,9 @@ fn piece(cx: &mut Ctx, decl: &PieceDecl, kind: PieceKind, rules: &mut Vec<MoveRu
         letter: decl.letter.text.clone(),
         owner,
         rules: Vec::new(),
-        captured_to_reserve: false,
+        captured_to: CaptureTo::Out,
+        captured_unless: None,
+        royal: false,
     };
     let mut names = super::scope::Names::default();
     let mut named = Vec::new();
@@ -89,14 +102,20 @@ fn move_rule(
             let target = conds::lower_id(cx, target);
             let topo = cx.topology.as_ref()?;
             let dirs = dirs?;
-            let rays = (0..players)
-                .map(|p| {
-                    (0..topo.cells())
-                        .map(|c| dirs[p].iter().map(|d| ray(topo, CellId(c as u16), *d)).collect())
-                        .collect()
-                })
-                .collect();
-            (ir::Pattern::Slide { rays }, target?)
+            let mut lines = ir::SlideTable::default();
+            for p in 0..players {
+                for c in 0..topo.cells() {
+                    lines.start.push(lines.nodes.len() as u32);
+                    if c < topo.board_cells {
+                        let from = CellId(c as u16);
+                        for d in &dirs[p] {
+                            slide_tree(topo, from, from, *d, 0, &mut lines.nodes);
+                        }
+                    }
+                }
+            }
+            lines.start.push(lines.nodes.len() as u32);
+            (ir::Pattern::Slide { lines }, target?)
         }
         Pattern::Leap { path, target } => {
             let steps = leap_path(cx, path);
@@ -139,10 +158,12 @@ fn move_rule(
                     if !mid.is_some() || topo.is_exit(mid) {
                         continue;
                     }
-                    let land = topo.step(mid, *d);
-                    if land.is_some() {
-                        out.push(mid);
-                        out.push(land);
+                    for d2 in topo.continue_dirs(c, *d) {
+                        let land = topo.step(mid, d2);
+                        if land.is_some() {
+                            out.push(mid);
+                            out.push(land);
+                        }
                     }
                 }
                 out
@@ -200,6 +221,7 @@ fn leap_path(cx: &mut Ctx, path: &[PathStep]) -> Option<Vec<LeapStep>> {
 }
 
 fn leap_targets(topo: &Topology, steps: &[LeapStep], player: usize, from: CellId) -> Vec<CellId> {
+    // States: a cell reached and the direction the line goes on in from there.
     let mut states: Vec<(CellId, DirId)> = vec![(from, DirId(0))];
     for step in steps {
         let mut next = Vec::new();
@@ -212,7 +234,7 @@ fn leap_targets(topo: &Topology, steps: &[LeapStep], player: usize, from: CellId
             for d in dirs {
                 let to = topo.step(*cell, d);
                 if to.is_some() {
-                    next.push((to, d));
+                    next.extend(topo.continue_dirs(*cell, d).map(|d2| (to, d2)));
                 }
             }
         }
@@ -228,14 +250,79 @@ fn leap_targets(topo: &Topology, steps: &[LeapStep], player: usize, from: CellId
     cells
 }
 
-fn ray(topo: &Topology, from: CellId, dir: DirId) -> Vec<CellId> {
-    let mut out = Vec::new();
-    let mut cell = topo.step(from, dir);
-    while cell.is_some() && cell != from && out.len() < topo.cells() {
-        out.push(cell);
-        cell = topo.step(cell, dir);
+/// Appends the slide tree from `at` in `dir` (depth first). A line ends at an
+/// exit cell, before it would come back to `origin`, or where the board ends.
+fn slide_tree(
+    topo: &Topology,
+    origin: CellId,
+    at: CellId,
+    dir: DirId,
+    depth: usize,
+    nodes: &mut Vec<(CellId, u32)>,
+) {
+    let next = topo.step(at, dir);
+    if !next.is_some() || next == origin || depth >= topo.cells() {
+        return;
     }
-    out
+    let index = nodes.len();
+    nodes.push((next, 0));
+    if !topo.is_exit(next) {
+        for d in topo.continue_dirs(at, dir) {
+            slide_tree(topo, origin, next, d, depth + 1, nodes);
+        }
+    }
+    nodes[index].1 = nodes.len() as u32;
+}
+
+/// Whether one piece can reach one cell in two ways (two rules, two lines, or
+/// a line that branches and meets itself): (for steps, leaps and slides — the
+/// generator then drops repeated targets; for a kind with jumps — move lists
+/// are then sorted and deduplicated).
+pub(super) fn duplicates(
+    topo: &Topology,
+    kinds: &[KindInfo],
+    rules: &[MoveRule],
+    players: usize,
+) -> (bool, bool) {
+    let (mut steps, mut jumps) = (false, false);
+    let cells = topo.cells();
+    let mut seen = vec![0u32; cells];
+    let mut stamp = 0u32;
+    for kind in kinds {
+        for p in 0..players {
+            let player = PlayerId(p as u8);
+            for c in 0..topo.board_cells {
+                let from = CellId(c as u16);
+                stamp += 1;
+                for &r in &kind.rules {
+                    let reached: Vec<CellId> = match &rules[r].pattern {
+                        ir::Pattern::Hop { targets } => targets.get(player, from, cells).to_vec(),
+                        ir::Pattern::Slide { lines } => lines.nodes[lines.range(player, from, cells)]
+                            .iter()
+                            .map(|(c, _)| *c)
+                            .collect(),
+                        ir::Pattern::Jump { hops, .. } => hops
+                            .get(player, from, cells)
+                            .chunks_exact(2)
+                            .map(|h| h[1])
+                            .collect(),
+                    };
+                    for cell in reached {
+                        if seen[cell.index()] == stamp {
+                            let has_jump = kind
+                                .rules
+                                .iter()
+                                .any(|r| matches!(rules[*r].pattern, ir::Pattern::Jump { .. }));
+                            steps = true;
+                            jumps |= has_jump;
+                        }
+                        seen[cell.index()] = stamp;
+                    }
+                }
+            }
+        }
+    }
+    (steps, jumps)
 }
 
 /// Builds a per-(player, cell) table from a function of both.

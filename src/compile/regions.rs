@@ -1,10 +1,10 @@
 //! Pass 3: named regions, evaluated into per-player cell memberships.
 
-use super::Ctx;
 use super::error::{self, NameKind};
-use crate::diag::{Problem, Span};
+use super::{Ctx, coord_expr};
+use crate::diag::Problem;
 use crate::ir::Region;
-use crate::syntax::ast::{BinOp, Expr, ExprKind, Item, PerPlayer, RegionExpr, RegionTerm, RulesFile};
+use crate::syntax::ast::{BinOp, Item, PerPlayer, RegionExpr, RegionTerm, RulesFile};
 
 pub(super) fn build(cx: &mut Ctx, file: &RulesFile) {
     if cx.topology.is_none() {
@@ -102,10 +102,15 @@ pub(super) fn eval(cx: &mut Ctx, expr: &RegionExpr, player: usize) -> Option<Vec
                 }
             }
             RegionTerm::Where(cond) => {
-                let topo = cx.topology.as_ref()?;
-                let coords: Vec<(i32, i32)> = topo.coords[..topo.board_cells].to_vec();
-                for (c, (file, rank)) in coords.into_iter().enumerate() {
-                    match eval_coord_expr(cond, file as i64, rank as i64) {
+                let vars = cx.cell_vars.clone();
+                for (c, values) in cx.cell_values.clone().iter().enumerate() {
+                    let env: Vec<(&str, i64)> = vars
+                        .iter()
+                        .map(String::as_str)
+                        .zip(values.iter().copied())
+                        .chain(cx.coord_consts.iter().map(|(n, v)| (n.as_str(), *v)))
+                        .collect();
+                    match coord_expr::eval(cond, &env, "cells where") {
                         Ok(v) => set[c] |= v != 0,
                         Err(p) => {
                             cx.report(p);
@@ -149,44 +154,6 @@ pub(super) fn eval(cx: &mut Ctx, expr: &RegionExpr, player: usize) -> Option<Vec
         }
     }
     ok.then_some(set)
-}
-
-/// Evaluates `cells where …` for one cell: `file` and `rank` are 0-based indices.
-fn eval_coord_expr(expr: &Expr, file: i64, rank: i64) -> Result<i64, Problem> {
-    let err = |span: Span, what: &str| {
-        Problem::error(
-            "rules::compile::bad_region_condition",
-            format!("{what} cannot be used in `cells where`"),
-            span,
-            "not allowed here",
-        )
-        .with_help("a cell condition uses numbers, `file`, `rank` (0-based), arithmetic and comparisons")
-    };
-    Ok(match &expr.kind {
-        ExprKind::Int(v) => *v,
-        ExprKind::Bool(b) => *b as i64,
-        ExprKind::Name(n) if n.text == "file" => file,
-        ExprKind::Name(n) if n.text == "rank" => rank,
-        ExprKind::Name(n) => {
-            return Err(error::unknown(NameKind::Value, &n.text, n.span, ["file", "rank"]));
-        }
-        ExprKind::Not(e) => (eval_coord_expr(e, file, rank)? == 0) as i64,
-        ExprKind::Neg(e) => -eval_coord_expr(e, file, rank)?,
-        ExprKind::Binary(op, a, b) => {
-            let a = eval_coord_expr(a, file, rank)?;
-            let b = eval_coord_expr(b, file, rank)?;
-            ast_op(*op).apply(a, b)
-        }
-        ExprKind::If(c, a, b) => {
-            if eval_coord_expr(c, file, rank)? != 0 {
-                eval_coord_expr(a, file, rank)?
-            } else {
-                eval_coord_expr(b, file, rank)?
-            }
-        }
-        ExprKind::Index(..) => return Err(err(expr.span, "a counter")),
-        ExprKind::Call(..) => return Err(err(expr.span, "a function call")),
-    })
 }
 
 /// The compiled twin of a syntax operator.

@@ -67,6 +67,7 @@ impl Engine {
                 let p = self.eval_player(player, pos, mover);
                 pos.numbers[self.reserve_index(self.slot(PlayerId(p as u8), *kind))]
             }
+            Expr::Flag(f) => self.flag(pos, *f) as i64,
             Expr::Mover => mover.index() as i64,
             Expr::Player(p) => p.index() as i64,
             Expr::Opponent(p) => ((self.eval_player(p, pos, mover) + 1) % self.players) as i64,

@@ -3,6 +3,7 @@
 //! random playouts. No names, spans or strings on the hot path.
 
 mod apply;
+mod attack;
 mod eval;
 mod movegen;
 mod moves;
@@ -61,6 +62,8 @@ pub struct Engine {
     /// The end results read only the numbers of a position (not who moves), so
     /// a change that leaves the numbers alone leaves them as they were.
     results_follow_numbers: bool,
+    /// Some kind is royal: moves into check are dropped.
+    has_royals: bool,
 }
 
 impl Engine {
@@ -139,8 +142,11 @@ impl Engine {
             kind_of,
             cond_tables: Vec::new(),
             results_follow_numbers: false,
+            has_royals: false,
         };
-        engine.results_follow_numbers = !engine.game.end.results.iter().any(|(e, _)| e.mentions_mover());
+        engine.has_royals = engine.game.kinds.iter().any(|k| k.royal);
+        engine.results_follow_numbers = !engine.game.end.results.iter().any(|(e, _)| e.mentions_mover())
+            && !engine.game.flags.iter().any(|f| f.when.mentions_mover());
         engine.build_cond_tables();
         Ok(engine)
     }
@@ -163,13 +169,16 @@ impl Engine {
             board: vec![0; cells],
             occupied: vec![0; words * self.codes()],
             words,
-            numbers: vec![0; 2 * self.players * self.kinds + self.game.counters.len() * self.players],
+            numbers: vec![0; self.flag_index(self.game.flags.len())],
             ply: 0,
             result: None,
         };
         for &(cell, owner, kind) in &self.game.setup.pieces {
             pos.set(cell, self.code(kind, owner), &mut position::NoJournal);
             pos.numbers[self.slot(owner, kind)] += 1;
+        }
+        for &(kind, n) in &self.game.pool {
+            pos.numbers[self.pool_index(kind)] = n as i64;
         }
         for &(owner, kind, n) in &self.game.setup.reserves {
             let slot = self.reserve_index(self.slot(owner, kind));
@@ -223,7 +232,13 @@ impl Engine {
 
     /// What the no-move rule gives for the player to move.
     pub fn no_move_outcome(&self, pos: &Position) -> Outcome {
-        match self.game.end.no_move {
+        let rule = match self.game.end.no_move {
+            ir::NoMove::LosesIfInCheck if !self.in_check(pos, self.mover(pos)) => ir::NoMove::Draw,
+            ir::NoMove::LosesIfInCheck => ir::NoMove::Loses,
+            other => other,
+        };
+        match rule {
+            ir::NoMove::LosesIfInCheck => unreachable!("resolved just above"),
             ir::NoMove::Draw => {
                 // End rules speak of `mover` as the player who made the last move.
                 let last = if pos.ply > 0 {
@@ -261,5 +276,23 @@ impl Engine {
     #[inline]
     fn counter_index(&self, counter: usize, player: PlayerId) -> usize {
         2 * self.players * self.kinds + counter * self.players + player.index()
+    }
+
+    /// Index of the pool's count of a kind.
+    #[inline]
+    fn pool_index(&self, kind: PieceKind) -> usize {
+        self.counter_index(self.game.counters.len(), PlayerId(0)) + kind.index()
+    }
+
+    /// Index of a flag (0 or 1); one past the last flag is the length of `numbers`.
+    #[inline]
+    fn flag_index(&self, flag: usize) -> usize {
+        self.pool_index(PieceKind(self.kinds as u8)) + flag
+    }
+
+    /// Whether flag `flag` is set.
+    #[inline]
+    fn flag(&self, pos: &Position, flag: usize) -> bool {
+        pos.numbers[self.flag_index(flag)] != 0
     }
 }

@@ -17,6 +17,16 @@ impl Engine {
     /// Fills `buf.moves` with every legal move of the player to move; empty when
     /// the game is over.
     pub fn legal_moves(&self, pos: &Position, buf: &mut MoveBuf) {
+        self.pseudo_legal_moves(pos, buf);
+        if self.has_royals {
+            let player = self.game.order.at(pos.ply).0;
+            self.drop_moves_into_check(pos, player, buf);
+        }
+    }
+
+    /// Every move the rules allow, before the royal rule drops those that leave
+    /// a royal piece attacked ([`Engine::leaves_royal_safe`] tells one move).
+    pub(super) fn pseudo_legal_moves(&self, pos: &Position, buf: &mut MoveBuf) {
         buf.moves.clear();
         if pos.result.is_some() {
             return;
@@ -54,14 +64,14 @@ impl Engine {
         if remaining == 1 && level == 0 {
             // One action: generate straight into the result.
             let mut out = std::mem::take(&mut buf.moves);
-            self.actions(pos, player, turn, &[], &mut out, &mut buf.chain);
+            self.actions(pos, player, turn, &[], &mut out, &mut buf.scratch);
             buf.moves = out;
             return;
         }
         self.ensure_level(buf, level);
         let mut actions = std::mem::take(&mut buf.actions[level]);
         actions.clear();
-        self.actions(pos, player, turn, &moved[..level], &mut actions, &mut buf.chain);
+        self.actions(pos, player, turn, &moved[..level], &mut actions, &mut buf.scratch);
         let mut next = std::mem::take(&mut buf.positions[level]);
         let mut log = std::mem::take(&mut buf.undo[level]);
         let mut joined = std::mem::take(&mut buf.prefixes[level]);
@@ -99,7 +109,7 @@ impl Engine {
         if pos.result.is_some() {
             return 0;
         }
-        if self.game.may_duplicate {
+        if self.game.may_duplicate || self.has_royals {
             self.legal_moves(pos, buf);
             return buf.moves.len() as u64;
         }
@@ -132,7 +142,7 @@ impl Engine {
         self.ensure_level(buf, level);
         let mut actions = std::mem::take(&mut buf.actions[level]);
         actions.clear();
-        self.actions(pos, player, turn, &moved[..level], &mut actions, &mut buf.chain);
+        self.actions(pos, player, turn, &moved[..level], &mut actions, &mut buf.scratch);
         let mut n = actions.len() as u64;
         if remaining > 1 {
             let mut next = std::mem::take(&mut buf.positions[level]);
@@ -183,7 +193,7 @@ impl Engine {
         turn: &Turn,
         moved: &[CellId],
         out: &mut MoveList,
-        chain: &mut Vec<u16>,
+        scratch: &mut GenScratch,
     ) {
         let board_cells = self.game.topology.board_cells;
         for tier in &turn.tiers {
@@ -196,8 +206,14 @@ impl Engine {
                             if moved.contains(&from) {
                                 continue;
                             }
+                            // Targets reached twice by one piece (two rules or two lines) are one move.
+                            scratch.stamp = scratch.stamp.wrapping_add(1);
+                            if scratch.stamp == 0 {
+                                scratch.seen.iter_mut().for_each(|s| *s = 0);
+                                scratch.stamp = 1;
+                            }
                             for &r in rules {
-                                self.rule_actions(pos, player, *kind, from, r, out, chain);
+                                self.rule_actions(pos, player, *kind, from, r, out, scratch);
                             }
                         }
                     }
@@ -230,7 +246,7 @@ impl Engine {
         from: CellId,
         rule: usize,
         out: &mut MoveList,
-        chain: &mut Vec<u16>,
+        scratch: &mut GenScratch,
     ) {
         let rule = &self.game.rules[rule];
         let cells = self.game.topology.cells();
@@ -239,34 +255,29 @@ impl Engine {
                 for &to in targets.get(player, from, cells) {
                     let code = pos.board[to.index()];
                     if self.test(rule.target, player, to, code) {
-                        let land = if code != 0 {
-                            Token::Capture(to)
-                        } else {
-                            Token::To(to)
-                        };
-                        out.push2(Token::From(from), land);
+                        self.push_step(pos, player, kind, from, to, out, scratch);
                     }
                 }
             }
-            Pattern::Slide { rays } => {
-                for ray in &rays[player.index()][from.index()] {
-                    for &to in ray {
-                        let code = pos.board[to.index()];
-                        if self.test(rule.target, player, to, code) {
-                            let land = if code != 0 {
-                                Token::Capture(to)
-                            } else {
-                                Token::To(to)
-                            };
-                            out.push2(Token::From(from), land);
-                        }
-                        if code != 0 || self.game.topology.is_exit(to) {
-                            break;
-                        }
+            Pattern::Slide { lines } => {
+                let range = lines.range(player, from, cells);
+                let mut i = range.start;
+                while i < range.end {
+                    let (to, end) = lines.nodes[i];
+                    let code = pos.board[to.index()];
+                    if self.test(rule.target, player, to, code) {
+                        self.push_step(pos, player, kind, from, to, out, scratch);
                     }
+                    // A piece (or an exit) ends the line: skip what lies beyond it.
+                    i = if code != 0 || self.game.topology.is_exit(to) {
+                        end as usize
+                    } else {
+                        i + 1
+                    };
                 }
             }
             Pattern::Jump { .. } => {
+                let chain = &mut scratch.chain;
                 chain.clear();
                 chain.push(Token::From(from).encode());
                 let mut jumped = [CellId::NONE; MAX_CHAIN];
@@ -283,6 +294,96 @@ impl Engine {
                 self.jumps(&mut walk, from, 0);
             }
         }
+    }
+
+    /// Pushes the action `from` → `to` (a capture if `to` is occupied), with
+    /// its promotions where a promotion rule applies.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn push_step(
+        &self,
+        pos: &Position,
+        player: PlayerId,
+        kind: PieceKind,
+        from: CellId,
+        to: CellId,
+        out: &mut MoveList,
+        scratch: &mut GenScratch,
+    ) {
+        if self.game.dedupe_targets {
+            if scratch.seen.len() <= to.index() {
+                scratch.seen.resize(self.game.topology.cells(), 0);
+            }
+            if scratch.seen[to.index()] == scratch.stamp {
+                return;
+            }
+            scratch.seen[to.index()] = scratch.stamp;
+        }
+        let code = pos.board[to.index()];
+        if code == 0 {
+            out.push2(Token::From(from), Token::To(to));
+            return;
+        }
+        if !self.game.promotions.is_empty() && self.push_promotions(pos, player, kind, from, to, out) {
+            return;
+        }
+        out.push2(Token::From(from), Token::Capture(to));
+    }
+
+    /// The capture `from`x`to` with each placement of the promoted piece, if a
+    /// promotion rule applies; returns whether one did.
+    fn push_promotions(
+        &self,
+        pos: &Position,
+        player: PlayerId,
+        kind: PieceKind,
+        from: CellId,
+        to: CellId,
+        out: &mut MoveList,
+    ) -> bool {
+        let code = pos.board[to.index()];
+        let Some(promotion) = self.game.promotions.iter().find(|p| {
+            p.kind == kind
+                && self.test(p.captured, player, to, code)
+                && !p.unless.is_some_and(|f| self.flag(pos, f))
+        }) else {
+            return false;
+        };
+        let into = match promotion.into {
+            Some(k) if self.in_pool(k) && pos.numbers[self.pool_index(k)] <= 0 => return false,
+            Some(k) => k,
+            None => match self
+                .game
+                .pool
+                .iter()
+                .find(|(k, _)| pos.numbers[self.pool_index(*k)] > 0)
+            {
+                Some((k, _)) => *k,
+                None => return false, // the pool is empty: a plain capture
+            },
+        };
+        // The captured piece and the capturer leave: both cells count as empty.
+        let board_cells = self.game.topology.board_cells;
+        for zone in &promotion.zones {
+            let free = |c: usize| {
+                let cell = CellId(c as u16);
+                (pos.board[c] == 0 || cell == from || cell == to)
+                    && zone.is_none_or(|r| self.game.topology.regions[r].member[player.index()][c])
+            };
+            if !(0..board_cells).any(free) {
+                continue;
+            }
+            for c in (0..board_cells).filter(|c| free(*c)) {
+                out.push_raw(&[
+                    Token::From(from).encode(),
+                    Token::Capture(to).encode(),
+                    Token::Promote(into).encode(),
+                    Token::Place(CellId(c as u16)).encode(),
+                ]);
+            }
+            return true;
+        }
+        false
     }
 
     /// Depth-first jump chains from `at`; `walk.jumped[..depth]` are the cells jumped so far.
@@ -341,6 +442,16 @@ impl Engine {
             walk.chain.truncate(len);
         }
     }
+}
+
+/// Reused scratch space of move generation.
+#[derive(Debug, Default)]
+pub(super) struct GenScratch {
+    /// The token stack of the jump chain being explored.
+    pub chain: Vec<u16>,
+    /// `seen[cell] == stamp`: the current piece already has a move to `cell`.
+    pub seen: Vec<u32>,
+    pub stamp: u32,
 }
 
 /// The state of one jump-chain search.

@@ -34,6 +34,10 @@ pub enum Token {
     Place(CellId),
     /// The player passes.
     Pass,
+    /// The piece that just captured leaves the board, and a new piece of this
+    /// kind (from the pool if it is a pool kind) is placed for the mover by
+    /// the next [`Token::Place`] (`,Letter@cell`).
+    Promote(PieceKind),
 }
 
 impl Token {
@@ -48,6 +52,7 @@ impl Token {
             Token::Drop(k) => (4, k.0 as u16),
             Token::Place(c) => (5, c.0),
             Token::Pass => (6, 0),
+            Token::Promote(k) => (7, k.0 as u16),
         };
         (tag << TAG_SHIFT) | (value & VALUE_MASK)
     }
@@ -63,7 +68,8 @@ impl Token {
             3 => Token::Remove(CellId(value)),
             4 => Token::Drop(PieceKind(value as u8)),
             5 => Token::Place(CellId(value)),
-            _ => Token::Pass,
+            6 => Token::Pass,
+            _ => Token::Promote(PieceKind(value as u8)),
         }
     }
 }
@@ -94,7 +100,7 @@ impl<'a> MoveRef<'a> {
     pub fn last_landing(self) -> Option<CellId> {
         self.tokens().fold(None, |acc, t| match t {
             Token::To(c) | Token::Capture(c) | Token::Place(c) => Some(c),
-            Token::From(_) | Token::Drop(_) => None,
+            Token::From(_) | Token::Drop(_) | Token::Promote(_) => None,
             _ => acc,
         })
     }
@@ -239,8 +245,14 @@ pub struct MoveBuf {
     pub(super) undo: Vec<super::position::UndoLog>,
     /// The move so far at each action level.
     pub(super) prefixes: Vec<Vec<u16>>,
-    /// The token stack of the jump chain being explored.
-    pub(super) chain: Vec<u16>,
+    /// Scratch for dropping moves that leave a royal piece attacked.
+    pub(super) check_position: super::Position,
+    pub(super) check_undo: super::position::UndoLog,
+    pub(super) check_moves: MoveList,
+    /// Indices of moves not yet tried (random playouts under the royal rule).
+    pub(super) candidates: Vec<u32>,
+    /// Scratch of the generator (jump chains, targets already reached).
+    pub(super) scratch: super::movegen::GenScratch,
 }
 
 impl MoveBuf {

@@ -69,6 +69,21 @@ impl Engine {
         for _ in 0..n {
             pos.clone_from(&start);
             let outcome = loop {
+                if self.has_royals {
+                    // Pick uniformly among the moves the royal rule allows by
+                    // trying candidates in random order: the first legal one is
+                    // uniform among the legal moves, and most are never checked.
+                    match self.random_legal_move(&pos, &mut buf, &mut rng) {
+                        Some(i) => {
+                            let mv = buf.moves.get(i);
+                            self.play_unchecked(&mut pos, mv);
+                            continue;
+                        }
+                        None => {
+                            break pos.result.unwrap_or_else(|| self.no_move_outcome(&pos));
+                        }
+                    }
+                }
                 match self.status(&pos, &mut buf) {
                     Status::Over(outcome) => break outcome,
                     Status::Ongoing => {
@@ -85,6 +100,40 @@ impl Engine {
             }
         }
         stats
+    }
+}
+
+impl Engine {
+    /// The index in `buf.moves` (filled with the pseudo-legal moves) of a move
+    /// chosen uniformly among the legal ones; `None` when there is none.
+    fn random_legal_move(
+        &self,
+        pos: &Position,
+        buf: &mut MoveBuf,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> Option<usize> {
+        self.pseudo_legal_moves(pos, buf);
+        let player = self.mover(pos);
+        let mut candidates = std::mem::take(&mut buf.candidates);
+        candidates.clear();
+        candidates.extend(0..buf.moves.len() as u32);
+        let mut scratch = std::mem::take(&mut buf.check_position);
+        let mut log = std::mem::take(&mut buf.check_undo);
+        scratch.clone_from(pos);
+        let mut chosen = None;
+        while !candidates.is_empty() {
+            let k = uniform(rng, candidates.len() as u64) as usize;
+            let i = candidates[k] as usize;
+            if self.leaves_royal_safe(&mut scratch, player, buf.moves.get(i), &mut log) {
+                chosen = Some(i);
+                break;
+            }
+            candidates.swap_remove(k);
+        }
+        buf.candidates = candidates;
+        buf.check_position = scratch;
+        buf.check_undo = log;
+        chosen
     }
 }
 

@@ -18,6 +18,8 @@ pub enum Expr {
     },
     /// Pieces of a kind in a player's reserve.
     Reserve { kind: PieceKind, player: Box<Expr> },
+    /// Whether flag `n` is set (0 / 1).
+    Flag(usize),
     /// The player to move.
     Mover,
     /// A player as a value.
@@ -39,7 +41,7 @@ impl Expr {
     pub fn mentions_mover(&self) -> bool {
         match self {
             Expr::Mover => true,
-            Expr::Const(_) | Expr::Option(_) | Expr::Player(_) => false,
+            Expr::Const(_) | Expr::Option(_) | Expr::Player(_) | Expr::Flag(_) => false,
             Expr::Counter { player, .. } | Expr::Reserve { player, .. } => player.mentions_mover(),
             Expr::Count { player, .. } => player.as_ref().is_some_and(|p| p.mentions_mover()),
             Expr::Opponent(e) | Expr::Not(e) | Expr::Neg(e) => e.mentions_mover(),

@@ -40,9 +40,18 @@ pub struct Game {
     pub order: TurnOrder,
     /// End conditions.
     pub end: EndRules,
-    /// Whether two generated moves can coincide (branching links): then move
-    /// lists are sorted and deduplicated.
+    /// Whether one piece can reach one cell by two steps, leaps or slides (two
+    /// rules, two lines): then the generator drops the repeated targets.
+    pub dedupe_targets: bool,
+    /// Whether two jump chains can coincide in notation (a piece with jumps
+    /// that reaches a cell in two ways): then move lists are sorted and deduplicated.
     pub may_duplicate: bool,
+    /// The shared pool: its kinds, lowest rank first, and how many of each at the start.
+    pub pool: Vec<(PieceKind, u16)>,
+    /// Flags, by index.
+    pub flags: Vec<Flag>,
+    /// Promotions on capture, tried in order.
+    pub promotions: Vec<Promotion>,
 }
 
 /// A typed option with its default.
@@ -77,6 +86,10 @@ pub struct Topology {
     pub dir_names: Vec<String>,
     /// `neighbour[cell * dirs + dir]`: the cell one step away, or [`CellId::NONE`].
     pub neighbour: Vec<CellId>,
+    /// `continues[cell * dirs + dir]`: bit set of the directions a line goes on
+    /// in after the link from `cell` in `dir` (usually just `dir`; two bits
+    /// where the line branches).
+    pub continues: Vec<u32>,
     /// `perpendicular[dir]`: the directions at right angles to it.
     pub perpendicular: Vec<Vec<DirId>>,
     /// Named regions: `regions[r][player]` is the membership of each cell.
@@ -101,6 +114,18 @@ impl Topology {
     pub fn step(&self, cell: CellId, dir: DirId) -> CellId {
         self.neighbour[cell.index() * self.dir_names.len() + dir.0 as usize]
     }
+
+    /// The directions a line goes on in after stepping from `cell` in `dir`.
+    pub fn continue_dirs(&self, cell: CellId, dir: DirId) -> impl Iterator<Item = DirId> + use<> {
+        let mut bits = self.continues[cell.index() * self.dir_names.len() + dir.0 as usize];
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let d = bits.trailing_zeros();
+                bits &= bits - 1;
+                DirId(d as u8)
+            })
+        })
+    }
 }
 
 /// A set of cells, possibly different for each player.
@@ -123,8 +148,52 @@ pub struct KindInfo {
     pub owner: Option<PlayerId>,
     /// Its movement rules, indices into [`Game::rules`].
     pub rules: Vec<usize>,
-    /// Captured pieces go back to their owner's reserve (else out of the game).
-    pub captured_to_reserve: bool,
+    /// Where captured pieces of this kind go.
+    pub captured_to: CaptureTo,
+    /// Once this flag is set, captured pieces of this kind are out of the game.
+    pub captured_unless: Option<usize>,
+    /// The mover may never leave a royal piece of theirs attacked.
+    pub royal: bool,
+}
+
+/// Where a captured piece goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CaptureTo {
+    /// Out of the game.
+    #[default]
+    Out,
+    /// Its owner's reserve.
+    Reserve,
+    /// The shared pool.
+    Pool,
+}
+
+/// A promotion: when a piece of `kind` captures a piece meeting `captured`,
+/// the capturer leaves the board and a new piece is placed for the mover.
+#[derive(Debug, Clone)]
+pub struct Promotion {
+    /// The capturing kind.
+    pub kind: PieceKind,
+    /// Condition on the captured piece's cell, before the capture.
+    pub captured: CondId,
+    /// No promotion once this flag is set.
+    pub unless: Option<usize>,
+    /// The new piece: a kind (from an unlimited supply, or from the pool if
+    /// the kind is a pool kind), or `None` for the lowest-ranked piece of the pool.
+    pub into: Option<PieceKind>,
+    /// Placement zones, tried in order: the first with an empty cell is used.
+    /// `None` is anywhere.
+    pub zones: Vec<Option<usize>>,
+}
+
+/// A flag: false at the start, set for good after the first move after which
+/// its condition holds.
+#[derive(Debug, Clone)]
+pub struct Flag {
+    /// Its name.
+    pub name: String,
+    /// The condition that sets it.
+    pub when: Expr,
 }
 
 /// A compiled movement rule of one kind.
@@ -148,10 +217,10 @@ pub enum Pattern {
         /// Targets from each cell, per player.
         targets: CellTable,
     },
-    /// Slides along rays until the first occupied cell.
+    /// Slides along lines until the first occupied cell; lines may branch.
     Slide {
-        /// `rays[player]` lists, per cell, the rays as runs of cells.
-        rays: Vec<Vec<Vec<Vec<CellId>>>>,
+        /// The lines from each cell, per player, as flattened trees.
+        lines: SlideTable,
     },
     /// Jumps over an adjacent piece, possibly chained.
     Jump {
@@ -169,6 +238,26 @@ pub enum Pattern {
         /// The chain may not end where it began.
         not_ending_at_start: bool,
     },
+}
+
+/// For each (player, cell), the cells a slider can pass, as a tree flattened in
+/// depth-first order: each node says where its subtree ends, so a blocked cell
+/// skips everything beyond it.
+#[derive(Debug, Clone, Default)]
+pub struct SlideTable {
+    /// `start[player * cells + cell] .. start[… + 1]` indexes `nodes`.
+    pub start: Vec<u32>,
+    /// `(cell, end of its subtree)`, the end as an index into `nodes`.
+    pub nodes: Vec<(CellId, u32)>,
+}
+
+impl SlideTable {
+    /// The index range of the tree of `(player, cell)` in a table built for `cells` cells.
+    #[inline]
+    pub fn range(&self, player: PlayerId, cell: CellId, cells: usize) -> std::ops::Range<usize> {
+        let i = player.index() * cells + cell.index();
+        self.start[i] as usize..self.start[i + 1] as usize
+    }
 }
 
 /// For each (player, cell), a list of cells, stored flat.
@@ -322,6 +411,8 @@ pub enum Outcome {
 pub enum NoMove {
     /// The player loses (the next player wins).
     Loses,
+    /// The player loses if a royal piece of theirs is attacked; else a draw.
+    LosesIfInCheck,
     /// The game is drawn.
     #[default]
     Draw,

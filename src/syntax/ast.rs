@@ -51,6 +51,27 @@ pub enum Item {
     Turns { stmts: Vec<OrderStmt>, span: Span },
     /// `end { … }`.
     End(Vec<EndStmt>),
+    /// `pool A, B, …`: a shared stock, lowest rank first.
+    Pool(Vec<Ident>),
+    /// `flag name when expr`.
+    Flag { name: Ident, when: Expr },
+    /// `royal A, B`.
+    Royal(Vec<Ident>),
+    /// `promote Kind capturing cond [unless flag]: piece at zone else zone…`.
+    Promote(PromoteDecl),
+}
+
+/// `promote Kind capturing cond [unless flag]: piece at zone else zone…`.
+#[derive(Debug, Clone)]
+pub struct PromoteDecl {
+    pub kind: Ident,
+    pub captured: Cond,
+    pub unless: Option<Ident>,
+    /// `None`: the lowest-ranked piece of the pool.
+    pub into: Option<Ident>,
+    /// Placement zones in order; `None` is `anywhere`.
+    pub zones: Vec<Option<Ident>>,
+    pub span: Span,
 }
 
 /// The type of an option.
@@ -83,13 +104,47 @@ pub struct OptionDecl {
     pub range: Option<(i64, Option<i64>, Span)>,
 }
 
-/// A rectangular board with named files and ranks.
+/// A board declaration.
 #[derive(Debug, Clone)]
 pub struct BoardDecl {
-    pub files: (Ident, Ident),
-    pub ranks: (Ident, Ident),
-    /// Sides (`n`, `s`) beyond which virtual exit cells exist.
-    pub exits: Vec<Ident>,
+    pub shape: BoardShape,
+    pub span: Span,
+}
+
+/// The kinds of board.
+#[derive(Debug, Clone)]
+pub enum BoardShape {
+    /// A rectangular board with named files and ranks.
+    Grid {
+        files: (Ident, Ident),
+        ranks: (Ident, Ident),
+        /// Sides (`n`, `s`) beyond which virtual exit cells exist.
+        exits: Vec<Ident>,
+    },
+    /// Cells generated from coordinate ranges, linked by rules.
+    Graph(GraphDecl),
+}
+
+/// `board graph { … }`.
+#[derive(Debug, Clone, Default)]
+pub struct GraphDecl {
+    /// `cells v in lo..hi, … named "template"`.
+    pub coords: Vec<(Ident, Ident, Ident)>,
+    pub template: Option<(String, Span)>,
+    pub wraps: Vec<Ident>,
+    pub links: Vec<LinkDecl>,
+    /// `perpendicular A to B`.
+    pub perpendicular: Vec<(Vec<Ident>, Vec<Ident>)>,
+}
+
+/// `link dir: (pattern) -> (exprs) when expr then dirs`.
+#[derive(Debug, Clone)]
+pub struct LinkDecl {
+    pub dir: Ident,
+    pub from: Vec<Ident>,
+    pub to: Vec<Expr>,
+    pub when: Option<Expr>,
+    pub then: Vec<Ident>,
     pub span: Span,
 }
 
@@ -235,8 +290,21 @@ pub enum Effect {
 #[derive(Debug, Clone)]
 pub struct CapturedDecl {
     pub kind: Ident,
-    pub to_reserve: bool,
+    pub to: CaptureDest,
+    /// `unless flag`: once the flag is set, captured pieces are out of the game.
+    pub unless: Option<Ident>,
     pub span: Span,
+}
+
+/// Where a captured piece goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CaptureDest {
+    /// Out of the game.
+    Out,
+    /// Its owner's reserve.
+    Reserve,
+    /// The shared pool.
+    Pool,
 }
 
 /// One statement of `setup`.
@@ -301,8 +369,12 @@ pub enum EndStmt {
     Draw { when: Expr, each: Option<Ident> },
     /// `draw after expr moves`.
     Limit(Expr),
-    /// `no move: mover loses` / `no move: draw`.
-    NoMove { loses: bool, span: Span },
+    /// `no move: mover loses [if in check]` / `no move: draw`.
+    NoMove {
+        loses: bool,
+        only_in_check: bool,
+        span: Span,
+    },
     /// `on draw: win P when expr`: a game that would end drawn is won instead.
     OnDraw {
         player: Ident,

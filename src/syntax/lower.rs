@@ -103,13 +103,30 @@ impl Lowerer {
             Rule::captured_decl => {
                 let mut it = inner.into_inner();
                 let kind = self.ident(next(&mut it));
-                let to_reserve = next(&mut it).as_rule() == Rule::reserve_kw;
+                let to = match next(&mut it).as_rule() {
+                    Rule::reserve_kw => CaptureDest::Reserve,
+                    Rule::pool_kw => CaptureDest::Pool,
+                    _ => CaptureDest::Out,
+                };
+                let unless = it.next().map(|u| self.ident(first(u)));
                 Item::Captured(CapturedDecl {
                     kind,
-                    to_reserve,
+                    to,
+                    unless,
                     span,
                 })
             }
+            Rule::pool_decl => Item::Pool(inner.into_inner().map(|p| self.ident(p)).collect()),
+            Rule::royal_decl => Item::Royal(inner.into_inner().map(|p| self.ident(p)).collect()),
+            Rule::flag_decl => {
+                let mut it = inner.into_inner();
+                let name = self.ident(next(&mut it));
+                Item::Flag {
+                    name,
+                    when: self.expr(next(&mut it)),
+                }
+            }
+            Rule::promote_decl => Item::Promote(self.promote(inner, span)),
             Rule::setup_decl => Item::Setup(inner.into_inner().map(|s| self.setup_stmt(s)).collect()),
             Rule::turn_decl => Item::Turn(self.turn(inner, span)),
             Rule::turns_decl => Item::Turns {
@@ -159,6 +176,100 @@ impl Lowerer {
     }
 
     fn board(&self, pair: P, span: Span) -> BoardDecl {
+        let shape = first(pair);
+        let shape = match shape.as_rule() {
+            Rule::grid_board => self.grid(shape),
+            _ => BoardShape::Graph(self.graph(shape)),
+        };
+        BoardDecl { shape, span }
+    }
+
+    fn graph(&self, pair: P) -> GraphDecl {
+        let mut graph = GraphDecl::default();
+        for stmt in pair.into_inner() {
+            let s = first(stmt);
+            let span = self.span(&s);
+            match s.as_rule() {
+                Rule::cells_stmt => {
+                    for part in s.into_inner() {
+                        match part.as_rule() {
+                            Rule::coord_range => {
+                                let mut it = part.into_inner();
+                                let var = self.ident(next(&mut it));
+                                let lo = self.ident(next(&mut it));
+                                let hi = self.ident(next(&mut it));
+                                graph.coords.push((var, lo, hi));
+                            }
+                            _ => {
+                                let span = self.span(&part);
+                                graph.template = Some((first(part).as_str().to_string(), span));
+                            }
+                        }
+                    }
+                }
+                Rule::wrap_stmt => graph.wraps.extend(s.into_inner().map(|n| self.ident(n))),
+                Rule::link_stmt => {
+                    let mut it = s.into_inner();
+                    let dir = self.ident(next(&mut it));
+                    let from = next(&mut it).into_inner().map(|l| self.ident(l)).collect();
+                    let to = next(&mut it).into_inner().map(|e| self.expr(e)).collect();
+                    let mut link = LinkDecl {
+                        dir,
+                        from,
+                        to,
+                        when: None,
+                        then: Vec::new(),
+                        span,
+                    };
+                    for extra in it {
+                        match extra.as_rule() {
+                            Rule::link_when => link.when = Some(self.expr(first(extra))),
+                            _ => link.then = self.idents(first(extra)),
+                        }
+                    }
+                    graph.links.push(link);
+                }
+                _ => {
+                    let mut it = s.into_inner();
+                    let a = self.idents(next(&mut it));
+                    let b = self.idents(next(&mut it));
+                    graph.perpendicular.push((a, b));
+                }
+            }
+        }
+        graph
+    }
+
+    fn promote(&self, pair: P, span: Span) -> PromoteDecl {
+        let mut it = pair.into_inner();
+        let kind = self.ident(next(&mut it));
+        let captured = self.cond(next(&mut it));
+        let mut decl = PromoteDecl {
+            kind,
+            captured,
+            unless: None,
+            into: None,
+            zones: Vec::new(),
+            span,
+        };
+        for part in it {
+            match part.as_rule() {
+                Rule::unless_flag => decl.unless = Some(self.ident(first(part))),
+                Rule::promoted => {
+                    let p = first(part);
+                    decl.into = (p.as_rule() == Rule::name).then(|| self.ident(p));
+                }
+                _ => {
+                    let z = first(part);
+                    decl.zones
+                        .push((z.as_rule() == Rule::name).then(|| self.ident(z)));
+                }
+            }
+        }
+        decl
+    }
+
+    fn grid(&self, pair: P) -> BoardShape {
         let mut it = pair.into_inner();
         let f0 = self.ident(next(&mut it));
         let f1 = self.ident(next(&mut it));
@@ -170,11 +281,10 @@ impl Lowerer {
             let exits_stmt = first(stmt);
             exits.extend(self.idents(exits_stmt));
         }
-        BoardDecl {
+        BoardShape::Grid {
             files: (f0, f1),
             ranks: (r0, r1),
             exits,
-            span,
         }
     }
 
@@ -463,10 +573,16 @@ impl Lowerer {
                 EndStmt::Win { player, when, each } => EndStmt::OnDraw { player, when, each },
                 _ => unreachable!("on_draw_stmt holds a win_stmt"),
             },
-            _ => EndStmt::NoMove {
-                loses: next(&mut it).as_rule() == Rule::loses_kw,
-                span,
-            },
+            _ => {
+                let rule = next(&mut it);
+                let loses = rule.as_rule() == Rule::loses_kw;
+                let only_in_check = loses && rule.into_inner().next().is_some();
+                EndStmt::NoMove {
+                    loses,
+                    only_in_check,
+                    span,
+                }
+            }
         }
     }
 

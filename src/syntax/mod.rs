@@ -52,6 +52,10 @@ const ITEM_KEYWORDS: &[&str] = &[
     "turns",
     "turn",
     "end",
+    "pool",
+    "flag",
+    "royal",
+    "promote",
 ];
 
 /// The most nested grammar calls one item may make before the parse is refused:
@@ -97,7 +101,7 @@ fn declared_names(item: &str) -> Vec<String> {
         .filter(|w| !w.is_empty());
     match words.next() {
         Some("players") => words.map(String::from).collect(),
-        Some("option" | "piece" | "region" | "directions" | "counter" | "turn") => {
+        Some("option" | "piece" | "region" | "directions" | "counter" | "turn" | "flag") => {
             words.next().map(String::from).into_iter().collect()
         }
         _ => Vec::new(),
