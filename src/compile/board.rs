@@ -139,7 +139,26 @@ fn grid_graph(
     let width = (f1 - f0 + 1) as i32;
     let height = r1 - r0 + 1;
     let mut exit_rows = Vec::new();
-    for side in exits {
+    for (i, side) in exits.iter().enumerate() {
+        if exits[..i].iter().any(|s| s.text == side.text) {
+            return Err(vec![error::invalid(
+                "rules::compile::duplicate",
+                format!("exits beyond `{}` are given twice", side.text),
+                side.span,
+                "given again here",
+            )]);
+        }
+        if side.text == "s" && r0 <= 0 {
+            return Err(vec![
+                error::invalid(
+                    "rules::compile::bad_board",
+                    "exit cells beyond the first rank need a rank number below it",
+                    side.span,
+                    "the ranks would go below 0",
+                )
+                .with_help("number the ranks from 1, e.g. `ranks 1..8`"),
+            ]);
+        }
         match side.text.as_str() {
             "n" => exit_rows.push(height),
             "s" => exit_rows.push(-1),
@@ -579,6 +598,18 @@ fn resolve_direction_sets(cx: &mut Ctx, file: &RulesFile) {
         let Item::Directions(decl) = item else { continue };
         if cx.dir_sets.get(&decl.name.text) != Some(cx.dir_set_values.len()) {
             continue; // a repeated declaration, already reported
+        }
+        if cx
+            .topology
+            .as_ref()
+            .is_some_and(|t| t.dir_names.contains(&decl.name.text))
+        {
+            cx.report(error::invalid(
+                "rules::compile::duplicate",
+                format!("`{}` is already a direction of the board", decl.name.text),
+                decl.name.span,
+                "a direction set cannot take a direction's name",
+            ));
         }
         let mut per_player = vec![Vec::new(); players];
         match &decl.value {

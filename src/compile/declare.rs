@@ -10,12 +10,27 @@ use crate::syntax::ast::{Item, Literal, OptionType, RulesFile};
 
 pub(super) fn declare(cx: &mut Ctx, file: &RulesFile) {
     let mut players_seen = None;
+    let mut game_seen: Option<Span> = None;
     let mut board_seen = false;
     let mut turns_seen = false;
     let mut end_seen = false;
     for item in &file.items {
         match item {
-            Item::Game { title, .. } => cx.title = title.clone(),
+            Item::Game { title, span } => {
+                if let Some(first) = game_seen {
+                    cx.report(
+                        error::invalid(
+                            "rules::compile::duplicate",
+                            "`game` is declared twice",
+                            *span,
+                            "declared again here",
+                        )
+                        .with_label(first, "first declared here"),
+                    );
+                }
+                game_seen = Some(*span);
+                cx.title = title.clone();
+            }
             Item::Players(list) => {
                 if let Some(first) = players_seen {
                     let span = list.first().map_or(Span::default(), |i| i.span);

@@ -102,6 +102,10 @@ pub(crate) struct Ctx {
     pub region_names: Names,
     /// Every compiled cell condition, by `CondId`.
     pub conds: Vec<ir::Cond>,
+    /// The declared owner of each kind (and where), for checking setups.
+    pub kind_owners: Vec<Option<(ir::PlayerId, crate::diag::Span)>>,
+    /// Piece letters seen so far, with where.
+    pub letters: Vec<(String, crate::diag::Span)>,
     /// Flag names, by flag index.
     pub flags: Names,
     /// `move_rules[kind]`: (move name, global rule index) of each compiled rule.
@@ -160,6 +164,17 @@ impl Ctx {
                     for (per, v) in out.iter_mut().zip(values) {
                         per.extend(v.iter().copied());
                     }
+                } else {
+                    let p = error::invalid(
+                        "rules::compile::direction_order",
+                        format!("direction set `{}` is used before it is defined", ident.text),
+                        ident.span,
+                        "defined further down",
+                    )
+                    .with_label(self.dir_sets.span(set), "defined here")
+                    .with_help("define direction sets before the sets that use them");
+                    self.problems.push(p);
+                    ok = false;
                 }
             } else {
                 let candidates: Vec<&str> = topo

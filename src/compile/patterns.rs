@@ -21,8 +21,22 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile) -> Option<(Vec<KindInfo>, Ve
         let info = piece(cx, decl, kind, &mut rules);
         kinds.push(info);
     }
+    let mut captured_seen: Vec<(String, crate::diag::Span)> = Vec::new();
     for item in &file.items {
         let Item::Captured(decl) = item else { continue };
+        if let Some((_, first)) = captured_seen.iter().find(|(k, _)| *k == decl.kind.text) {
+            cx.report(
+                error::invalid(
+                    "rules::compile::duplicate",
+                    format!("where captured `{}` pieces go is said twice", decl.kind.text),
+                    decl.span,
+                    "said again here",
+                )
+                .with_label(*first, "first said here"),
+            );
+            continue;
+        }
+        captured_seen.push((decl.kind.text.clone(), decl.span));
         let k = cx.kinds.resolve(NameKind::Piece, &decl.kind);
         let unless = decl.unless.as_ref().and_then(|f| {
             let f = cx.flags.resolve(NameKind::Value, f);
@@ -48,6 +62,21 @@ fn piece(cx: &mut Ctx, decl: &PieceDecl, kind: PieceKind, rules: &mut Vec<MoveRu
         let p = cx.players.resolve(NameKind::Player, o);
         cx.ok(p).map(|p| PlayerId(p as u8))
     });
+    cx.kind_owners
+        .push(owner.zip(decl.owner.as_ref().map(|o| o.span)));
+    if let Some((other, span)) = cx.letters.iter().find(|(l, _)| *l == decl.letter.text) {
+        let _ = other;
+        let p = error::invalid(
+            "rules::compile::duplicate_letter",
+            format!("two pieces have the letter `{}`", decl.letter.text),
+            decl.letter.span,
+            "used again here",
+        )
+        .with_label(*span, "first used here")
+        .with_help("drop notation (`N@b8`) names a piece by its letter: give each piece its own");
+        cx.report(p);
+    }
+    cx.letters.push((decl.letter.text.clone(), decl.letter.span));
     let mut info = KindInfo {
         name: decl.name.text.clone(),
         letter: decl.letter.text.clone(),

@@ -34,12 +34,23 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile) {
             }
             PerPlayer::Each(entries) => {
                 member = vec![Vec::new(); players];
+                let mut given = vec![false; players];
                 for (player, expr) in entries {
                     let p = cx.players.resolve(NameKind::Player, player);
                     let Some(p) = cx.ok(p) else { continue };
+                    given[p] = true;
                     let cells = eval(cx, expr, p);
                     failed |= cells.is_none();
                     member[p] = cells.unwrap_or_default();
+                }
+                if let Some(p) = given.iter().position(|g| !g) {
+                    let name = cx.players.names().nth(p).unwrap_or_default().to_string();
+                    cx.report(error::invalid(
+                        "rules::compile::missing_player_value",
+                        format!("region `{}` gives no cells for player `{name}`", decl.name.text),
+                        decl.name.span,
+                        "every player needs a value",
+                    ));
                 }
             }
         }

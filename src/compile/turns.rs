@@ -4,6 +4,7 @@ use super::error::{self, NameKind};
 use super::exprs::{self, Ty};
 use super::{Ctx, conds, regions};
 use crate::diag::Problem;
+use crate::ir::ids::MAX_ACTIONS;
 use crate::ir::{self, ActionSource, CellId, PieceKind, PlayerId, Setup, Trigger, Turn, TurnOrder};
 use crate::syntax::ast::{ActionAlt, Effect, Ident, Item, OrderStmt, RulesFile, SetupStmt};
 
@@ -87,6 +88,27 @@ fn player_and_kind(cx: &mut Ctx, player: &Ident, kind: &Ident) -> (Option<Player
     let p = cx.ok(p).map(|p| PlayerId(p as u8));
     let k = cx.kinds.resolve(NameKind::Piece, kind);
     let k = cx.ok(k).map(|k| PieceKind(k as u8));
+    if let (Some(p), Some(k)) = (p, k)
+        && let Some(&(owner, owner_span)) = cx.kind_owners.get(k.index()).and_then(|o| o.as_ref())
+        && owner != p
+    {
+        let owner_name = cx
+            .players
+            .names()
+            .nth(owner.index())
+            .unwrap_or_default()
+            .to_string();
+        cx.report(
+            error::invalid(
+                "rules::compile::wrong_owner",
+                format!("`{}` pieces belong to `{owner_name}` only", kind.text),
+                player.span,
+                format!("`{}` may not own this piece", player.text),
+            )
+            .with_label(owner_span, "owner declared here"),
+        );
+        return (Some(p), None);
+    }
     (p, k)
 }
 
@@ -161,7 +183,24 @@ pub(super) fn turns(cx: &mut Ctx, file: &RulesFile) -> (Vec<Turn>, TurnOrder) {
             Some((e, _)) => exprs::lower_as(cx, e, Ty::Int, None).unwrap_or(ir::Expr::Const(1)),
             None => ir::Expr::Const(1),
         };
+        if let (ir::Expr::Const(n), Some((e, _))) = (&max_actions, &decl.actions)
+            && !(1..=MAX_ACTIONS as i64).contains(n)
+        {
+            cx.report(error::out_of_range(
+                "the number of actions",
+                e.span,
+                &format!("between 1 and {MAX_ACTIONS}"),
+            ));
+        }
         let distinct_pieces = decl.actions.as_ref().is_some_and(|(_, d)| *d);
+        for span in &decl.repeated {
+            cx.report(error::invalid(
+                "rules::compile::duplicate",
+                format!("turn `{}` says this twice", decl.name.text),
+                *span,
+                "said again here",
+            ));
+        }
         let mut tiers = Vec::new();
         for tier in &decl.tiers {
             let mut sources = Vec::new();

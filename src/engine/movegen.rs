@@ -6,9 +6,7 @@ use super::position::UndoLog;
 use super::{Engine, Position};
 use crate::ir::{ActionSource, CellId, MoveRule, Pattern, PieceKind, PlayerId, Turn};
 
-/// The most actions one move may hold (`actions up to N` is capped here); each
-/// level needs a scratch position and action list.
-pub const MAX_ACTIONS: usize = 8;
+use crate::ir::ids::MAX_ACTIONS;
 
 /// The cells of pieces that already acted this turn (for `distinct pieces`).
 type Moved = [CellId; MAX_ACTIONS];
@@ -421,13 +419,15 @@ impl Engine {
             {
                 continue;
             }
-            if depth + 1 >= MAX_CHAIN {
+            if depth >= MAX_CHAIN {
                 continue;
             }
             let len = walk.chain.len();
             if *capturing {
                 walk.chain.push(Token::Remove(mid).encode());
                 walk.chain.push(Token::Capture(land).encode());
+            } else if seen(land) != 0 {
+                walk.chain.push(Token::Capture(land).encode()); // lands on a piece: captures it
             } else {
                 walk.chain.push(Token::To(land).encode());
             }

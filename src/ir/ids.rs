@@ -61,5 +61,8 @@ pub const MAX_CELLS: usize = 4096;
 pub const MAX_PLAYERS: usize = 8;
 /// The largest number of piece kinds (see [`MAX_PLAYERS`]).
 pub const MAX_KINDS: usize = 30;
+/// The most actions one move may hold (`actions up to N`); each level of a move
+/// needs its own scratch position while moves are generated.
+pub const MAX_ACTIONS: usize = 8;
 /// The largest number of directions a board may declare.
 pub const MAX_DIRS: usize = 32;

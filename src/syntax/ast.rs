@@ -335,6 +335,8 @@ pub struct TurnDecl {
     pub pass: bool,
     /// Priority tiers: `choose …` then each `else …`.
     pub tiers: Vec<Vec<ActionAlt>>,
+    /// `actions up to` or `pass allowed` lines given again.
+    pub repeated: Vec<Span>,
     pub span: Span,
 }
 

@@ -483,22 +483,36 @@ impl Lowerer {
             actions: None,
             pass: false,
             tiers: Vec::new(),
+            repeated: Vec::new(),
             span,
         };
         for stmt in it {
             let s = first(stmt);
             match s.as_rule() {
                 Rule::actions_stmt => {
+                    let s_span = s.clone();
                     let mut it = s.into_inner();
                     let count = self.expr(next(&mut it));
+                    if turn.actions.is_some() {
+                        turn.repeated.push(self.span(&s_span));
+                    }
                     turn.actions = Some((count, it.next().is_some()));
                 }
-                Rule::pass_stmt => turn.pass = true,
+                Rule::pass_stmt => {
+                    if turn.pass {
+                        turn.repeated.push(self.span(&s));
+                    }
+                    turn.pass = true;
+                }
                 Rule::choose_stmt => {
                     let mut it = s.into_inner();
-                    let _choose_or_else = next(&mut it);
-                    let alts = it.map(|alt| self.action_alt(alt)).collect();
-                    turn.tiers.push(alts);
+                    // `choose` adds to the current tier, `else` opens the next one.
+                    let opens_tier = next(&mut it).as_rule() == Rule::else_kw || turn.tiers.is_empty();
+                    let alts: Vec<ActionAlt> = it.map(|alt| self.action_alt(alt)).collect();
+                    match turn.tiers.last_mut() {
+                        Some(tier) if !opens_tier => tier.extend(alts),
+                        _ => turn.tiers.push(alts),
+                    }
                 }
                 r => unreachable!("turn_stmt kinds only, not {r:?}"),
             }
