@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 
-use rulebook::diag::Report;
+use rulebook::diag::{Report, Severity, SourceFile};
 use rulebook::engine::{Engine, MoveBuf, Position, Status};
 use rulebook::ir::Outcome;
 use rulebook::notation;
@@ -22,12 +22,28 @@ pub struct Cli {
     command: Command,
 }
 
+/// How `check` prints its diagnostics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    /// Reports with the source lines, for people.
+    Human,
+    /// A JSON array, for programs.
+    Json,
+}
+
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Check a rules file: print every problem; exit 1 if there is an error.
     Check {
         /// The rules file.
         file: PathBuf,
+        /// Output format: `human` (miette reports) or `json` (one array of
+        /// diagnostics, for editors and CI).
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+        /// Treat warnings as errors (exit 1 if there is any).
+        #[arg(long)]
+        deny_warnings: bool,
     },
     /// List the legal moves after a sequence of moves, then the status.
     Moves {
@@ -91,7 +107,11 @@ enum Command {
 pub fn run() -> miette::Result<()> {
     let cli = Cli::parse();
     match cli.command {
-        Command::Check { file } => check(&file),
+        Command::Check {
+            file,
+            format,
+            deny_warnings,
+        } => check(&file, format, deny_warnings),
         Command::Moves { file, moves, sets } => {
             let engine = load::load_engine(&file, &sets)?;
             let pos = load::replay(&engine, moves.as_deref())?;
@@ -156,20 +176,76 @@ pub fn run() -> miette::Result<()> {
     }
 }
 
-fn check(file: &std::path::Path) -> miette::Result<()> {
-    let source = load::read_source(file)?;
+fn check(file: &std::path::Path, format: Format, deny_warnings: bool) -> miette::Result<()> {
+    let source = match load::read_source(file) {
+        Ok(s) => s,
+        Err(e) if format == Format::Json => {
+            let problem = serde_json::json!([{
+                "code": miette::Diagnostic::code(&e).map(|c| c.to_string()),
+                "severity": "error",
+                "message": e.to_string(),
+                "file": file.display().to_string(),
+            }]);
+            println!("{problem:#}");
+            return Err(e.into());
+        }
+        Err(e) => return Err(e.into()),
+    };
     let (game, problems) = rulebook::check(&source);
     let report = Report::new(&source, problems);
-    if !report.problems.is_empty() {
-        eprint!("{}", load::render(&report));
-    }
-    match game {
-        Some(_) => {
-            println!("{}: ok ({})", source.name, report.summary);
-            Ok(())
+    let warnings = report.problems.len() - report.problems.iter().filter(|p| p.severity == Severity::Error).count();
+    let failed = game.is_none() || (deny_warnings && warnings > 0);
+    match format {
+        Format::Json => println!("{:#}", json_problems(&source, &report)),
+        Format::Human => {
+            if !report.problems.is_empty() {
+                eprint!("{}", load::render(&report));
+            }
+            if !failed {
+                println!("{}: ok ({})", source.name, report.summary);
+            }
         }
-        None => Err(load::CliError::Invalid(report.summary).into()),
     }
+    if failed {
+        let why = if game.is_some() {
+            format!("{} (warnings denied)", report.summary)
+        } else {
+            report.summary.clone()
+        };
+        return Err(load::CliError::Invalid(why).into());
+    }
+    Ok(())
+}
+
+/// The problems as JSON: code, severity, message, file, line, column, span, labels, help.
+fn json_problems(source: &SourceFile, report: &Report) -> serde_json::Value {
+    let position = |offset: usize| {
+        let (line, column) = source.line_col(offset);
+        serde_json::json!({ "offset": offset, "line": line, "column": column })
+    };
+    serde_json::Value::Array(
+        report
+            .problems
+            .iter()
+            .map(|p| {
+                let (line, column) = source.line_col(p.span.start);
+                serde_json::json!({
+                    "code": p.code,
+                    "severity": match p.severity { Severity::Error => "error", Severity::Warning => "warning" },
+                    "message": p.message,
+                    "file": source.name,
+                    "line": line,
+                    "column": column,
+                    "span": { "start": position(p.span.start), "end": position(p.span.end) },
+                    "label": p.label,
+                    "labels": p.secondary.iter().map(|(span, label)| serde_json::json!({
+                        "start": position(span.start), "end": position(span.end), "label": label,
+                    })).collect::<Vec<_>>(),
+                    "help": p.help,
+                })
+            })
+            .collect(),
+    )
 }
 
 /// `ongoing`, `win <Player>` or `draw`.

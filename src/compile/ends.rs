@@ -1,8 +1,8 @@
 //! Pass 6: the end rules: results in order, the turn limit, and the no-move rule.
 
-use super::Ctx;
 use super::error::{self, NameKind};
 use super::exprs::{self, Ty};
+use super::{Ctx, warnings};
 use crate::ir::{EndRules, NoMove, Outcome, PlayerId};
 use crate::syntax::ast::{EndStmt, Item, RulesFile};
 
@@ -24,6 +24,9 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile) -> EndRules {
                             }
                         };
                         let cond = exprs::lower_as(cx, when, Ty::Bool, binding);
+                        if let Some(c) = &cond {
+                            warnings::never_true(cx, c, when.span);
+                        }
                         if let (Some(w), Some(c)) = (winner, cond) {
                             let w = PlayerId(w as u8);
                             if on_draw {
@@ -37,6 +40,7 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile) -> EndRules {
                 EndStmt::Draw { when, each } => {
                     for binding in bindings(cx, each) {
                         if let Some(c) = exprs::lower_as(cx, when, Ty::Bool, binding) {
+                            warnings::never_true(cx, &c, when.span);
                             end.results.push((c, Outcome::Draw));
                         }
                     }

@@ -104,6 +104,7 @@ fn name_value(cx: &mut Ctx, name: &Ident, binding: Binding) -> Option<(ir::Expr,
         return Some((ir::Expr::Flag(f), Ty::Bool));
     }
     if let Some(o) = cx.option_names.get(&name.text) {
+        cx.used_options.insert(o);
         let ty = if cx.options.get(o).is_some_and(|o| o.is_bool) {
             Ty::Bool
         } else {

@@ -22,6 +22,7 @@ mod promotions;
 mod regions;
 mod scope;
 mod turns;
+mod warnings;
 
 use std::collections::HashMap;
 
@@ -52,12 +53,11 @@ pub fn compile(file: &RulesFile, partial: bool) -> (Option<ir::Game>, Vec<Proble
     cx.problems
         .retain(|p| !p.subject.as_ref().is_some_and(|s| file.broken_names.contains(s)));
     let failed = cx.problems.iter().any(|p| p.severity == Severity::Error);
-    let problems = std::mem::take(&mut cx.problems);
     if failed {
-        return (None, problems);
+        return (None, std::mem::take(&mut cx.problems));
     }
     let (Some(topology), Some((kinds, rules))) = (cx.topology.take(), kinds) else {
-        return (None, problems);
+        return (None, std::mem::take(&mut cx.problems));
     };
     let (dedupe_targets, may_duplicate) = patterns::duplicates(&topology, &kinds, &rules, cx.player_count());
     let game = ir::Game {
@@ -81,6 +81,11 @@ pub fn compile(file: &RulesFile, partial: bool) -> (Option<ir::Game>, Vec<Proble
         order,
         end,
     };
+    warnings::game(&mut cx, &game);
+    let mut problems = std::mem::take(&mut cx.problems);
+    // A rule repeated for each player reports its problems once.
+    let mut seen = std::collections::HashSet::new();
+    problems.retain(|p| seen.insert((p.code, p.span.start, p.span.end, p.message.clone())));
     (Some(game), problems)
 }
 
@@ -106,6 +111,8 @@ pub(crate) struct Ctx {
     pub kind_owners: Vec<Option<(ir::PlayerId, crate::diag::Span)>>,
     /// Piece letters seen so far, with where.
     pub letters: Vec<(String, crate::diag::Span)>,
+    /// Options read by some expression.
+    pub used_options: std::collections::HashSet<usize>,
     /// Flag names, by flag index.
     pub flags: Names,
     /// `move_rules[kind]`: (move name, global rule index) of each compiled rule.

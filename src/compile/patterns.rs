@@ -132,12 +132,12 @@ fn move_rule(
             let topo = cx.topology.as_ref()?;
             let dirs = dirs?;
             let mut lines = ir::SlideTable::default();
-            for p in 0..players {
+            for player_dirs in dirs.iter().take(players) {
                 for c in 0..topo.cells() {
                     lines.start.push(lines.nodes.len() as u32);
                     if c < topo.board_cells {
                         let from = CellId(c as u16);
-                        for d in &dirs[p] {
+                        for d in player_dirs {
                             slide_tree(topo, from, from, *d, 0, &mut lines.nodes);
                         }
                     }
