@@ -209,6 +209,14 @@ impl Report {
 }
 
 impl miette::Diagnostic for Report {
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(if self.has_errors() {
+            miette::Severity::Error
+        } else {
+            miette::Severity::Warning
+        })
+    }
+
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
         Some(&self.src)
     }

@@ -1,12 +1,37 @@
 //! `rulebook`: a declarative board-game rules language, its compiler and engine.
 //!
-//! ```
-//! use rulebook::{diag::SourceFile, load};
+//! Text goes through [`syntax`] (a typed AST with spans), [`compile`] (names
+//! bound, errors collected, the board built and flattened) into an
+//! [`ir::Game`], which the [`engine`] runs; [`notation`] writes and reads moves.
 //!
-//! let text = std::fs::read_to_string("games/knights-and-kender.rules").unwrap();
-//! let game = load(&SourceFile::new("knights-and-kender.rules", text)).unwrap();
-//! let engine = rulebook::engine::Engine::new(game, &[]).unwrap();
-//! assert_eq!(engine.perft(&engine.start(), 1), 8);
+//! ```
+//! use rulebook::{diag::SourceFile, engine::Engine, load, notation};
+//!
+//! let rules = r#"
+//!     game "Race"
+//!     players White, Black
+//!     board grid files a..c ranks 1..3 { exits n, s }
+//!     directions ahead = White: n; Black: s
+//!     region goal = White: rank 4; Black: rank 0
+//!     counter home
+//!     piece Runner letter R {
+//!       move run: step ahead onto empty or (exit and in goal)
+//!     }
+//!     when Runner enters goal: add 1 to home
+//!     setup { White: Runner at a1 c1  Black: Runner at b3 }
+//!     turn go { choose move Runner }
+//!     turns { repeat { White: go  Black: go } }
+//!     end {
+//!       for P in players: win P when home[P] >= 1
+//!       no move: draw
+//!     }
+//! "#;
+//! let game = load(&SourceFile::new("race.rules", rules)).expect("valid rules");
+//! let engine = Engine::new(game, &[]).expect("no options to set");
+//! let start = engine.start();
+//! assert_eq!(engine.perft(&start, 1), 2);
+//! let after = notation::play_sequence(&engine, "a1-a2 b3-b2").expect("legal moves");
+//! assert_eq!(engine.perft(&after, 1), 2); // c1-c2 and a2-a3 (b2 blocks nothing)
 //! ```
 
 pub mod compile;

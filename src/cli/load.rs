@@ -31,6 +31,8 @@ pub enum CliError {
     )]
     Empty { path: String },
     /// The rules file has errors (already printed).
+    /// The rules file has errors, already printed as a report: the process
+    /// just exits with status 1.
     #[error("{0}")]
     #[diagnostic(code(rules::cli::invalid_rules))]
     Invalid(String),

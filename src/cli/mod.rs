@@ -103,6 +103,14 @@ enum Command {
     },
 }
 
+/// Whether the error was already shown to the user (a rules file's report).
+pub fn already_reported(error: &miette::Report) -> bool {
+    matches!(
+        error.downcast_ref::<load::CliError>(),
+        Some(load::CliError::Invalid(_))
+    )
+}
+
 /// Runs the command line; the process exits 1 on any error.
 pub fn run() -> miette::Result<()> {
     let cli = Cli::parse();
@@ -193,7 +201,12 @@ fn check(file: &std::path::Path, format: Format, deny_warnings: bool) -> miette:
     };
     let (game, problems) = rulebook::check(&source);
     let report = Report::new(&source, problems);
-    let warnings = report.problems.len() - report.problems.iter().filter(|p| p.severity == Severity::Error).count();
+    let warnings = report.problems.len()
+        - report
+            .problems
+            .iter()
+            .filter(|p| p.severity == Severity::Error)
+            .count();
     let failed = game.is_none() || (deny_warnings && warnings > 0);
     match format {
         Format::Json => println!("{:#}", json_problems(&source, &report)),
@@ -207,12 +220,10 @@ fn check(file: &std::path::Path, format: Format, deny_warnings: bool) -> miette:
         }
     }
     if failed {
-        let why = if game.is_some() {
-            format!("{} (warnings denied)", report.summary)
-        } else {
-            report.summary.clone()
-        };
-        return Err(load::CliError::Invalid(why).into());
+        if game.is_some() && format == Format::Human {
+            eprintln!("warnings are denied (--deny-warnings)");
+        }
+        return Err(load::CliError::Invalid(report.summary).into());
     }
     Ok(())
 }

@@ -271,6 +271,18 @@ fn graph_graph(decl: &GraphDecl, span: Span) -> Result<BoardGraph, Vec<Problem>>
             "generate them, e.g. `cells r in a..d, s in 1..16 named \"{r}{s}\"`",
         )]);
     };
+    for again in &decl.cells_repeated {
+        problems.push(
+            error::invalid(
+                "rules::compile::duplicate",
+                "a graph board generates its cells once",
+                *again,
+                "cells generated again here",
+            )
+            .with_label(*template_span, "first generated here")
+            .with_help("give all coordinates in one `cells` statement: `cells r in a..d, s in 1..16 named \"{r}{s}\"`"),
+        );
+    }
     let mut coords = Vec::new();
     for (var, lo, hi) in &decl.coords {
         match coord_range(lo, hi) {

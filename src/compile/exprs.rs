@@ -120,7 +120,16 @@ fn name_value(cx: &mut Ctx, name: &Ident, binding: Binding) -> Option<(ir::Expr,
         .chain(binding.map(|(v, _)| v))
         .chain(["mover"])
         .collect();
-    let p = error::unknown(NameKind::Value, &name.text, name.span, candidates)
+    // Name the kind of the closest name, so a misspelt option is an unknown option.
+    let options: Vec<&str> = cx.option_names.names().collect();
+    let players: Vec<&str> = cx.players.names().collect();
+    let close = error::did_you_mean(&name.text, &candidates);
+    let kind = match close {
+        Some(c) if options.contains(&c) => NameKind::Option,
+        Some(c) if players.contains(&c) => NameKind::Player,
+        _ => NameKind::Value,
+    };
+    let p = error::unknown(kind, &name.text, name.span, candidates)
         .with_help_if_none("a value is an option, a player, `mover`, a counter (`counter[player]`) or a call such as `count(Piece)`");
     cx.report(p);
     None

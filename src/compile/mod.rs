@@ -81,7 +81,9 @@ pub fn compile(file: &RulesFile, partial: bool) -> (Option<ir::Game>, Vec<Proble
         order,
         end,
     };
-    warnings::game(&mut cx, &game);
+    if !cx.partial {
+        warnings::game(&mut cx, &game);
+    }
     let mut problems = std::mem::take(&mut cx.problems);
     // A rule repeated for each player reports its problems once.
     let mut seen = std::collections::HashSet::new();

@@ -66,6 +66,23 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile, mut kinds: Option<&mut Vec<K
         }
     }
     for item in &file.items {
+        let Item::Captured(decl) = item else { continue };
+        if decl.to == crate::syntax::ast::CaptureDest::Pool
+            && let Some(k) = cx.kinds.get(&decl.kind.text)
+            && !extras.pool.iter().any(|(pk, _)| pk.index() == k)
+        {
+            cx.report(
+                error::invalid(
+                    "rules::compile::not_in_pool",
+                    format!("`{}` is not a pool piece", decl.kind.text),
+                    decl.span,
+                    "sent to the pool here",
+                )
+                .with_help("list it in `pool …`, or send captured pieces `to out` or `to reserve`"),
+            );
+        }
+    }
+    for item in &file.items {
         let Item::Promote(decl) = item else { continue };
         let capturer = kind(cx, &decl.kind);
         let captured = conds::lower_id(cx, &decl.captured);

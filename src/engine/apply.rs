@@ -168,7 +168,7 @@ impl Engine {
     }
 
     /// Sets every flag whose condition now holds (flags never unset).
-    fn latch_flags(&self, pos: &mut Position, mover: PlayerId) {
+    pub(super) fn latch_flags(&self, pos: &mut Position, mover: PlayerId) {
         for (f, flag) in self.game.flags.iter().enumerate() {
             if !self.flag(pos, f) && self.eval(&flag.when, pos, mover) != 0 {
                 pos.numbers[self.flag_index(f)] = 1;

@@ -184,6 +184,8 @@ impl Engine {
             let slot = self.reserve_index(self.slot(owner, kind));
             pos.numbers[slot] += n as i64;
         }
+        let mover = self.mover(&pos);
+        self.latch_flags(&mut pos, mover);
         pos.result = self.decided(&pos, self.mover(&pos), true);
         pos
     }

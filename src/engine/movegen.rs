@@ -422,12 +422,14 @@ impl Engine {
             if depth >= MAX_CHAIN {
                 continue;
             }
+            let landed_on_piece = seen(land) != 0;
             let len = walk.chain.len();
             if *capturing {
                 walk.chain.push(Token::Remove(mid).encode());
                 walk.chain.push(Token::Capture(land).encode());
-            } else if seen(land) != 0 {
-                walk.chain.push(Token::Capture(land).encode()); // lands on a piece: captures it
+            } else if landed_on_piece {
+                // Landing on a piece captures it and ends the chain (see `stops`).
+                walk.chain.push(Token::Capture(land).encode());
             } else {
                 walk.chain.push(Token::To(land).encode());
             }
@@ -435,7 +437,9 @@ impl Engine {
             if !(*not_ending_at_start && land == walk.from) {
                 walk.out.push_raw(walk.chain);
             }
-            let stops = topo.is_exit(land) || self.trigger_at(walk.player, walk.kind, land).is_some();
+            let stops = topo.is_exit(land)
+                || self.trigger_at(walk.player, walk.kind, land).is_some()
+                || landed_on_piece;
             if *repeat && !stops {
                 self.jumps(walk, land, depth + 1);
             }

@@ -131,6 +131,8 @@ pub struct GraphDecl {
     /// `cells v in lo..hi, … named "template"`.
     pub coords: Vec<(Ident, Ident, Ident)>,
     pub template: Option<(String, Span)>,
+    /// `cells` statements after the first.
+    pub cells_repeated: Vec<Span>,
     pub wraps: Vec<Ident>,
     pub links: Vec<LinkDecl>,
     /// `perpendicular A to B`.

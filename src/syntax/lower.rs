@@ -191,6 +191,10 @@ impl Lowerer {
             let span = self.span(&s);
             match s.as_rule() {
                 Rule::cells_stmt => {
+                    if graph.template.is_some() {
+                        graph.cells_repeated.push(span);
+                        continue;
+                    }
                     for part in s.into_inner() {
                         match part.as_rule() {
                             Rule::coord_range => {

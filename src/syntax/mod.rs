@@ -34,6 +34,9 @@ pub struct SyntaxError {
     /// A hint with the right form, where one is common.
     #[help]
     pub help: Option<String>,
+    /// At the end of the file: the `{` that was never closed.
+    #[label("this `{{` is never closed")]
+    pub unclosed: Option<SourceSpan>,
 }
 
 /// Words that start a top-level item; the parser resynchronises at them.
@@ -185,6 +188,10 @@ fn syntax_error(text: &str, base: usize, err: &pest::error::Error<Rule>) -> Synt
             seen.push(e);
         }
     }
+    // "a top-level item (game, players, …)" already names every keyword.
+    if seen.iter().any(|e| e.starts_with("a top-level item")) {
+        seen.retain(|e| !e.starts_with('`'));
+    }
     let expected = seen;
     let found = found_token(text, at);
     let expected_text = match expected.len() {
@@ -200,20 +207,31 @@ fn syntax_error(text: &str, base: usize, err: &pest::error::Error<Rule>) -> Synt
     } else {
         format!("`{found}`")
     };
-    let len = if at >= text.len() { 0 } else { found.len().max(1) };
     let refs: Vec<&str> = expected.iter().map(String::as_str).collect();
+    let help = help_for(&refs, &found);
+    if at >= text.len() {
+        // The file ended too early: point at its last character, and at the
+        // `{` of the item that is still open, if any.
+        let end = text.trim_end().len();
+        let last = text[..end].char_indices().next_back().map_or(0, |(i, _)| i);
+        return SyntaxError {
+            message: format!("expected {expected_text}, found the end of the file"),
+            span: Span::new(last, end).into(),
+            label: "the file ends here".to_string(),
+            help,
+            unclosed: unclosed_brace(text, base).map(|b| Span::new(b, b + 1).into()),
+        };
+    }
     SyntaxError {
         message: format!("expected {expected_text}, found {found_text}"),
-        span: Span::new(at, at + len).into(),
-        label: format!(
-            "expected {}",
-            if expected.len() > 3 {
-                "something else".to_string()
-            } else {
-                expected_text
-            }
-        ),
-        help: help_for(&refs, &found),
+        span: Span::new(at, at + found.len().max(1)).into(),
+        label: if expected.len() > 3 {
+            format!("`{found}` is not expected here")
+        } else {
+            format!("expected {expected_text}")
+        },
+        help,
+        unclosed: None,
     }
 }
 
@@ -234,11 +252,32 @@ fn found_token(text: &str, at: usize) -> String {
     }
 }
 
+/// The last `{` of the text from `from` on that is never closed.
+fn unclosed_brace(text: &str, from: usize) -> Option<usize> {
+    let mut open = Vec::new();
+    let mut in_comment = false;
+    let bytes = text.as_bytes();
+    for (i, &b) in bytes.iter().enumerate().skip(from) {
+        match b {
+            b'\n' => in_comment = false,
+            b'/' if !in_comment && bytes.get(i + 1) == Some(&b'/') => in_comment = true,
+            b'{' if !in_comment => open.push(i),
+            b'}' if !in_comment => {
+                open.pop();
+            }
+            _ => {}
+        }
+    }
+    open.pop()
+}
+
 fn help_for(expected: &[&str], found: &str) -> Option<String> {
     let wants = |s: &str| expected.iter().any(|e| e.contains(s));
-    if wants("`:`") {
+    if found == "&" || found == "|" {
+        Some("conditions are joined with the words `and` and `or`, e.g. `empty or enemy`".into())
+    } else if wants("`:`") {
         Some("a name and its value are separated by `:`, e.g. `option turn_limit: int = 300`".into())
-    } else if found.is_empty() && wants("}") {
+    } else if found.is_empty() && wants("`}`") {
         Some("a `{` was opened and never closed: add the matching `}`".into())
     } else if wants("a top-level item") {
         Some("each top-level item starts with a keyword such as `piece`, `region` or `turn`; see docs/LANGUAGE.md".into())
@@ -258,7 +297,17 @@ impl From<SyntaxError> for crate::diag::Problem {
             message: e.message,
             span: Span::new(start, start + e.span.len()),
             label: e.label,
-            secondary: Vec::new(),
+            secondary: e
+                .unclosed
+                .map(|s| {
+                    let start = s.offset();
+                    (
+                        Span::new(start, start + s.len()),
+                        "this `{` is never closed".to_string(),
+                    )
+                })
+                .into_iter()
+                .collect(),
             help: e.help,
             subject: None,
         }

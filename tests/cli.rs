@@ -1,0 +1,743 @@
+//! Golden tests of the `rulebook` binary: exact outputs, exit codes and error
+//! messages of `moves`, `perft`, `check`, `playout` and `play`.
+//!
+//! Every run sets `NO_COLOR=1` and runs in the crate directory, so paths in the
+//! output are relative (`games/…`, `tests/ui/…`). Error reports are miette
+//! reports wrapped at 80 columns; [`flat`] undoes the wrapping before matching.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+const KK: &str = "games/knights-and-kender.rules";
+
+/// The 13 kender moves after the knights are placed on b8 and f8, in byte order.
+const KENDER_FIRST_MOVES: [&str; 13] = [
+    "a3-b4", "b2-d4", "c3-b4", "c3-d4", "d2-b4", "d2-f4", "e3-d4", "e3-f4", "f2-d4", "f2-h4", "g3-f4",
+    "g3-h4", "h2-f4",
+];
+
+/// A game the knights win by taking the twelfth kender (found by a greedy
+/// capturing search; each move checked legal by the engine when it is replayed).
+const KNIGHTS_WIN: &str = "N@d8 N@h8 g3-f4 h8-g6,d8-c6 e3-d4 g6xf4,c6xd4 f2-g3 d4-c2,f4-e2 c1-e3 \
+c2xd2,e2xg1 h2-f4 d2-f1,g1-e2 b2-d4 e2xc3,f1xg3 f4-g5 c3-a4,g3-e4 d4-f2 e4xg5,a4xa3 e3-d4 a3-c2,\
+g5-e4 e1-d2 e4xd2,c2xd4 a1-b2 d2-e4,d4-c2 b2-a3 e4xf2,c2xa3";
+
+fn crate_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn command(args: &[&str]) -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_rulebook"));
+    cmd.args(args)
+        .current_dir(crate_dir())
+        .env("NO_COLOR", "1")
+        .env("RUST_BACKTRACE", "0");
+    cmd
+}
+
+/// Runs the binary; checks it did not panic.
+fn run(args: &[&str]) -> Output {
+    let out = command(args).output().expect("the binary runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !stderr.contains("panicked"),
+        "`rulebook {}` panicked:\n{stderr}",
+        args.join(" ")
+    );
+    out
+}
+
+/// Runs the binary, expects success and no output on stderr; returns stdout.
+fn ok(args: &[&str]) -> String {
+    let out = run(args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "`rulebook {}` failed ({}):\n{stderr}",
+        args.join(" "),
+        out.status
+    );
+    assert_eq!(stderr, "", "`rulebook {}` wrote to stderr", args.join(" "));
+    String::from_utf8(out.stdout).expect("stdout is UTF-8")
+}
+
+/// Runs the binary, expects exit code 1 and nothing on stdout; returns stderr
+/// with miette's wrapping undone.
+fn fails(args: &[&str]) -> String {
+    let out = run(args);
+    let stderr = String::from_utf8(out.stderr).expect("stderr is UTF-8");
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "`rulebook {}` should exit 1:\n{stderr}",
+        args.join(" ")
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "",
+        "`rulebook {}` printed to stdout",
+        args.join(" ")
+    );
+    assert!(
+        !stderr.trim().is_empty(),
+        "`rulebook {}` gave no message",
+        args.join(" ")
+    );
+    flat(&stderr)
+}
+
+/// Joins the lines of a miette report into one line: drops the margin and the
+/// `│` of continued lines, and joins a line that a wrap cut after a `-` (as in
+/// `f2-` / `d4`) without a space.
+fn flat(text: &str) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        let line = line.trim();
+        let line = line.strip_prefix('│').unwrap_or(line).trim();
+        if line.is_empty() {
+            continue;
+        }
+        if !out.is_empty() && !out.ends_with('-') {
+            out.push(' ');
+        }
+        out.push_str(line);
+    }
+    out
+}
+
+fn lines(stdout: &str) -> Vec<&str> {
+    stdout.lines().collect()
+}
+
+fn expect_contains(haystack: &str, needles: &[&str]) {
+    for needle in needles {
+        assert!(haystack.contains(needle), "missing `{needle}` in:\n{haystack}");
+    }
+}
+
+/// Rows of a tab-separated vector file, header skipped.
+fn rows(file: &str) -> Vec<Vec<String>> {
+    let path = crate_dir().join("tests/data").join(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.split('\t').map(String::from).collect())
+        .collect()
+}
+
+/// `--set k=v` arguments for the options column of a vector file.
+fn set_args(options: &str) -> Vec<String> {
+    options
+        .split_whitespace()
+        .flat_map(|kv| ["--set".to_string(), kv.to_string()])
+        .collect()
+}
+
+/// Every shipped game, as `games/<name>.rules`, sorted.
+fn shipped_games() -> Vec<String> {
+    let mut games: Vec<String> = std::fs::read_dir(crate_dir().join("games"))
+        .expect("games/ exists")
+        .map(|e| e.expect("an entry").file_name().to_string_lossy().to_string())
+        .filter(|n| n.ends_with(".rules"))
+        .map(|n| format!("games/{n}"))
+        .collect();
+    games.sort();
+    assert!(games.len() >= 2, "{games:?}");
+    games
+}
+
+fn owned(args: &[String]) -> Vec<&str> {
+    args.iter().map(String::as_str).collect()
+}
+
+// ---------------------------------------------------------------- moves
+
+#[test]
+fn moves_at_the_start_are_the_eight_knight_drops() {
+    assert_eq!(
+        ok(&["moves", KK]),
+        "N@a8\nN@b8\nN@c8\nN@d8\nN@e8\nN@f8\nN@g8\nN@h8\nstatus: ongoing\n"
+    );
+}
+
+#[test]
+fn moves_after_the_knights_are_placed_are_sorted_kender_moves() {
+    let out = ok(&["moves", KK, "--moves", "N@b8 N@f8"]);
+    let mut expected: Vec<&str> = KENDER_FIRST_MOVES.to_vec();
+    expected.push("status: ongoing");
+    assert_eq!(lines(&out), expected);
+    let moves = &lines(&out)[..KENDER_FIRST_MOVES.len()];
+    assert!(moves.windows(2).all(|w| w[0].as_bytes() < w[1].as_bytes()));
+}
+
+#[test]
+fn moves_after_a_move_of_both_knights() {
+    // Extra spaces between moves are fine.
+    let out = ok(&["moves", KK, "--moves", "  N@b8   N@f8 c3-d4 "]);
+    let all = lines(&out);
+    let (status, moves) = all.split_last().expect("a status line");
+    assert_eq!(*status, "status: ongoing");
+    assert!(
+        moves.windows(2).all(|w| w[0].as_bytes() < w[1].as_bytes()),
+        "{moves:?}"
+    );
+    // Pass, one knight, or both knights one after the other in either order.
+    assert!(moves.contains(&"pass"), "{moves:?}");
+    assert!(moves.contains(&"b8-a6"), "{moves:?}");
+    assert!(moves.contains(&"b8-a6,f8-g6"), "{moves:?}");
+    assert!(moves.contains(&"f8-g6,b8-a6"), "{moves:?}");
+    // With one knight move a turn, no move has two actions.
+    let out = ok(&[
+        "moves",
+        KK,
+        "--set",
+        "one_knight_move=true",
+        "--moves",
+        "N@b8 N@f8 c3-d4",
+    ]);
+    let single = lines(&out);
+    assert!(single.iter().all(|m| !m.contains(',')), "{single:?}");
+    assert!(single.contains(&"b8-a6"));
+    assert!(single.len() < moves.len());
+}
+
+/// The first row of each (options, status) of every status file whose game ships.
+#[test]
+fn status_lines_match_the_status_vectors() {
+    let mut checked = Vec::new();
+    for game in shipped_games() {
+        let name = game.trim_start_matches("games/").trim_end_matches(".rules");
+        let file = format!("{name}.status.tsv");
+        if !crate_dir().join("tests/data").join(&file).exists() {
+            continue;
+        }
+        let mut seen: Vec<(String, String)> = Vec::new();
+        for row in rows(&file) {
+            let [options, moves, status] = &row[..] else {
+                panic!("{file}: a row needs 3 columns: {row:?}");
+            };
+            if seen.contains(&(options.clone(), status.clone())) {
+                continue;
+            }
+            seen.push((options.clone(), status.clone()));
+            let mut args = vec!["moves".to_string(), game.clone(), "--moves".into(), moves.clone()];
+            args.extend(set_args(options));
+            let out = ok(&owned(&args));
+            // The game is over: no moves, only the status.
+            assert_eq!(out, format!("status: {status}\n"), "{file} [{options}] {moves}");
+            checked.push(format!("{name} {status}"));
+        }
+    }
+    for wanted in [
+        "knights-and-kender win Kender",
+        "chivalry win White",
+        "chivalry win Black",
+        "chivalry draw",
+    ] {
+        assert!(
+            checked.iter().any(|c| c == wanted),
+            "no row for {wanted}: {checked:?}"
+        );
+    }
+}
+
+#[test]
+fn status_win_knights_when_the_last_kender_is_taken() {
+    assert_eq!(
+        ok(&["moves", KK, "--moves", KNIGHTS_WIN]),
+        "status: win Knights\n"
+    );
+    // One move earlier the game goes on.
+    let (before, _) = KNIGHTS_WIN.rsplit_once(' ').expect("several moves");
+    let out = ok(&["moves", KK, "--moves", before]);
+    assert!(out.ends_with("status: ongoing\n"), "{out}");
+    assert!(lines(&out).contains(&"c2xa3"), "{out}");
+}
+
+#[test]
+fn status_draw_at_the_turn_limit() {
+    assert_eq!(
+        ok(&["moves", KK, "--set", "turn_limit=2", "--moves", "N@a8 N@b8"]),
+        "status: draw\n"
+    );
+    let out = ok(&["moves", KK, "--set", "turn_limit=3", "--moves", "N@a8 N@b8"]);
+    assert_eq!(lines(&out).last(), Some(&"status: ongoing"));
+}
+
+// ---------------------------------------------------------------- perft
+
+#[test]
+fn perft_depth_3() {
+    assert_eq!(ok(&["perft", KK, "--depth", "3"]), "perft 3 = 728\n");
+    assert_eq!(ok(&["perft", KK, "--depth", "0"]), "perft 0 = 1\n");
+}
+
+/// Checks `--divide` output: sorted `MOVE COUNT` rows summing to the last line.
+fn check_divide(out: &str, depth: u32) -> (Vec<(String, u64)>, u64) {
+    let all = lines(out);
+    let (last, rows) = all.split_last().expect("output");
+    let total: u64 = last
+        .strip_prefix(&format!("perft {depth} = "))
+        .unwrap_or_else(|| panic!("last line `{last}`"))
+        .parse()
+        .expect("a count");
+    let rows: Vec<(String, u64)> = rows
+        .iter()
+        .map(|r| {
+            let (mv, n) = r.split_once(' ').unwrap_or_else(|| panic!("row `{r}`"));
+            (mv.to_string(), n.parse().unwrap_or_else(|_| panic!("row `{r}`")))
+        })
+        .collect();
+    assert!(
+        rows.windows(2).all(|w| w[0].0.as_bytes() < w[1].0.as_bytes()),
+        "rows not sorted by move: {rows:?}"
+    );
+    assert_eq!(
+        rows.iter().map(|(_, n)| n).sum::<u64>(),
+        total,
+        "rows do not sum to the total"
+    );
+    (rows, total)
+}
+
+#[test]
+fn perft_divide_rows_are_sorted_and_sum_to_the_total() {
+    let out = ok(&["perft", KK, "--depth", "3", "--divide"]);
+    let (rows, total) = check_divide(&out, 3);
+    assert_eq!(total, 728);
+    let expected: Vec<(String, u64)> = "abcdefgh".chars().map(|f| (format!("N@{f}8"), 91)).collect();
+    assert_eq!(rows, expected);
+
+    let out = ok(&["perft", KK, "--depth", "2", "--divide", "--moves", "N@b8 N@f8"]);
+    let (rows, total) = check_divide(&out, 2);
+    let moves: Vec<&str> = rows.iter().map(|(m, _)| m.as_str()).collect();
+    assert_eq!(moves, KENDER_FIRST_MOVES);
+    // The same total as plain perft.
+    assert_eq!(
+        ok(&["perft", KK, "--depth", "2", "--moves", "N@b8 N@f8"]),
+        format!("perft 2 = {total}\n")
+    );
+}
+
+/// Rows of the vector file (depth ≤ 4) with options, and the default game, through the CLI.
+#[test]
+fn perft_with_options_matches_the_vectors() {
+    let mut by_options: Vec<(String, usize)> = Vec::new();
+    for row in rows("knights-and-kender.tsv") {
+        let [options, moves, depth, count] = &row[..] else {
+            panic!("a row needs 4 columns: {row:?}");
+        };
+        if depth.parse::<u32>().expect("a depth") > 4 {
+            continue;
+        }
+        // A few rows per option set: the start position and two late positions.
+        let n = match by_options.iter_mut().find(|(o, _)| o == options) {
+            Some((_, n)) => {
+                *n += 1;
+                *n
+            }
+            None => {
+                by_options.push((options.clone(), 1));
+                1
+            }
+        };
+        if moves.is_empty() || n <= 6 {
+            let mut args = vec![
+                "perft".to_string(),
+                KK.to_string(),
+                "--depth".into(),
+                depth.clone(),
+            ];
+            if !moves.is_empty() {
+                args.extend(["--moves".to_string(), moves.clone()]);
+            }
+            args.extend(set_args(options));
+            assert_eq!(
+                ok(&owned(&args)),
+                format!("perft {depth} = {count}\n"),
+                "[{options}] `{moves}`"
+            );
+        }
+    }
+    let sets: Vec<&str> = by_options.iter().map(|(o, _)| o.as_str()).collect();
+    assert!(
+        sets.contains(&"one_knight_move=true") && sets.contains(&"kender_to_win=2"),
+        "{sets:?}"
+    );
+    // One knight move a turn changes the count from depth 4 on.
+    assert_eq!(ok(&["perft", KK, "--depth", "4"]), "perft 4 = 20176\n");
+    assert_eq!(
+        ok(&["perft", KK, "--depth", "4", "--set", "one_knight_move=true"]),
+        "perft 4 = 5460\n"
+    );
+    // Options may be given together; a later --set wins.
+    assert_eq!(
+        ok(&[
+            "perft",
+            KK,
+            "--depth",
+            "4",
+            "--set",
+            "kender_to_win=2",
+            "--set",
+            "one_knight_move=false",
+            "--set",
+            "one_knight_move=true",
+        ]),
+        "perft 4 = 5460\n"
+    );
+}
+
+// ---------------------------------------------------------------- bad moves
+
+#[test]
+fn an_illegal_move_names_the_move_its_place_and_the_legal_moves() {
+    let err = fails(&["moves", KK, "--moves", "N@b8 N@f8 a1-a2 c3-d4"]);
+    expect_contains(&err, &["move 3 `a1-a2`", "not legal", "legal moves here:"]);
+    // Every legal move is listed, in order (wrapping undone).
+    assert!(
+        err.contains(&format!("legal moves here: {}", KENDER_FIRST_MOVES.join(" "))),
+        "{err}"
+    );
+    // The same from perft.
+    let err = fails(&["perft", KK, "--depth", "1", "--moves", "N@b8 N@b8"]);
+    expect_contains(
+        &err,
+        &["move 2 `N@b8`", "not legal", "N@a8 N@c8 N@d8 N@e8 N@f8 N@g8 N@h8"],
+    );
+}
+
+#[test]
+fn a_malformed_move_is_reported_as_such() {
+    let err = fails(&["moves", KK, "--moves", "hello"]);
+    expect_contains(&err, &["move 1 `hello`", "not written as a move"]);
+    assert!(
+        err.contains("legal moves here: N@a8 N@b8 N@c8 N@d8 N@e8 N@f8 N@g8 N@h8"),
+        "{err}"
+    );
+    let err = fails(&["moves", KK, "--moves", "N@b8 N@f8 c3--d4"]);
+    expect_contains(&err, &["move 3 `c3--d4`", "not written as a move", "a3-b4 b2-d4"]);
+}
+
+#[test]
+fn a_move_after_the_end_says_the_game_is_over() {
+    let err = fails(&["moves", KK, "--moves", &format!("{KNIGHTS_WIN} pass")]);
+    expect_contains(&err, &["move 27 `pass`", "the game is over"]);
+    assert!(!err.contains("legal moves here"), "{err}");
+}
+
+// ---------------------------------------------------------------- bad --set
+
+#[test]
+fn an_unknown_option_lists_the_options() {
+    let err = fails(&["perft", KK, "--depth", "1", "--set", "bogus=1"]);
+    expect_contains(
+        &err,
+        &[
+            "unknown option `bogus`",
+            "kender_to_win (int)",
+            "one_knight_move (bool)",
+            "turn_limit (int)",
+        ],
+    );
+}
+
+#[test]
+fn an_option_of_the_wrong_type_says_the_type() {
+    let err = fails(&["perft", KK, "--depth", "1", "--set", "one_knight_move=3"]);
+    expect_contains(
+        &err,
+        &["option `one_knight_move` takes `true` or `false`, not `3`"],
+    );
+    let err = fails(&["moves", KK, "--set", "kender_to_win=many"]);
+    expect_contains(&err, &["option `kender_to_win` takes a whole number, not `many`"]);
+}
+
+#[test]
+fn an_option_out_of_range_says_the_range() {
+    let err = fails(&["perft", KK, "--depth", "1", "--set", "kender_to_win=0"]);
+    expect_contains(&err, &["option `kender_to_win` must be between 1 and 12, not 0"]);
+    let err = fails(&["moves", KK, "--set", "kender_to_win=13"]);
+    expect_contains(&err, &["between 1 and 12, not 13"]);
+    let err = fails(&["moves", KK, "--set", "turn_limit=0"]);
+    expect_contains(&err, &["option `turn_limit` must be at least 1, not 0"]);
+}
+
+#[test]
+fn a_set_without_equals_is_refused() {
+    for bad in ["kender_to_win", "=3"] {
+        let err = fails(&["perft", KK, "--depth", "1", "--set", bad]);
+        expect_contains(&err, &[&format!("`--set {bad}` is not of the form name=value")]);
+    }
+}
+
+#[test]
+fn a_missing_argument_is_a_usage_error() {
+    let out = run(&["perft", KK]);
+    assert_eq!(out.status.code(), Some(2));
+    expect_contains(&String::from_utf8_lossy(&out.stderr), &["--depth", "Usage:"]);
+}
+
+// ---------------------------------------------------------------- check
+
+#[test]
+fn check_accepts_every_shipped_game() {
+    for game in shipped_games() {
+        assert_eq!(
+            ok(&["check", &game]),
+            format!("{game}: ok (0 errors, 0 warnings in {game})\n")
+        );
+    }
+}
+
+/// A fresh directory for files the tests write.
+fn scratch_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("rulebook-cli-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    dir
+}
+
+fn path_arg(path: &Path) -> &str {
+    path.to_str().expect("a UTF-8 temporary path")
+}
+
+#[test]
+fn check_refuses_a_missing_file() {
+    let err = fails(&["check", "tests/ui/no-such-file.rules"]);
+    expect_contains(
+        &err,
+        &["cannot read `tests/ui/no-such-file.rules`", "No such file"],
+    );
+}
+
+#[test]
+fn check_refuses_an_empty_file() {
+    let dir = scratch_dir("empty");
+    let empty = dir.join("empty.rules");
+    std::fs::write(&empty, "").expect("write");
+    let blank = dir.join("blank.rules");
+    std::fs::write(&blank, " \n\t\n").expect("write");
+    for path in [&empty, &blank] {
+        let err = fails(&["check", path_arg(path)]);
+        expect_contains(&err, &[&format!("`{}` is empty", path.display())]);
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn check_refuses_a_file_that_is_not_utf8() {
+    let dir = scratch_dir("latin1");
+    let path = dir.join("latin1.rules");
+    std::fs::write(&path, b"game \"Caf\xe9\"\nplayers A, B\n").expect("write");
+    let err = fails(&["check", path_arg(&path)]);
+    expect_contains(
+        &err,
+        &[&format!(
+            "`{}` is not UTF-8 text (invalid byte at offset 9)",
+            path.display()
+        )],
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn check_reports_three_errors_in_three_items_with_their_lines() {
+    let out = run(&["check", "tests/ui/three_errors.rules"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "");
+    let err = String::from_utf8(out.stderr).expect("UTF-8");
+    expect_contains(
+        &err,
+        &[
+            "3 errors, 0 warnings in tests/ui/three_errors.rules",
+            "expected `:`, found `bool`",
+            "[tests/ui/three_errors.rules:15:24]",
+            "cell `i3` is not on the board",
+            "[tests/ui/three_errors.rules:26:49]",
+            "unknown piece `Kendr`",
+            "[tests/ui/three_errors.rules:57:15]",
+            "did you mean `Kender`?",
+        ],
+    );
+    // In the order of the file.
+    let at = |s: &str| err.find(s).expect("found above");
+    assert!(
+        at(":15:24]") < at(":26:49]") && at(":26:49]") < at(":57:15]"),
+        "{err}"
+    );
+}
+
+#[test]
+fn check_reports_a_warning_but_succeeds() {
+    let out = run(&["check", "tests/ui/empty_region.rules"]);
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "tests/ui/empty_region.rules: ok (0 errors, 1 warning in tests/ui/empty_region.rules)\n"
+    );
+    expect_contains(
+        &String::from_utf8_lossy(&out.stderr),
+        &["region `nowhere` has no cells", "[tests/ui/empty_region.rules:"],
+    );
+}
+
+// ---------------------------------------------------------------- playout
+
+/// The result lines of a playout run (everything but the speeds), checked.
+fn playout_results(game: &str, n: u64, seed: u64) -> Vec<String> {
+    let out = ok(&[
+        "playout",
+        game,
+        "--n",
+        &n.to_string(),
+        "--seed",
+        &seed.to_string(),
+    ]);
+    let all = lines(&out);
+    assert_eq!(all[0], format!("games: {n}"), "{out}");
+    let value = |line: &str, key: &str| -> f64 {
+        line.strip_prefix(key)
+            .unwrap_or_else(|| panic!("expected `{key}…`, got `{line}`"))
+            .trim_end_matches(" moves")
+            .parse()
+            .unwrap_or_else(|_| panic!("not a number in `{line}`"))
+    };
+    // One line per player, then draws: they add up to the games.
+    let players = all.len() - 5;
+    assert!(players >= 2, "{out}");
+    let mut total = 0.0;
+    for line in &all[1..1 + players] {
+        assert!(line.starts_with("win "), "{out}");
+        let (_, count) = line.rsplit_once(": ").expect("win <Player>: N");
+        total += count.parse::<f64>().expect("a count");
+    }
+    total += value(all[1 + players], "draw: ");
+    assert_eq!(total, n as f64, "results do not add up to the games:\n{out}");
+    let mean = value(all[2 + players], "mean length: ");
+    assert!(all[2 + players].ends_with(" moves"), "{out}");
+    assert!(mean >= 1.0, "{out}");
+    let per_s = value(all[3 + players], "playouts/s: ");
+    let moves_s = value(all[4 + players], "moves/s: ");
+    assert!(per_s > 0.0 && moves_s >= per_s, "{out}");
+    all[..3 + players].iter().map(|s| s.to_string()).collect()
+}
+
+#[test]
+fn playout_reports_results_lengths_and_speed() {
+    let first = playout_results(KK, 50, 3);
+    assert_eq!(first[1].split(':').next(), Some("win Kender"));
+    assert_eq!(first[2].split(':').next(), Some("win Knights"));
+    // The same seed, the same games.
+    assert_eq!(playout_results(KK, 50, 3), first);
+    // Every shipped game plays out.
+    for game in shipped_games() {
+        playout_results(&game, 5, 1);
+    }
+}
+
+// ---------------------------------------------------------------- play
+
+/// The rows of rank `rank` in the board drawings of `out`: lines that start and
+/// end with the rank number (`4 │ … │ 4`, `4  K · …  4`).
+fn board_rows<'a>(out: &'a str, rank: &str) -> Vec<&'a str> {
+    out.lines()
+        .map(str::trim)
+        .filter(|l| l.len() > 4 && l.starts_with(&format!("{rank} ")) && l.ends_with(&format!(" {rank}")))
+        .collect()
+}
+
+/// The file letters under and above a drawn 8-file board.
+fn is_file_header(line: &str) -> bool {
+    line.split_whitespace()
+        .eq(["a", "b", "c", "d", "e", "f", "g", "h"])
+}
+
+#[test]
+fn play_against_the_program() {
+    let mut child = command(&["play", KK, "--ai", "Knights"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    // The program places both knights; then these kender moves are legal
+    // whatever the knights do: a knight from rank 8 reaches rank 6 at best,
+    // so b4 and h4 stay free and no kender can be taken before g3-h4.
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"help\nc3-b4\nboard\ng3-h4\na1-a2\nhello\nquit\n")
+        .expect("write stdin");
+    let out = child.wait_with_output().expect("the game ends");
+    let stdout = String::from_utf8(out.stdout).expect("UTF-8");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert_eq!(stderr, "", "{stdout}");
+
+    assert!(
+        stdout.starts_with("Knights & Kender"),
+        "the title first:\n{stdout}"
+    );
+    // The board is drawn: at the start, after each exchange and on `board`
+    // (each drawing has the file letters above and below).
+    let headers = stdout.lines().filter(|l| is_file_header(l)).count();
+    assert!(headers >= 8, "{headers} file-letter lines:\n{stdout}");
+    assert!(
+        board_rows(&stdout, "1")
+            .iter()
+            .all(|r| r.matches('K').count() == 4),
+        "{stdout}"
+    );
+    // c3-b4 was played: a kender stands on rank 4 (none did before).
+    let rank4 = board_rows(&stdout, "4");
+    assert!(rank4.len() >= 4, "{stdout}");
+    assert!(
+        !rank4[0].contains('K') && rank4.iter().any(|r| r.contains('K')),
+        "{rank4:?}"
+    );
+    // The program places its knights, then answers each kender move.
+    let program_moves = stdout
+        .lines()
+        .filter(|l| l.contains("Knights") && (l.contains(" plays ") || l.contains(" played ")))
+        .filter(|l| {
+            l.split_whitespace()
+                .last()
+                .is_some_and(rulebook::notation::is_well_formed)
+        })
+        .count();
+    assert_eq!(program_moves, 4, "{stdout}");
+    // The illegal move is refused with a reason and the moves that piece has.
+    // (Lines that only echo the input after the prompt do not count.)
+    let lines: Vec<&str> = stdout
+        .lines()
+        .filter(|l| {
+            !["a1-a2", "hello"]
+                .iter()
+                .any(|i| l.trim_end().ends_with(&format!("> {i}")))
+        })
+        .collect();
+    let refusal = lines
+        .iter()
+        .position(|l| l.contains("a1-a2") || (l.contains("a1") && l.contains("a2")))
+        .unwrap_or_else(|| panic!("no word on a1-a2:\n{stdout}"));
+    let reason = lines[refusal..(refusal + 2).min(lines.len())].join(" ");
+    assert!(
+        reason.contains("a1-c3"),
+        "the refusal lists the moves from a1: {reason}"
+    );
+    // The malformed input too.
+    let hello = lines
+        .iter()
+        .find(|l| l.contains("hello"))
+        .unwrap_or_else(|| panic!("no word on `hello`:\n{stdout}"));
+    assert!(hello.contains("move"), "{hello}");
+}
+
+#[test]
+fn play_refuses_an_unknown_side() {
+    let err = fails(&["play", KK, "--ai", "Dragons"]);
+    expect_contains(&err, &["`--ai Dragons` names no side", "Kender, Knights"]);
+}
