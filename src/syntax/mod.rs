@@ -74,6 +74,12 @@ pub fn parse(source: &SourceFile) -> (RulesFile, Vec<SyntaxError>) {
     let mut errors = Vec::new();
     let mut pos = skip_trivia(text, 0);
     while pos < text.len() {
+        let item_end = next_item_start(text, pos + 1);
+        if let Some(error) = too_complex(text, pos, item_end) {
+            errors.push(error);
+            pos = skip_trivia(text, item_end);
+            continue;
+        }
         match RulesParser::parse(Rule::item, &text[pos..]) {
             Ok(mut pairs) => {
                 let pair = pairs.next().expect("a successful item parse yields the item");
@@ -108,6 +114,85 @@ fn declared_names(item: &str) -> Vec<String> {
             words.next().map(String::from).into_iter().collect()
         }
         _ => Vec::new(),
+    }
+}
+
+/// How deeply brackets may nest in one item.
+const MAX_NESTING: usize = 64;
+/// How many operators (`not`, `if`, arithmetic, comparisons) one item may hold.
+/// Expressions are parsed and evaluated recursively: these bounds keep any
+/// input from exhausting the stack, far above what a real rules file needs.
+const MAX_OPERATORS: usize = 1_000;
+/// How many `if` and `not` one item may hold (each nests the parser one level).
+const MAX_NESTED_WORDS: usize = 100;
+
+/// Refuses an item (text `start..end`) that nests too deeply or is too large
+/// to parse safely.
+fn too_complex(text: &str, start: usize, end: usize) -> Option<SyntaxError> {
+    let item = &text[start..end];
+    let mut depth = 0usize;
+    let (mut operators, mut words) = (0usize, 0usize);
+    let mut word_start = None;
+    let mut skip_until = 0;
+    for (i, c) in item.char_indices() {
+        if i < skip_until {
+            continue;
+        }
+        let at = start + i;
+        // Comments and strings hold no operators.
+        let rest = &item[i..];
+        if rest.starts_with("//") {
+            skip_until = rest.find('\n').map_or(item.len(), |n| i + n);
+            continue;
+        }
+        if rest.starts_with("/*") {
+            skip_until = rest.find("*/").map_or(item.len(), |n| i + n + 2);
+            continue;
+        }
+        if c == '"' {
+            skip_until = rest[1..].find('"').map_or(item.len(), |n| i + n + 2);
+            continue;
+        }
+        match c {
+            '(' | '[' | '{' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Some(limit_error(at, "brackets nest too deeply", &format!("at most {MAX_NESTING} levels")));
+                }
+            }
+            ')' | ']' | '}' => depth = depth.saturating_sub(1),
+            '+' | '-' | '*' | '/' | '%' | '<' | '>' | '=' | '!' => operators += 1,
+            _ => {}
+        }
+        if c.is_ascii_alphanumeric() || c == '_' {
+            word_start.get_or_insert(i);
+        } else if let Some(w) = word_start.take() {
+            let word = &item[w..i];
+            if word == "not" || word == "if" {
+                words += 1;
+            }
+            if matches!(word, "and" | "or" | "not" | "if") {
+                operators += 1;
+            }
+        }
+        if operators > MAX_OPERATORS || words > MAX_NESTED_WORDS {
+            return Some(limit_error(
+                at,
+                "this item is too large to parse",
+                &format!("at most {MAX_OPERATORS} operators and {MAX_NESTED_WORDS} `if`/`not` per item"),
+            ));
+        }
+    }
+    None
+}
+
+fn limit_error(at: usize, message: &str, limit: &str) -> SyntaxError {
+    SyntaxError {
+        message: message.to_string(),
+        span: Span::new(at, at + 1).into(),
+        label: format!("limit: {limit}"),
+        help: Some("split the expression, or name a part of it as a region or a flag".to_string()),
+        unclosed: None,
     }
 }
 
@@ -334,6 +419,19 @@ mod tests {
         let (file, errors) = parse_str("players A B\ncounter c\nregion r = \ncounter d\n");
         assert_eq!(errors.len(), 2, "{errors:?}");
         assert_eq!(file.items.len(), 2);
+    }
+
+    #[test]
+    fn refuses_items_nested_too_deeply_instead_of_overflowing() {
+        let deep = format!("end {{ draw when {}1{} == 1 }}\n", "(".repeat(500), ")".repeat(500));
+        let (_, errors) = parse_str(&deep);
+        assert_eq!(errors.len(), 1);
+        assert!(errors[0].message.contains("nest too deeply"), "{}", errors[0].message);
+        let long = format!("end {{ draw when {} }}\n", vec!["1"; 3000].join(" + "));
+        let (_, errors) = parse_str(&long);
+        assert!(errors[0].message.contains("too large"), "{}", errors[0].message);
+        let comment = format!("// {}\nplayers A, B\n", "-".repeat(5000));
+        assert!(parse_str(&comment).1.is_empty());
     }
 
     #[test]
