@@ -29,7 +29,10 @@ fn main() {
     if !std::env::args().any(|a| a == "--bench") {
         return;
     }
-    println!("{:<20} {:>6} {:>12} {:>10} {:>12} {:>12} {:>10}", "game", "depth", "nodes", "perft s", "nodes/s", "playouts/s", "moves/s");
+    println!(
+        "{:<20} {:>6} {:>12} {:>10} {:>12} {:>12} {:>10}",
+        "game", "depth", "nodes", "perft s", "nodes/s", "playouts/s", "moves/s"
+    );
     for &(game, depth, expected) in PERFT {
         let engine = engine(game);
         let start = engine.start();

@@ -1,11 +1,98 @@
-//! The board drawn as text for `play`: ranks top to bottom, files left to right.
+//! The board drawn as text for `play`: ranks top to bottom, files left to right,
+//! labels on all four sides, a legend naming every symbol, reserves and counters.
+//!
+//! Everything comes from the compiled game: cell names and drawing coordinates,
+//! piece letters, players and counters. Pieces of the first player are upper
+//! case, those of the others lower case; with colour, each player also has a
+//! colour and the cells of the last move are highlighted (without colour they
+//! are bracketed: `[K]`).
 
-use rulebook::engine::{Engine, Position};
-use rulebook::ir::{CellId, PlayerId};
+use rulebook::engine::{Engine, MoveRef, Position, Token};
+use rulebook::ir::{CellId, PieceKind, PlayerId};
+
+/// How to draw: with ANSI colours or as plain text.
+#[derive(Debug, Clone, Copy)]
+pub struct Style {
+    /// Use ANSI colours (stdout is a terminal and `NO_COLOR` is unset).
+    pub colour: bool,
+}
+
+impl Style {
+    /// Colour when stdout is a terminal and `NO_COLOR` is unset or empty.
+    pub fn detect() -> Style {
+        let no_colour = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        let term_dumb = std::env::var("TERM").is_ok_and(|t| t == "dumb");
+        Style {
+            colour: !no_colour && !term_dumb && std::io::IsTerminal::is_terminal(&std::io::stdout()),
+        }
+    }
+
+    /// `text` in bold (with colour only).
+    pub fn bold(&self, text: &str) -> String {
+        if self.colour {
+            format!("\x1b[1m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
+    }
+
+    /// `text` dimmed (with colour only).
+    pub fn dim(&self, text: &str) -> String {
+        if self.colour {
+            format!("\x1b[2m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
+    }
+
+    /// `text` in the colour of a player (with colour only).
+    pub fn player(&self, player: PlayerId, text: &str) -> String {
+        if self.colour {
+            format!(
+                "\x1b[1;38;5;{}m{text}\x1b[0m",
+                PLAYER_TEXT[player.index() % PLAYER_TEXT.len()]
+            )
+        } else {
+            text.to_string()
+        }
+    }
+
+    /// A piece symbol as it looks on a dark cell of the board (plain without colour).
+    pub fn chip(&self, player: PlayerId, symbol: &str) -> String {
+        if self.colour {
+            format!(
+                "\x1b[48;5;{BG_DARK};1;38;5;{}m{symbol}\x1b[0m",
+                PLAYER_PIECE[player.index() % PLAYER_PIECE.len()]
+            )
+        } else {
+            symbol.to_string()
+        }
+    }
+
+    /// `text` as a warning (with colour only).
+    pub fn warn(&self, text: &str) -> String {
+        if self.colour {
+            format!("\x1b[1;38;5;167m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
+    }
+}
+
+/// 256-colour foregrounds of the pieces on the board, by player.
+/// (White and black contrast by at least 3:1 with every background below.)
+const PLAYER_PIECE: [u8; 4] = [231, 16, 226, 51];
+/// 256-colour foregrounds for player names in text (readable on any background).
+const PLAYER_TEXT: [u8; 4] = [214, 75, 167, 141];
+/// Backgrounds: light cells, dark cells, cells of the last move (light, dark).
+const BG_LIGHT: u8 = 137;
+const BG_DARK: u8 = 94;
+const BG_MARK_LIGHT: u8 = 67;
+const BG_MARK_DARK: u8 = 60;
 
 /// The symbol of a piece: the first character of its letter, upper case for
 /// the first player and lower case for the others.
-fn symbol(owner: PlayerId, letter: &str) -> String {
+pub fn symbol(owner: PlayerId, letter: &str) -> String {
     let c = letter.chars().next().unwrap_or('?');
     if owner.index() == 0 {
         c.to_uppercase().to_string()
@@ -14,98 +101,404 @@ fn symbol(owner: PlayerId, letter: &str) -> String {
     }
 }
 
-/// Draws the board, a legend, reserves and counters.
-pub fn draw(engine: &Engine, pos: &Position) -> String {
+/// The symbol of a piece kind of a player.
+pub fn kind_symbol(engine: &Engine, owner: PlayerId, kind: PieceKind) -> String {
+    symbol(owner, &engine.game().kinds[kind.index()].letter)
+}
+
+/// The cells a move touches: where each action started and every landing or
+/// placement (highlighted on the board).
+pub fn move_cells(mv: MoveRef) -> Vec<CellId> {
+    mv.tokens()
+        .filter_map(|t| match t {
+            Token::From(c) | Token::To(c) | Token::Capture(c) | Token::Place(c) => Some(c),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whether a cell is dark: (file + rank) even, counting from 0 (`a1` dark).
+fn is_dark(coords: (i32, i32)) -> bool {
+    (coords.0 + coords.1).rem_euclid(2) == 0
+}
+
+/// The board cells laid out on the drawing grid, `grid[rank][file]`.
+struct Grid {
+    cells: Vec<Vec<Option<CellId>>>,
+    files: Vec<String>,
+    ranks: Vec<String>,
+}
+
+impl Grid {
+    fn new(engine: &Engine) -> Grid {
+        let topo = &engine.game().topology;
+        let width = topo.width.clamp(0, 256) as usize;
+        let height = topo.height.clamp(0, 256) as usize;
+        let mut cells = vec![vec![None; width]; height];
+        for c in 0..topo.board_cells.min(topo.coords.len()) {
+            let (f, r) = topo.coords[c];
+            if (0..width as i32).contains(&f) && (0..height as i32).contains(&r) {
+                cells[r as usize][f as usize] = Some(CellId(c as u16));
+            }
+        }
+        let name = |c: &CellId| topo.cell_names.get(c.index()).map(String::as_str).unwrap_or("");
+        let files = (0..width)
+            .map(|f| common_label(cells.iter().filter_map(|row| row[f].as_ref()).map(name)))
+            .collect();
+        let ranks = cells
+            .iter()
+            .map(|row| common_label(row.iter().flatten().map(name)))
+            .collect();
+        Grid { cells, files, ranks }
+    }
+}
+
+/// The label of a row or column of cells: the letters their names share
+/// (`c` for c1…c8) or else the digits they share (`8` for a8…h8).
+fn common_label<'a>(names: impl Iterator<Item = &'a str>) -> String {
+    let split = |n: &'a str| {
+        let letters = n
+            .chars()
+            .take_while(|c| c.is_alphabetic())
+            .map(char::len_utf8)
+            .sum::<usize>();
+        (&n[..letters], &n[letters..])
+    };
+    let parts: Vec<(&str, &str)> = names.map(split).collect();
+    let Some(first) = parts.first() else {
+        return String::new();
+    };
+    if parts.iter().all(|p| p.0 == first.0) && !first.0.is_empty() {
+        first.0.to_string()
+    } else if parts.iter().all(|p| p.1 == first.1) && !first.1.is_empty() {
+        first.1.to_string()
+    } else {
+        String::new()
+    }
+}
+
+/// The labels of the board's columns (files) and rows (ranks, bottom first).
+pub fn labels(engine: &Engine) -> (Vec<String>, Vec<String>) {
+    let grid = Grid::new(engine);
+    (grid.files, grid.ranks)
+}
+
+/// A set of cells in words: "rank 8", "file c", "a1 c1 e1", or "12 cells (a1 … h8)";
+/// exit cells are "beyond the edge".
+pub fn cells_text(engine: &Engine, cells: &[CellId]) -> String {
+    let topo = &engine.game().topology;
+    let grid = Grid::new(engine);
+    let on_board: Vec<CellId> = cells.iter().copied().filter(|c| !topo.is_exit(*c)).collect();
+    let exits: Vec<CellId> = cells.iter().copied().filter(|c| topo.is_exit(*c)).collect();
+    let edges: Vec<String> = exit_edges(engine)
+        .into_iter()
+        .filter(|(_, e)| e.iter().any(|c| exits.contains(c)))
+        .map(|(name, _)| name)
+        .collect();
+    let full = |line: Vec<CellId>| {
+        !line.is_empty() && line.len() == on_board.len() && line.iter().all(|c| on_board.contains(c))
+    };
+    let mut text = String::new();
+    for (r, row) in grid.cells.iter().enumerate() {
+        if full(row.iter().flatten().copied().collect()) {
+            text = format!("rank {}", grid.ranks[r]);
+        }
+    }
+    for (f, file) in grid.files.iter().enumerate() {
+        if text.is_empty() && full(grid.cells.iter().filter_map(|row| row[f]).collect()) {
+            text = format!("file {file}");
+        }
+    }
+    if text.is_empty() && !on_board.is_empty() {
+        let names: Vec<&str> = on_board
+            .iter()
+            .map(|c| topo.cell_names[c.index()].as_str())
+            .collect();
+        text = if names.len() > 10 {
+            format!(
+                "{} cells ({} … {})",
+                names.len(),
+                names[0],
+                names[names.len() - 1]
+            )
+        } else {
+            names.join(" ")
+        };
+    }
+    let beyond = if edges.is_empty() && !exits.is_empty() {
+        "beyond the edge".to_string()
+    } else {
+        format!("beyond {}", edges.join(" or "))
+    };
+    match (text.is_empty(), exits.is_empty()) {
+        (_, true) => text,
+        (true, false) => beyond,
+        (false, false) if edges.len() == 1 && text == edges[0] => format!("{text} or beyond it"),
+        (false, false) => format!("{text} or {beyond}"),
+    }
+}
+
+/// Draws the board with labels on all sides; `marked` cells (the last move)
+/// are highlighted.
+pub fn board(engine: &Engine, pos: &Position, style: Style, marked: &[CellId]) -> String {
     let game = engine.game();
     let topo = &game.topology;
-    let mut grid = vec![vec![None; topo.width as usize]; topo.height as usize];
-    for c in 0..topo.board_cells {
-        let (f, r) = topo.coords[c];
-        if (0..topo.width).contains(&f) && (0..topo.height).contains(&r) {
-            grid[r as usize][f as usize] = Some(CellId(c as u16));
-        }
-    }
-    let rank_label = |r: usize| -> String {
-        grid[r]
-            .iter()
-            .flatten()
-            .next()
-            .map(|c| {
-                topo.cell_names[c.index()]
-                    .trim_start_matches(|ch: char| ch.is_ascii_alphabetic())
-                    .to_string()
-            })
-            .unwrap_or_default()
-    };
-    let label_width = (0..grid.len()).map(|r| rank_label(r).len()).max().unwrap_or(1);
+    let grid = Grid::new(engine);
+    let label_w = grid
+        .ranks
+        .iter()
+        .map(|r| r.chars().count())
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let cell_w = grid
+        .files
+        .iter()
+        .map(|f| f.chars().count())
+        .max()
+        .unwrap_or(1)
+        .max(1)
+        + 2;
+    let width = grid.files.len();
     let mut out = String::new();
-    let files: Vec<String> = (0..topo.width as usize)
-        .map(|f| {
-            grid.iter()
-                .find_map(|row| row[f])
-                .map(|c| {
-                    topo.cell_names[c.index()]
-                        .trim_end_matches(|ch: char| ch.is_ascii_digit())
-                        .to_string()
-                })
-                .unwrap_or_default()
-        })
-        .collect();
-    let header = format!("{:w$}  {}\n", "", files.join(" "), w = label_width);
-    out.push_str(&header);
-    for r in (0..grid.len()).rev() {
-        out.push_str(&format!("{:>w$} ", rank_label(r), w = label_width));
-        for cell in &grid[r] {
-            let text = match cell {
-                None => " ".to_string(),
-                Some(c) => match engine.piece_at(pos, *c) {
-                    Some((owner, kind)) => symbol(owner, &game.kinds[kind.index()].letter),
-                    None => {
-                        let (f, rr) = topo.coords[c.index()];
-                        if (f + rr) % 2 == 0 {
-                            "·".to_string()
-                        } else {
-                            " ".to_string()
-                        }
-                    }
-                },
+    let files_line = {
+        let mut s = format!("{:w$}  ", "", w = label_w);
+        for f in &grid.files {
+            s.push_str(&format!("{f:^cell_w$}"));
+        }
+        s.trim_end().to_string()
+    };
+    out.push_str(&style.dim(&files_line));
+    out.push('\n');
+    let rule = "─".repeat(width * cell_w);
+    out.push_str(&format!("{:w$} ┌{rule}┐\n", "", w = label_w));
+    for r in (0..grid.cells.len()).rev() {
+        let label = &grid.ranks[r];
+        out.push_str(&style.dim(&format!("{label:>label_w$}")));
+        out.push_str(" │");
+        for cell in &grid.cells[r] {
+            let Some(c) = *cell else {
+                out.push_str(&" ".repeat(cell_w));
+                continue;
             };
-            out.push(' ');
-            out.push_str(&text);
-        }
-        out.push_str(&format!("  {}\n", rank_label(r)));
-    }
-    out.push_str(&header);
-    let mut legend = Vec::new();
-    for (p, player) in game.players.iter().enumerate() {
-        let mut parts = Vec::new();
-        for kind in &game.kinds {
-            if kind.owner.is_none_or(|o| o.index() == p) {
-                parts.push(format!(
-                    "{}={}",
-                    symbol(PlayerId(p as u8), &kind.letter),
-                    kind.name
-                ));
+            let dark = is_dark(topo.coords[c.index()]);
+            let mark = marked.contains(&c);
+            let piece = engine.piece_at(pos, c);
+            let inner_w = cell_w - 2;
+            if style.colour {
+                let bg = match (mark, dark) {
+                    (true, true) => BG_MARK_DARK,
+                    (true, false) => BG_MARK_LIGHT,
+                    (false, true) => BG_DARK,
+                    (false, false) => BG_LIGHT,
+                };
+                let text = match piece {
+                    Some((owner, kind)) => format!(
+                        "\x1b[1;38;5;{}m{:^w$}",
+                        PLAYER_PIECE[owner.index() % PLAYER_PIECE.len()],
+                        kind_symbol(engine, owner, kind),
+                        w = inner_w
+                    ),
+                    None => format!("{:w$}", "", w = inner_w),
+                };
+                out.push_str(&format!("\x1b[48;5;{bg}m {text} \x1b[0m"));
+            } else {
+                let inner = match piece {
+                    Some((owner, kind)) => kind_symbol(engine, owner, kind),
+                    None if dark => "·".to_string(),
+                    None => " ".to_string(),
+                };
+                let (open, close) = if mark { ('[', ']') } else { (' ', ' ') };
+                out.push_str(&format!("{open}{inner:^inner_w$}{close}"));
             }
         }
-        let mut extra = Vec::new();
-        for (k, kind) in game.kinds.iter().enumerate() {
-            let n = engine.reserve(pos, PlayerId(p as u8), rulebook::ir::PieceKind(k as u8));
-            if n > 0 {
-                extra.push(format!("{n} {} in reserve", kind.name));
-            }
-        }
-        for (c, counter) in game.counters.iter().enumerate() {
-            extra.push(format!("{counter} {}", engine.counter(pos, c, PlayerId(p as u8))));
-        }
-        let extra = if extra.is_empty() {
-            String::new()
-        } else {
-            format!("; {}", extra.join(", "))
-        };
-        legend.push(format!("{player}: {}{extra}", parts.join(" ")));
+        out.push_str("│ ");
+        out.push_str(&style.dim(label));
+        out.push('\n');
     }
-    out.push_str(&legend.join("\n"));
+    out.push_str(&format!("{:w$} └{rule}┘\n", "", w = label_w));
+    out.push_str(&style.dim(&files_line));
     out.push('\n');
     out
+}
+
+/// One line per player: the symbols of their pieces with how many stand on
+/// the board and wait in reserve, and their counters. `to_move` is marked.
+pub fn legend(engine: &Engine, pos: &Position, style: Style, to_move: Option<PlayerId>) -> String {
+    let game = engine.game();
+    let topo = &game.topology;
+    let mut on_board = vec![vec![0i64; game.kinds.len()]; game.players.len()];
+    for c in 0..topo.board_cells {
+        if let Some((owner, kind)) = engine.piece_at(pos, CellId(c as u16))
+            && let Some(n) = on_board
+                .get_mut(owner.index())
+                .and_then(|v| v.get_mut(kind.index()))
+        {
+            *n += 1;
+        }
+    }
+    let name_w = game.players.iter().map(|p| p.chars().count()).max().unwrap_or(0);
+    let mut out = String::new();
+    for (p, player) in game.players.iter().enumerate() {
+        let pid = PlayerId(p as u8);
+        let mut kinds = Vec::new();
+        for (k, kind) in game.kinds.iter().enumerate() {
+            let kid = PieceKind(k as u8);
+            let reserve = engine.reserve(pos, pid, kid);
+            let usable = kind.owner.is_none_or(|o| o == pid);
+            let setup_reserve = game
+                .setup
+                .reserves
+                .iter()
+                .any(|&(o, kk, _)| o == pid && kk == kid);
+            let setup_board = game.setup.pieces.iter().any(|&(_, o, kk)| o == pid && kk == kid);
+            let owned = kind.owner == Some(pid);
+            if on_board[p][k] == 0 && reserve == 0 && !(usable && (setup_reserve || setup_board || owned)) {
+                continue;
+            }
+            let mut counts = vec![format!("{} on board", on_board[p][k])];
+            if reserve > 0 || setup_reserve {
+                counts.push(format!("{reserve} in reserve"));
+            }
+            kinds.push(format!(
+                "{} {} ({})",
+                style.chip(pid, &kind_symbol(engine, pid, kid)),
+                kind.name,
+                counts.join(", ")
+            ));
+        }
+        let counters: Vec<String> = game
+            .counters
+            .iter()
+            .enumerate()
+            .filter(|&(c, _)| engine.counter(pos, c, pid) != 0 || counter_can_change(engine, c, pid))
+            .map(|(c, name)| format!("{} {}", name.replace('_', " "), engine.counter(pos, c, pid)))
+            .collect();
+        let marker = if to_move == Some(pid) { "▶" } else { " " };
+        let padded = format!("{player:<name_w$}");
+        out.push_str(&format!(
+            "{marker} {}  {}",
+            style.player(pid, &padded),
+            kinds.join(", ")
+        ));
+        if !counters.is_empty() {
+            out.push_str(&format!("; {}", counters.join(", ")));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Whether some trigger adds to `player`'s counter `counter` (for a piece
+/// that player can own).
+fn counter_can_change(engine: &Engine, counter: usize, player: PlayerId) -> bool {
+    let game = engine.game();
+    let cells = game.topology.cells();
+    let kinds = game.kinds.len();
+    (0..kinds).any(|k| {
+        if game.kinds[k].owner.is_some_and(|o| o != player) {
+            return false;
+        }
+        let base = (player.index() * kinds + k) * cells;
+        game.trigger_at.get(base..base + cells).is_some_and(|slice| {
+            slice.iter().any(|&t| {
+                t != 0
+                    && game
+                        .triggers
+                        .get(t as usize - 1)
+                        .is_some_and(|tr| tr.add.iter().any(|&(c, _)| c == counter))
+            })
+        })
+    })
+}
+
+/// Notes on what the board shows that a newcomer may not guess: which case
+/// belongs to whom, dark cells, the last-move marking and the exit cells
+/// beyond the edges.
+pub fn key(engine: &Engine, style: Style) -> String {
+    let game = engine.game();
+    let mut notes = Vec::new();
+    if let Some(first) = game.players.first() {
+        let others = game.players[1..].join(", ");
+        if others.is_empty() {
+            notes.push(format!("{first}: upper case"));
+        } else {
+            notes.push(format!("{first}: upper case, {others}: lower case"));
+        }
+    }
+    if style.colour {
+        notes.push("highlighted: the last move".to_string());
+        notes.push("▶ to move".to_string());
+    } else {
+        notes.push("· dark cell".to_string());
+        notes.push("[ ] the last move".to_string());
+        notes.push("▶ to move".to_string());
+    }
+    let mut out = format!("{}\n", notes.join("   "));
+    for line in exit_notes(engine) {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+/// The exit cells of the board grouped by edge: a name for the edge ("rank
+/// 8" for the cells beyond rank 8) and its cells.
+fn exit_edges(engine: &Engine) -> Vec<(String, Vec<CellId>)> {
+    let topo = &engine.game().topology;
+    let grid = Grid::new(engine);
+    // Edges: above the top rank, below the bottom rank, left, right.
+    let mut edges: [Vec<CellId>; 4] = Default::default();
+    for c in topo.board_cells..topo.cells().min(topo.coords.len()) {
+        let (f, r) = topo.coords[c];
+        let edge = if r >= topo.height {
+            0
+        } else if r < 0 {
+            1
+        } else if f < 0 {
+            2
+        } else if f >= topo.width {
+            3
+        } else {
+            continue;
+        };
+        edges[edge].push(CellId(c as u16));
+    }
+    let last = |v: &Vec<String>| v.last().cloned().unwrap_or_default();
+    let first = |v: &Vec<String>| v.first().cloned().unwrap_or_default();
+    let names = [
+        format!("rank {}", last(&grid.ranks)),
+        format!("rank {}", first(&grid.ranks)),
+        format!("file {}", first(&grid.files)),
+        format!("file {}", last(&grid.files)),
+    ];
+    names
+        .into_iter()
+        .zip(edges)
+        .filter(|(_, cells)| !cells.is_empty())
+        .collect()
+}
+
+/// "a9…h9" for a run of cells.
+fn range_text(engine: &Engine, cells: &[CellId]) -> String {
+    let names = &engine.game().topology.cell_names;
+    match cells {
+        [] => String::new(),
+        [one] => names[one.index()].clone(),
+        [first, .., last] => format!("{}…{}", names[first.index()], names[last.index()]),
+    }
+}
+
+/// One line per edge with exit cells, e.g. "Beyond rank 8 lie the exit cells
+/// a9…h9: a piece that lands there leaves the board."
+pub fn exit_notes(engine: &Engine) -> Vec<String> {
+    exit_edges(engine)
+        .iter()
+        .map(|(edge, cells)| {
+            format!(
+                "Beyond {edge} lie the exit cells {}: a piece that lands there leaves the board.",
+                range_text(engine, cells)
+            )
+        })
+        .collect()
 }

@@ -391,6 +391,7 @@ fn graph_graph(decl: &GraphDecl, span: Span) -> Result<BoardGraph, Vec<Problem>>
         .collect();
     // Links: every rule from every cell it matches.
     let mut linked: HashMap<(NodeIndex, u8), Span> = HashMap::new();
+    let mut reported = std::collections::HashSet::new();
     let nodes: Vec<NodeIndex> = graph.node_indices().collect();
     for link in &decl.links {
         let Some(dir) = dir_of(&link.dir, &mut problems) else {
@@ -475,6 +476,9 @@ fn graph_graph(decl: &GraphDecl, span: Span) -> Result<BoardGraph, Vec<Problem>>
             }
             let to = at[&target];
             if let Some(first) = linked.insert((node, dir), link.span) {
+                if !reported.insert((first.start, link.span.start)) {
+                    continue; // this pair of links is reported once, not per cell
+                }
                 problems.push(
                     error::invalid(
                         "rules::compile::link_twice",

@@ -150,7 +150,7 @@ pub(super) fn declare(cx: &mut Ctx, file: &RulesFile) {
             Item::Turns { .. } => turns_seen = true,
             Item::End(_) => end_seen = true,
             Item::Flag { name, .. } => {
-                let declared = cx.flags.declare(NameKind::Value, name);
+                let declared = cx.flags.declare(NameKind::Flag, name);
                 cx.ok(declared);
             }
             Item::Trigger(_)

@@ -11,6 +11,8 @@ pub enum NameKind {
     Direction,
     Region,
     Counter,
+    Flag,
+    Function,
     Turn,
     Move,
     Condition,
@@ -27,6 +29,8 @@ impl NameKind {
             NameKind::Direction => "direction",
             NameKind::Region => "region",
             NameKind::Counter => "counter",
+            NameKind::Flag => "flag",
+            NameKind::Function => "function",
             NameKind::Turn => "turn",
             NameKind::Move => "move",
             NameKind::Condition => "cell condition",
@@ -42,6 +46,8 @@ impl NameKind {
             NameKind::Direction => "rules::compile::unknown_direction",
             NameKind::Region => "rules::compile::unknown_region",
             NameKind::Counter => "rules::compile::unknown_counter",
+            NameKind::Flag => "rules::compile::unknown_flag",
+            NameKind::Function => "rules::compile::unknown_function",
             NameKind::Turn => "rules::compile::unknown_turn",
             NameKind::Move => "rules::compile::unknown_move",
             NameKind::Condition => "rules::compile::unknown_condition",
@@ -61,7 +67,10 @@ pub fn unknown<'a>(
         kind.unknown_code(),
         format!("unknown {} `{}`", kind.word(), name),
         span,
-        format!("no {} of this name", kind.word()),
+        match kind {
+            NameKind::Value => "not defined".to_string(),
+            _ => format!("no {} of this name", kind.word()),
+        },
     );
     problem.subject = Some(name.to_string());
     let candidates: Vec<&str> = candidates.into_iter().collect();

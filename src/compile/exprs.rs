@@ -203,7 +203,7 @@ fn call(cx: &mut Ctx, f: &Ident, args: &[Expr], binding: Binding) -> Option<(ir:
         }
         _ => {
             cx.report(error::unknown(
-                NameKind::Value,
+                NameKind::Function,
                 &f.text,
                 f.span,
                 ["count", "reserve", "opponent"],

@@ -52,9 +52,16 @@ pub fn compile(file: &RulesFile, partial: bool) -> (Option<ir::Game>, Vec<Proble
     // syntax error already explains it.
     cx.problems
         .retain(|p| !p.subject.as_ref().is_some_and(|s| file.broken_names.contains(s)));
+    // Without players, every per-player name would be reported as unknown:
+    // the missing `players` item says it all.
+    if cx.players.len() == 0 {
+        cx.problems.retain(|p| {
+            p.code != "rules::compile::unknown_player" && p.code != "rules::compile::missing_player_value"
+        });
+    }
     let failed = cx.problems.iter().any(|p| p.severity == Severity::Error);
     if failed {
-        return (None, std::mem::take(&mut cx.problems));
+        return (None, dedupe(std::mem::take(&mut cx.problems)));
     }
     let (Some(topology), Some((kinds, rules))) = (cx.topology.take(), kinds) else {
         return (None, std::mem::take(&mut cx.problems));
@@ -84,11 +91,15 @@ pub fn compile(file: &RulesFile, partial: bool) -> (Option<ir::Game>, Vec<Proble
     if !cx.partial {
         warnings::game(&mut cx, &game);
     }
-    let mut problems = std::mem::take(&mut cx.problems);
-    // A rule repeated for each player reports its problems once.
+    (Some(game), dedupe(std::mem::take(&mut cx.problems)))
+}
+
+/// A rule repeated for each player (`for P in players:`) reports each of its
+/// problems once.
+fn dedupe(mut problems: Vec<Problem>) -> Vec<Problem> {
     let mut seen = std::collections::HashSet::new();
     problems.retain(|p| seen.insert((p.code, p.span.start, p.span.end, p.message.clone())));
-    (Some(game), problems)
+    problems
 }
 
 /// Shared state of the passes: name tables, the board once built, and the problems found.

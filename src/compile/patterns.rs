@@ -39,7 +39,7 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile) -> Option<(Vec<KindInfo>, Ve
         captured_seen.push((decl.kind.text.clone(), decl.span));
         let k = cx.kinds.resolve(NameKind::Piece, &decl.kind);
         let unless = decl.unless.as_ref().and_then(|f| {
-            let f = cx.flags.resolve(NameKind::Value, f);
+            let f = cx.flags.resolve(NameKind::Flag, f);
             cx.ok(f)
         });
         if let Some(k) = cx.ok(k)

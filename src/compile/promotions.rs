@@ -87,7 +87,7 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile, mut kinds: Option<&mut Vec<K
         let capturer = kind(cx, &decl.kind);
         let captured = conds::lower_id(cx, &decl.captured);
         let unless = decl.unless.as_ref().and_then(|f| {
-            let f = cx.flags.resolve(NameKind::Value, f);
+            let f = cx.flags.resolve(NameKind::Flag, f);
             cx.ok(f)
         });
         let into = match &decl.into {

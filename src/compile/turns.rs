@@ -27,17 +27,21 @@ pub(super) fn setup(cx: &mut Ctx, file: &RulesFile) -> Setup {
                     };
                     let board_cells = topo.board_cells;
                     let names = topo.cell_names.clone();
+                    let mut exit_reported = false;
                     for (c, member) in set.iter().enumerate() {
                         if !member {
                             continue;
                         }
                         if c >= board_cells {
-                            cx.report(error::invalid(
-                                "rules::compile::setup_on_exit",
-                                format!("`{}` is an exit cell: no piece can stand there", names[c]),
-                                cells.span,
-                                "includes an exit cell",
-                            ));
+                            if !exit_reported {
+                                cx.report(error::invalid(
+                                    "rules::compile::setup_on_exit",
+                                    format!("`{}` is an exit cell: no piece can stand there", names[c]),
+                                    cells.span,
+                                    "includes an exit cell",
+                                ));
+                                exit_reported = true;
+                            }
                             continue;
                         }
                         if let Some(first) = placed_by[c] {

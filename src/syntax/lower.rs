@@ -15,9 +15,22 @@ pub(super) struct Lowerer {
 type P<'i> = Pair<'i, Rule>;
 
 impl Lowerer {
+    /// The pair's span, without the white space and comments a repetition
+    /// at its end may have swallowed.
     fn span(&self, pair: &P) -> Span {
         let s = pair.as_span();
-        Span::new(self.base + s.start(), self.base + s.end())
+        let text = pair.as_str();
+        let mut end = text.trim_end().len();
+        // A trailing `// comment` line is trivia too.
+        while let Some(line_start) = text[..end].rfind('\n') {
+            let line = text[line_start..end].trim_start();
+            if line.starts_with("//") {
+                end = text[..line_start].trim_end().len();
+            } else {
+                break;
+            }
+        }
+        Span::new(self.base + s.start(), self.base + s.start() + end)
     }
 
     fn ident(&self, pair: P) -> Ident {

@@ -74,6 +74,16 @@ pub fn parse(source: &SourceFile) -> (RulesFile, Vec<SyntaxError>) {
     let mut errors = Vec::new();
     let mut pos = skip_trivia(text, 0);
     while pos < text.len() {
+        if text[pos..].starts_with("/*") {
+            errors.push(SyntaxError {
+                message: "this comment is never closed".to_string(),
+                span: Span::new(pos, pos + 2).into(),
+                label: "opened here".to_string(),
+                help: Some("close it with `*/`; everything after it was read as comment".to_string()),
+                unclosed: None,
+            });
+            break;
+        }
         let item_end = next_item_start(text, pos + 1);
         if let Some(error) = too_complex(text, pos, item_end) {
             errors.push(error);
@@ -157,7 +167,11 @@ fn too_complex(text: &str, start: usize, end: usize) -> Option<SyntaxError> {
             '(' | '[' | '{' => {
                 depth += 1;
                 if depth > MAX_NESTING {
-                    return Some(limit_error(at, "brackets nest too deeply", &format!("at most {MAX_NESTING} levels")));
+                    return Some(limit_error(
+                        at,
+                        "brackets nest too deeply",
+                        &format!("at most {MAX_NESTING} levels"),
+                    ));
                 }
             }
             ')' | ']' | '}' => depth = depth.saturating_sub(1),
@@ -205,7 +219,10 @@ fn skip_trivia(text: &str, mut pos: usize) -> usize {
         if trimmed.starts_with("//") {
             pos += trimmed.find('\n').unwrap_or(trimmed.len());
         } else if let Some(body) = trimmed.strip_prefix("/*") {
-            pos += body.find("*/").map_or(trimmed.len(), |e| e + 4);
+            match body.find("*/") {
+                Some(e) => pos += e + 4,
+                None => return pos, // never closed: the parser reports it
+            }
         } else {
             return pos;
         }
@@ -247,7 +264,11 @@ fn syntax_error(text: &str, base: usize, err: &pest::error::Error<Rule>) -> Synt
         at = base + attempts.max_position;
         for token in attempts.expected_tokens() {
             let t = token.to_string();
-            if !TRIVIA_TOKENS.contains(&t.as_str()) && !t.is_empty() {
+            // Character classes and `_` are the inside of a name.
+            let name_part = t == "_" || (t.chars().count() == 4 && t.get(1..3) == Some(".."));
+            if name_part {
+                expected.push("a name".to_string());
+            } else if !TRIVIA_TOKENS.contains(&t.as_str()) && !t.is_empty() {
                 expected.push(format!("`{t}`"));
             }
         }
@@ -289,11 +310,25 @@ fn syntax_error(text: &str, base: usize, err: &pest::error::Error<Rule>) -> Synt
     };
     let found_text = if found.is_empty() {
         "the end of the file".to_string()
+    } else if found == "\n" || found == "\r" {
+        "the end of the line".to_string()
     } else {
         format!("`{found}`")
     };
     let refs: Vec<&str> = expected.iter().map(String::as_str).collect();
-    let help = help_for(&refs, &found);
+    let mut help = help_for(&refs, &found);
+    // A name was wanted and the word just before is a reserved word: that is
+    // almost surely the name the author meant.
+    let before = text[..at.min(text.len())].trim_end();
+    let word_start = before
+        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .map_or(0, |i| i + 1);
+    let previous = &before[word_start..];
+    if refs.contains(&"a name") && RESERVED.contains(&previous) {
+        help = Some(format!(
+            "`{previous}` is a reserved word and cannot be a name: choose another"
+        ));
+    }
     if at >= text.len() {
         // The file ended too early: point at its last character, and at the
         // `{` of the item that is still open, if any.
@@ -311,7 +346,7 @@ fn syntax_error(text: &str, base: usize, err: &pest::error::Error<Rule>) -> Synt
         message: format!("expected {expected_text}, found {found_text}"),
         span: Span::new(at, at + found.len().max(1)).into(),
         label: if expected.len() > 3 {
-            format!("`{found}` is not expected here")
+            format!("{found_text} is not expected here")
         } else {
             format!("expected {expected_text}")
         },
@@ -319,6 +354,38 @@ fn syntax_error(text: &str, base: usize, err: &pest::error::Error<Rule>) -> Synt
         unclosed: None,
     }
 }
+
+/// Words that cannot be names (the `keyword` rule of the grammar).
+const RESERVED: &[&str] = &[
+    "game",
+    "players",
+    "option",
+    "board",
+    "directions",
+    "region",
+    "counter",
+    "piece",
+    "when",
+    "captured",
+    "setup",
+    "turns",
+    "turn",
+    "end",
+    "repeat",
+    "pool",
+    "flag",
+    "royal",
+    "promote",
+    "unless",
+    "and",
+    "or",
+    "not",
+    "onto",
+    "over",
+    "at",
+    "choose",
+    "else",
+];
 
 /// Tokens of white space and comments, never worth listing as "expected".
 const TRIVIA_TOKENS: &[&str] = &[" ", "\t", "\r", "\n", "//", "/*"];
@@ -423,10 +490,18 @@ mod tests {
 
     #[test]
     fn refuses_items_nested_too_deeply_instead_of_overflowing() {
-        let deep = format!("end {{ draw when {}1{} == 1 }}\n", "(".repeat(500), ")".repeat(500));
+        let deep = format!(
+            "end {{ draw when {}1{} == 1 }}\n",
+            "(".repeat(500),
+            ")".repeat(500)
+        );
         let (_, errors) = parse_str(&deep);
         assert_eq!(errors.len(), 1);
-        assert!(errors[0].message.contains("nest too deeply"), "{}", errors[0].message);
+        assert!(
+            errors[0].message.contains("nest too deeply"),
+            "{}",
+            errors[0].message
+        );
         let long = format!("end {{ draw when {} }}\n", vec!["1"; 3000].join(" + "));
         let (_, errors) = parse_str(&long);
         assert!(errors[0].message.contains("too large"), "{}", errors[0].message);

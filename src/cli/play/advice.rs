@@ -1,0 +1,672 @@
+//! What to do with a typed move: play it, or say why not and what was meant.
+
+use rulebook::engine::{Engine, MoveBuf, Position, Token};
+use rulebook::ir::{ActionSource, CellId, PieceKind, PlayerId};
+use rulebook::notation;
+
+use super::describe::{self, kind_name, player_name};
+use super::listing::{self, Action, Named};
+use crate::cli::board_text;
+
+/// The answer to a typed move.
+#[derive(Debug)]
+pub enum Verdict {
+    /// Play this legal move (its notation); `note` when the text was read
+    /// loosely (e.g. `c3 d4` as `c3-d4`).
+    Play { text: String, note: Option<String> },
+    /// Not played: why, and the one move meant if there is one (`y` plays it).
+    Refuse {
+        message: String,
+        suggestion: Option<String>,
+    },
+}
+
+/// A board as the rules see it part-way through a move.
+type Board = Vec<Option<(PlayerId, PieceKind)>>;
+
+/// The cell with this name (any letter case).
+pub fn cell_named(engine: &Engine, name: &str) -> Option<CellId> {
+    engine
+        .game()
+        .topology
+        .cell_names
+        .iter()
+        .position(|n| n.eq_ignore_ascii_case(name))
+        .map(|c| CellId(c as u16))
+}
+
+/// A piece in words: "your Stone (S)" or "Blues' Stone (s)".
+fn piece_words(engine: &Engine, mover: PlayerId, (owner, kind): (PlayerId, PieceKind)) -> String {
+    let sym = board_text::kind_symbol(engine, owner, kind);
+    if owner == mover {
+        format!("your {} ({sym})", kind_name(engine, kind))
+    } else {
+        format!(
+            "a {} ({sym}) of {}",
+            kind_name(engine, kind),
+            player_name(engine, owner)
+        )
+    }
+}
+
+/// Where the board's cells run, e.g. "a1 … h8", for "no such cell".
+fn board_span(engine: &Engine) -> String {
+    let topo = &engine.game().topology;
+    match (
+        topo.cell_names.first(),
+        topo.cell_names.get(topo.board_cells.saturating_sub(1)),
+    ) {
+        (Some(a), Some(b)) => format!("the cells run from {a} to {b}"),
+        _ => String::new(),
+    }
+}
+
+/// Checks that `name` is a board cell holding a piece of the mover; else why not.
+pub fn own_piece(engine: &Engine, board: &Board, mover: PlayerId, name: &str) -> Result<CellId, String> {
+    let topo = &engine.game().topology;
+    let Some(cell) = cell_named(engine, name) else {
+        return Err(format!(
+            "There is no cell {name} on this board ({}).",
+            board_span(engine)
+        ));
+    };
+    if topo.is_exit(cell) {
+        return Err(format!(
+            "{name} lies beyond the edge of the board: no piece stands there."
+        ));
+    }
+    match board.get(cell.index()).copied().flatten() {
+        None => Err(format!("There is no piece on {name}.")),
+        Some((owner, kind)) if owner != mover => Err(format!(
+            "The {} ({}) on {name} belongs to {}; it is {} turn.",
+            kind_name(engine, kind),
+            board_text::kind_symbol(engine, owner, kind),
+            player_name(engine, owner),
+            describe::possessive(&player_name(engine, mover))
+        )),
+        Some(_) => Ok(cell),
+    }
+}
+
+/// The pieces on the board now.
+pub fn board_of(engine: &Engine, pos: &Position) -> Board {
+    let n = engine.game().topology.board_cells;
+    (0..n).map(|c| engine.piece_at(pos, CellId(c as u16))).collect()
+}
+
+/// The board after the first `actions` actions of a legal move (an
+/// approximation for messages: captures and landings, not triggers).
+fn board_after(engine: &Engine, pos: &Position, mv_text: &str, actions: usize) -> Board {
+    let mut board = board_of(engine, pos);
+    if actions == 0 {
+        return board;
+    }
+    let mover = engine.mover(pos);
+    let mut buf = MoveBuf::new();
+    let Ok(mv) = notation::parse(engine, pos, mv_text, &mut buf) else {
+        return board;
+    };
+    let mut hand: Option<((PlayerId, PieceKind), CellId)> = None;
+    let mut started = 0;
+    let put = |board: &mut Board, hand: &mut Option<((PlayerId, PieceKind), CellId)>| {
+        if let Some((piece, at)) = hand.take()
+            && let Some(slot) = board.get_mut(at.index())
+        {
+            *slot = Some(piece);
+        }
+    };
+    for t in mv.as_ref().tokens() {
+        match t {
+            Token::From(_) | Token::Drop(_) | Token::Promote(_) | Token::Pass => {
+                put(&mut board, &mut hand);
+                started += 1;
+                if started > actions {
+                    return board;
+                }
+                match t {
+                    Token::From(c) => {
+                        hand = board.get(c.index()).copied().flatten().map(|p| (p, c));
+                        if let Some(slot) = board.get_mut(c.index()) {
+                            *slot = None;
+                        }
+                    }
+                    Token::Drop(k) => hand = Some(((mover, k), CellId::NONE)),
+                    _ => {}
+                }
+                if let Token::Promote(k) = t {
+                    // The capturer has landed and leaves the board; a new piece comes.
+                    if let Some((_, at)) = hand.take()
+                        && let Some(slot) = board.get_mut(at.index())
+                    {
+                        *slot = None;
+                    }
+                    hand = Some(((mover, k), CellId::NONE));
+                }
+            }
+            Token::To(c) | Token::Capture(c) | Token::Place(c) => {
+                if let Some((_, at)) = hand.as_mut() {
+                    *at = c;
+                }
+            }
+            Token::Remove(c) => {
+                if let Some(slot) = board.get_mut(c.index()) {
+                    *slot = None;
+                }
+            }
+        }
+    }
+    put(&mut board, &mut hand);
+    board
+}
+
+/// Decides what to do with `input`, typed by the player to move at `pos`.
+pub fn judge(engine: &Engine, pos: &Position, input: &str, legal: &[Named]) -> Verdict {
+    if let Some(m) = legal.iter().find(|m| m.text == input) {
+        return Verdict::Play {
+            text: m.text.clone(),
+            note: None,
+        };
+    }
+    let lower = input.to_ascii_lowercase();
+    let prefixed: Vec<&Named> = legal
+        .iter()
+        .filter(|m| m.text.to_ascii_lowercase().starts_with(&lower))
+        .collect();
+    let typed = listing::parse_loose(input);
+    if typed.is_none() && !prefixed.is_empty() {
+        return did_you_mean(input, &prefixed);
+    }
+    let Some(typed) = typed else {
+        return Verdict::Refuse {
+            message: format!(
+                "`{input}` is neither a move nor a command. Write a move like {} — `help` explains, \
+                 `moves` lists the legal ones.",
+                example_list(legal)
+            ),
+            suggestion: None,
+        };
+    };
+    let same: Vec<&Named> = legal
+        .iter()
+        .filter(|m| {
+            m.actions.len() == typed.len() && m.actions.iter().zip(&typed).all(|(a, b)| a.loosely_eq(b))
+        })
+        .collect();
+    if same.len() == 1 {
+        return Verdict::Play {
+            text: same[0].text.clone(),
+            note: Some(format!("(read as {})", same[0].text)),
+        };
+    }
+    if same.len() > 1 {
+        return Verdict::Refuse {
+            message: listing::wrap(
+                &format!("`{input}` could be any of: "),
+                &same.iter().map(|m| m.text.clone()).collect::<Vec<_>>(),
+                listing::screen_width(),
+            ),
+            suggestion: None,
+        };
+    }
+    let started: Vec<&Named> = legal.iter().filter(|m| begins(&typed, &m.actions)).collect();
+    if !started.is_empty() {
+        return did_you_mean(input, &started);
+    }
+    if !prefixed.is_empty() {
+        return did_you_mean(input, &prefixed);
+    }
+    Verdict::Refuse {
+        message: explain(engine, pos, input, &typed, legal),
+        suggestion: None,
+    }
+}
+
+/// The tier of the turn the legal moves come from (the first tier that
+/// offers any action is the only one used), when it can be told.
+pub fn active_tier(engine: &Engine, pos: &Position, legal: &[Named]) -> Option<usize> {
+    let game = engine.game();
+    let turn = game.turns.get(game.order.at(pos.ply()).1)?;
+    let board = board_of(engine, pos);
+    let tier_of = |a: &Action| -> Option<usize> {
+        turn.tiers.iter().position(|tier| {
+            tier.iter().any(|s| match (s, a) {
+                (ActionSource::Move { kind, .. }, Action::Path { cells, .. }) => cells
+                    .first()
+                    .and_then(|c| cell_named(engine, c))
+                    .and_then(|c| board.get(c.index()).copied().flatten())
+                    .is_some_and(|(_, k)| k == *kind),
+                (ActionSource::Drop { kind, .. }, Action::Drop { letter, .. }) => {
+                    game.kinds[kind.index()].letter.eq_ignore_ascii_case(letter)
+                }
+                _ => false,
+            })
+        })
+    };
+    legal
+        .iter()
+        .filter_map(|m| m.actions.first().and_then(tier_of))
+        .min()
+}
+
+/// "Did you mean …?" for the start of one or more legal moves.
+fn did_you_mean(input: &str, started: &[&Named]) -> Verdict {
+    if let [only] = started {
+        return Verdict::Refuse {
+            message: format!(
+                "`{input}` is not a whole move. Did you mean {}? Type y to play it.",
+                only.text
+            ),
+            suggestion: Some(only.text.clone()),
+        };
+    }
+    let names: Vec<String> = started.iter().map(|m| m.text.clone()).collect();
+    let shown = 24.min(names.len());
+    let mut message = listing::wrap(
+        &format!("`{input}` is not a whole move. Did you mean one of: "),
+        &names[..shown],
+        listing::screen_width(),
+    );
+    if shown < names.len() {
+        message.push_str(&format!(
+            " … ({} more; `moves {input}` lists them all)",
+            names.len() - shown
+        ));
+    }
+    Verdict::Refuse {
+        message,
+        suggestion: None,
+    }
+}
+
+/// Whether the typed actions are the start of a legal move (and not all of it).
+fn begins(typed: &[Action], legal: &[Action]) -> bool {
+    let Some((last, head)) = typed.split_last() else {
+        return false;
+    };
+    typed.len() <= legal.len()
+        && head.iter().zip(legal).all(|(a, b)| a.loosely_eq(b))
+        && last.starts(&legal[typed.len() - 1])
+}
+
+/// A few legal moves as examples, e.g. "`c3-d4` or `pass`".
+fn example_list(legal: &[Named]) -> String {
+    let mut picks: Vec<&str> = Vec::new();
+    // One of each shape: simple, capture, chain, drop, several actions, pass.
+    let shapes: [fn(&str) -> bool; 6] = [
+        |t| !t.contains(',') && t.matches(['-', 'x']).count() == 1 && t.contains('-'),
+        |t| !t.contains(',') && t.matches(['-', 'x']).count() == 1 && t.contains('x'),
+        |t| !t.contains(',') && t.matches(['-', 'x']).count() > 1,
+        |t| !t.contains(',') && t.contains('@'),
+        |t| t.contains(','),
+        |t| t == "pass",
+    ];
+    for shape in shapes {
+        if let Some(m) = legal.iter().find(|m| shape(&m.text)) {
+            picks.push(&m.text);
+        }
+    }
+    if picks.is_empty() {
+        picks.extend(legal.iter().take(2).map(|m| m.text.as_str()));
+    }
+    picks
+        .iter()
+        .map(|p| format!("`{p}`"))
+        .collect::<Vec<_>>()
+        .join(" or ")
+}
+
+/// Why a well-formed move is not legal, as precisely as the legal moves allow.
+fn explain(engine: &Engine, pos: &Position, input: &str, typed: &[Action], legal: &[Named]) -> String {
+    let game = engine.game();
+    let mover = engine.mover(pos);
+    let turn = game.order.at(pos.ply()).1;
+    // The longest run of whole actions that some legal moves start with.
+    let mut i = 0;
+    let mut candidates: Vec<&Named> = legal.iter().collect();
+    while i < typed.len() {
+        let next: Vec<&Named> = candidates
+            .iter()
+            .copied()
+            .filter(|m| m.actions.get(i).is_some_and(|a| a.loosely_eq(&typed[i])))
+            .collect();
+        if next.is_empty() {
+            break;
+        }
+        candidates = next;
+        i += 1;
+    }
+    let done: Vec<String> = input.split(',').take(i).map(|s| s.trim().to_string()).collect();
+    let after = if i == 0 {
+        String::new()
+    } else {
+        format!("After {}, ", done.join(","))
+    };
+    let cap = |s: String| -> String {
+        if after.is_empty() {
+            s
+        } else {
+            let mut c = s.chars();
+            match c.next() {
+                Some(f) => format!("{after}{}{}", f.to_lowercase(), c.as_str()),
+                None => after.clone(),
+            }
+        }
+    };
+    if i >= typed.len() {
+        // Every typed action matched, yet the move is not legal: it stops short.
+        return format!("`{input}` is not a whole move.");
+    }
+    let actions_here: Vec<&Action> = candidates.iter().filter_map(|m| m.actions.get(i)).collect();
+    if actions_here.is_empty() {
+        let max = describe::max_actions(engine, turn);
+        return match max {
+            Some(n) if i as i64 >= n => format!(
+                "A move here has at most {n} action{}: `{input}` has {}.",
+                if n == 1 { "" } else { "s" },
+                typed.len()
+            ),
+            _ => cap("no further action is possible: play it without the rest.".to_string()),
+        };
+    }
+    let here: Vec<String> = candidates
+        .iter()
+        .filter(|m| m.actions.len() > i)
+        .map(|m| {
+            listing::tail_text(&m.text, i)
+                .split(',')
+                .next()
+                .unwrap_or("")
+                .to_string()
+        })
+        .fold(Vec::new(), |mut v, s| {
+            if !v.contains(&s) {
+                v.push(s);
+            }
+            v
+        });
+    let board = match candidates.first() {
+        Some(m) if i > 0 => board_after(engine, pos, &m.text, i),
+        _ => board_of(engine, pos),
+    };
+    let width = listing::screen_width();
+    match &typed[i] {
+        Action::Pass => {
+            if i > 0 {
+                "`pass` cannot be joined to other actions: it is a whole move by itself.".to_string()
+            } else {
+                format!(
+                    "Passing is not allowed now. This turn: {}.",
+                    describe::turn_text(engine, turn)
+                )
+            }
+        }
+        Action::Drop { letter, cell } => {
+            let kinds: Vec<(usize, &rulebook::ir::KindInfo)> = game
+                .kinds
+                .iter()
+                .enumerate()
+                .filter(|(_, k)| k.letter.eq_ignore_ascii_case(letter))
+                .collect();
+            let Some(&(k, kind)) = kinds.first() else {
+                let letters: Vec<String> = game
+                    .kinds
+                    .iter()
+                    .map(|k| format!("{} ({})", k.letter, k.name))
+                    .collect();
+                return format!(
+                    "No piece has the letter {letter}; the letters are {}.",
+                    letters.join(", ")
+                );
+            };
+            let kid = PieceKind(k as u8);
+            let drops_here: Vec<String> = here
+                .iter()
+                .filter(|a| {
+                    a.split_once('@')
+                        .is_some_and(|(l, _)| l.eq_ignore_ascii_case(&kind.letter))
+                })
+                .cloned()
+                .collect();
+            if drops_here.is_empty() {
+                if engine.reserve(pos, mover, kid) <= 0 {
+                    return cap(format!(
+                        "{} has no {} in reserve to place.",
+                        player_name(engine, mover),
+                        kind.name
+                    ));
+                }
+                let tier = game.turns.get(turn).and_then(|t| {
+                    t.tiers.iter().position(|tier| {
+                        tier.iter()
+                            .any(|s| matches!(s, ActionSource::Drop { kind: k, .. } if *k == kid))
+                    })
+                });
+                if let Some(tier) = tier
+                    && let Some(message) = compulsory(engine, pos, turn, tier, &here)
+                {
+                    return cap(message);
+                }
+                return cap(format!(
+                    "A {} cannot be placed now. This turn: {}.",
+                    kind.name,
+                    describe::turn_text(engine, turn)
+                ));
+            }
+            let mut why = String::new();
+            if let Some(c) = cell_named(engine, cell) {
+                if engine.game().topology.is_exit(c) {
+                    why = format!(" ({cell} lies beyond the edge of the board)");
+                } else if let Some(p) = board.get(c.index()).copied().flatten() {
+                    why = format!(" ({cell} holds {})", piece_words(engine, mover, p));
+                }
+            } else {
+                why = format!(" (there is no cell {cell}: {})", board_span(engine));
+            }
+            cap(listing::wrap(
+                &format!("A {} cannot be placed on {cell}{why}. It can go: ", kind.name),
+                &drops_here,
+                width,
+            ))
+        }
+        Action::Path { cells, .. } => {
+            let from = cells.first().cloned().unwrap_or_default();
+            let cell = match own_piece(engine, &board, mover, &from) {
+                Ok(c) => c,
+                Err(e) => return cap(e),
+            };
+            let piece = board[cell.index()].expect("own_piece checked the cell");
+            let what = piece_words(engine, mover, piece);
+            let mine: Vec<Vec<String>> = actions_here
+                .iter()
+                .filter_map(|a| match a {
+                    Action::Path { cells: c, .. }
+                        if c.first().is_some_and(|f| f.eq_ignore_ascii_case(&from)) =>
+                    {
+                        Some(c.clone())
+                    }
+                    _ => None,
+                })
+                .collect();
+            if mine.is_empty() {
+                return cap(no_action_reason(
+                    engine, pos, turn, typed, i, &from, piece, &what, &here,
+                ));
+            }
+            // How far the typed path follows a legal one.
+            let mut k = 1;
+            while k < cells.len()
+                && mine.iter().any(|c| {
+                    c.len() > k
+                        && c[..=k]
+                            .iter()
+                            .zip(&cells[..=k])
+                            .all(|(a, b)| a.eq_ignore_ascii_case(b))
+                })
+            {
+                k += 1;
+            }
+            let options: Vec<String> = here
+                .iter()
+                .filter(|a| {
+                    listing::parse_loose(a).is_some_and(|acts| {
+                        acts.first().is_some_and(|x| match x {
+                            Action::Path { cells: c, .. } => {
+                                c.len() > k
+                                    && c[..k]
+                                        .iter()
+                                        .zip(&cells[..k])
+                                        .all(|(a, b)| a.eq_ignore_ascii_case(b))
+                            }
+                            _ => false,
+                        })
+                    })
+                })
+                .cloned()
+                .collect();
+            let target = &cells[k.min(cells.len() - 1)];
+            let mut why = String::new();
+            match cell_named(engine, target) {
+                None => why = format!(" (there is no cell {target}: {})", board_span(engine)),
+                Some(t) => {
+                    if let Some(p) = board.get(t.index()).copied().flatten()
+                        && p.0 == mover
+                        && t != cell
+                    {
+                        why = format!(" ({target} holds {})", piece_words(engine, mover, p));
+                    }
+                }
+            }
+            if k == 1 {
+                cap(listing::wrap(
+                    &format!(
+                        "The {} on {from} cannot go to {target}{why}. It can play: ",
+                        kind_words(&what)
+                    ),
+                    &options,
+                    width,
+                ))
+            } else if options.is_empty() {
+                cap(format!(
+                    "The {} must stop at {}: it cannot go on to {target}{why}.",
+                    kind_words(&what),
+                    cells[k - 1]
+                ))
+            } else {
+                cap(listing::wrap(
+                    &format!(
+                        "From {}, the {} cannot go on to {target}{why}. It can play: ",
+                        cells[k - 1],
+                        kind_words(&what)
+                    ),
+                    &options,
+                    width,
+                ))
+            }
+        }
+    }
+}
+
+/// When actions of a turn's earlier tier are available they are the only ones
+/// allowed: says so, with those actions, for an action of tier `tier`.
+fn compulsory(engine: &Engine, pos: &Position, turn: usize, tier: usize, here: &[String]) -> Option<String> {
+    let t = engine.game().turns.get(turn)?;
+    if tier == 0 {
+        return None;
+    }
+    let earlier: Vec<&ActionSource> = t.tiers[..tier].iter().flatten().collect();
+    let board = board_of(engine, pos);
+    let earlier_here: Vec<String> = here
+        .iter()
+        .filter(|a| {
+            listing::parse_loose(a).is_some_and(|acts| match acts.first() {
+                Some(Action::Path { cells, .. }) => cells
+                    .first()
+                    .and_then(|c| cell_named(engine, c))
+                    .and_then(|c| board.get(c.index()).copied().flatten())
+                    .is_some_and(|(_, k)| {
+                        earlier
+                            .iter()
+                            .any(|s| matches!(s, ActionSource::Move { kind, .. } if *kind == k))
+                    }),
+                Some(Action::Drop { letter, .. }) => earlier.iter().any(|s| {
+                    matches!(s, ActionSource::Drop { kind, .. }
+                        if engine.game().kinds[kind.index()].letter.eq_ignore_ascii_case(letter))
+                }),
+                _ => false,
+            })
+        })
+        .cloned()
+        .collect();
+    if earlier_here.is_empty() {
+        return None;
+    }
+    let first = t.tiers[..tier]
+        .iter()
+        .map(|tier| {
+            tier.iter()
+                .map(|s| describe::source_text(engine, s))
+                .collect::<Vec<_>>()
+                .join(" or ")
+        })
+        .collect::<Vec<_>>()
+        .join("; ");
+    Some(listing::wrap(
+        &format!("You must {first} when you can, and you can now: "),
+        &earlier_here,
+        listing::screen_width(),
+    ))
+}
+
+/// "your Stone (S)" → "Stone (S)".
+fn kind_words(what: &str) -> String {
+    what.strip_prefix("your ").unwrap_or(what).to_string()
+}
+
+/// Why the mover's piece on `from` has no action at step `i` of the move.
+#[allow(clippy::too_many_arguments)]
+fn no_action_reason(
+    engine: &Engine,
+    pos: &Position,
+    turn: usize,
+    typed: &[Action],
+    i: usize,
+    from: &str,
+    (_, kind): (PlayerId, PieceKind),
+    what: &str,
+    here: &[String],
+) -> String {
+    let game = engine.game();
+    let Some(t) = game.turns.get(turn) else {
+        return String::new();
+    };
+    // Already acted in this move?
+    if i > 0 && t.distinct_pieces {
+        let landed = typed[..i].iter().any(|a| match a {
+            Action::Path { cells, .. } => cells.last().is_some_and(|c| c.eq_ignore_ascii_case(from)),
+            _ => false,
+        });
+        if landed {
+            return format!(
+                "The {} on {from} has already moved: each piece acts at most once a move.",
+                kind_words(what)
+            );
+        }
+    }
+    let tier_of = |k: PieceKind| {
+        t.tiers.iter().position(|tier| {
+            tier.iter()
+                .any(|s| matches!(s, ActionSource::Move { kind, .. } if *kind == k))
+        })
+    };
+    let Some(tier) = tier_of(kind) else {
+        return format!(
+            "A {} cannot move in this turn, which is: {}.",
+            kind_name(engine, kind),
+            describe::turn_text(engine, turn)
+        );
+    };
+    if let Some(message) = compulsory(engine, pos, turn, tier, here) {
+        return message;
+    }
+    format!("The {} on {from} has no legal move now.", kind_words(what))
+}

@@ -1,0 +1,819 @@
+//! Plain-language descriptions drawn from the compiled game: end rules, turns,
+//! movement rules, why a game ended and what a move did.
+
+use rulebook::engine::{Engine, MoveBuf, MoveRef, Position, Status, Token};
+use rulebook::ir::{ActionSource, BinOp, CellId, Cond, Expr, NoMove, Outcome, Pattern, PieceKind, PlayerId};
+
+/// "Red's", "Blues'".
+pub fn possessive(name: &str) -> String {
+    if name.ends_with('s') {
+        format!("{name}'")
+    } else {
+        format!("{name}'s")
+    }
+}
+
+/// `some_name` as "some name".
+pub fn words(name: &str) -> String {
+    name.replace('_', " ")
+}
+
+/// Where an expression is read: a position (for values), and who the rules
+/// mean by `mover` there.
+#[derive(Clone, Copy)]
+pub struct At<'a> {
+    pub pos: Option<&'a Position>,
+    pub mover: Option<PlayerId>,
+}
+
+impl At<'_> {
+    /// No position: values of options only.
+    pub const NOWHERE: At<'static> = At {
+        pos: None,
+        mover: None,
+    };
+}
+
+/// Pieces of a kind on the board, of one player or of all.
+fn count_on_board(engine: &Engine, pos: &Position, kind: PieceKind, player: Option<PlayerId>) -> i64 {
+    let topo = &engine.game().topology;
+    (0..topo.board_cells)
+        .filter(|&c| {
+            engine
+                .piece_at(pos, CellId(c as u16))
+                .is_some_and(|(o, k)| k == kind && player.is_none_or(|p| p == o))
+        })
+        .count() as i64
+}
+
+/// The value of an expression, when it can be known here (options always; the
+/// position's numbers when `at` has a position; `mover` when given).
+pub fn eval(engine: &Engine, e: &Expr, at: At) -> Option<i64> {
+    let players = engine.game().players.len().max(1) as i64;
+    let player = |e: &Expr| eval(engine, e, at).map(|v| PlayerId(v.rem_euclid(players) as u8));
+    Some(match e {
+        Expr::Const(v) => *v,
+        Expr::Option(i) => *engine.option_values().get(*i)?,
+        Expr::Counter { counter, player: p } => engine.counter(at.pos?, *counter, player(p)?),
+        Expr::Count { kind, player: p } => {
+            let who = match p {
+                Some(p) => Some(player(p)?),
+                None => None,
+            };
+            count_on_board(engine, at.pos?, *kind, who)
+        }
+        Expr::Reserve { kind, player: p } => engine.reserve(at.pos?, player(p)?, *kind),
+        // The engine does not tell a position's flags.
+        Expr::Flag(_) => return None,
+        Expr::Mover => at.mover?.index() as i64,
+        Expr::Player(p) => p.index() as i64,
+        Expr::Opponent(p) => (player(p)?.index() as i64 + 1) % players,
+        Expr::Not(a) => (eval(engine, a, at)? == 0) as i64,
+        Expr::Neg(a) => eval(engine, a, at)?.wrapping_neg(),
+        Expr::Binary(op, a, b) => {
+            let a = eval(engine, a, at)?;
+            match op {
+                BinOp::And if a == 0 => 0,
+                BinOp::Or if a != 0 => 1,
+                _ => op.apply(a, eval(engine, b, at)?),
+            }
+        }
+        Expr::If(c, a, b) => {
+            if eval(engine, c, at)? != 0 {
+                eval(engine, a, at)?
+            } else {
+                eval(engine, b, at)?
+            }
+        }
+    })
+}
+
+/// Whether an expression reads nothing of a position (options and constants only).
+fn is_constant(e: &Expr) -> bool {
+    match e {
+        Expr::Const(_) | Expr::Option(_) => true,
+        Expr::Counter { .. } | Expr::Count { .. } | Expr::Reserve { .. } | Expr::Flag(_) => false,
+        Expr::Mover | Expr::Player(_) | Expr::Opponent(_) => false,
+        Expr::Not(a) | Expr::Neg(a) => is_constant(a),
+        Expr::Binary(_, a, b) => is_constant(a) && is_constant(b),
+        Expr::If(c, a, b) => is_constant(c) && is_constant(a) && is_constant(b),
+    }
+}
+
+/// The name of the player an expression stands for.
+fn player_text(engine: &Engine, e: &Expr, at: At) -> String {
+    let game = engine.game();
+    let known = match e {
+        Expr::Player(_) | Expr::Mover | Expr::Opponent(_) => {
+            eval(engine, e, At { pos: None, ..at }).and_then(|v| game.players.get(v as usize).cloned())
+        }
+        _ => None,
+    };
+    known.unwrap_or_else(|| match e {
+        Expr::Mover => "the player who moved".to_string(),
+        Expr::Opponent(p) => format!("the opponent of {}", player_text(engine, p, at)),
+        other => expr_text(engine, other, at),
+    })
+}
+
+/// An expression in words, e.g. "Red's score (now 1) ≥ 1". With a
+/// position, the numbers read from it are followed by their value.
+pub fn expr_text(engine: &Engine, e: &Expr, at: At) -> String {
+    let game = engine.game();
+    let now = |text: String, e: &Expr| match at.pos.and_then(|_| eval(engine, e, at)) {
+        Some(v) => format!("{text} (now {v})"),
+        None => text,
+    };
+    if is_constant(e)
+        && let Some(v) = eval(engine, e, At::NOWHERE)
+    {
+        return v.to_string();
+    }
+    match e {
+        Expr::Const(v) => v.to_string(),
+        Expr::Option(i) => game.options.get(*i).map(|o| words(&o.name)).unwrap_or_default(),
+        Expr::Counter { counter, player } => now(
+            format!(
+                "{} {}",
+                possessive(&player_text(engine, player, at)),
+                words(
+                    game.counters
+                        .get(*counter)
+                        .map(String::as_str)
+                        .unwrap_or("counter")
+                )
+            ),
+            e,
+        ),
+        Expr::Count { kind, player } => {
+            let kind = kind_name(engine, *kind);
+            let text = match player {
+                Some(p) => format!(
+                    "{} {kind} pieces on the board",
+                    possessive(&player_text(engine, p, at))
+                ),
+                None => format!("{kind} pieces on the board"),
+            };
+            now(text, e)
+        }
+        Expr::Reserve { kind, player } => now(
+            format!(
+                "{} {} pieces in reserve",
+                possessive(&player_text(engine, player, at)),
+                kind_name(engine, *kind)
+            ),
+            e,
+        ),
+        Expr::Mover | Expr::Player(_) | Expr::Opponent(_) => player_text(engine, e, at),
+        Expr::Flag(f) => format!(
+            "{} has happened",
+            game.flags.get(*f).map(|f| words(&f.name)).unwrap_or_default()
+        ),
+        Expr::Not(a) => format!("not ({})", expr_text(engine, a, at)),
+        Expr::Neg(a) => format!("-{}", expr_text(engine, a, at)),
+        Expr::Binary(op, a, b) => {
+            // "no X on the board" reads better than "X pieces on the board = 0".
+            if *op == BinOp::Eq
+                && let (Expr::Count { kind, player }, Expr::Const(0)) = (&**a, &**b)
+            {
+                let kind = kind_name(engine, *kind);
+                let text = match player {
+                    Some(p) => format!("{} has no {kind} piece on the board", player_text(engine, p, at)),
+                    None => format!("no {kind} piece is on the board"),
+                };
+                return text;
+            }
+            if *op == BinOp::And {
+                if is_constant(a) && eval(engine, a, At::NOWHERE).is_some_and(|v| v != 0) {
+                    return expr_text(engine, b, at);
+                }
+                if is_constant(b) && eval(engine, b, At::NOWHERE).is_some_and(|v| v != 0) {
+                    return expr_text(engine, a, at);
+                }
+            }
+            let sym = match op {
+                BinOp::Or => "or",
+                BinOp::And => "and",
+                BinOp::Eq => "=",
+                BinOp::Ne => "≠",
+                BinOp::Lt => "<",
+                BinOp::Le => "≤",
+                BinOp::Gt => ">",
+                BinOp::Ge => "≥",
+                BinOp::Add => "+",
+                BinOp::Sub => "-",
+                BinOp::Mul => "×",
+                BinOp::Div => "/",
+                BinOp::Rem => "mod",
+            };
+            let side = |x: &Expr| {
+                let t = expr_text(engine, x, at);
+                let logic = matches!(x, Expr::Binary(BinOp::And | BinOp::Or, ..));
+                if logic && x_op(x) != Some(*op) {
+                    format!("({t})")
+                } else {
+                    t
+                }
+            };
+            format!("{} {sym} {}", side(a), side(b))
+        }
+        Expr::If(c, a, b) => match eval(engine, c, at) {
+            Some(0) => expr_text(engine, b, at),
+            Some(_) => expr_text(engine, a, at),
+            None => format!(
+                "(if {} then {} else {})",
+                expr_text(engine, c, at),
+                expr_text(engine, a, at),
+                expr_text(engine, b, at)
+            ),
+        },
+    }
+}
+
+fn x_op(e: &Expr) -> Option<BinOp> {
+    match e {
+        Expr::Binary(op, ..) => Some(*op),
+        _ => None,
+    }
+}
+
+/// The name of a piece kind.
+pub fn kind_name(engine: &Engine, kind: PieceKind) -> String {
+    engine
+        .game()
+        .kinds
+        .get(kind.index())
+        .map(|k| k.name.clone())
+        .unwrap_or_else(|| "?".into())
+}
+
+/// A cell condition in words, e.g. "an empty cell in back rank".
+pub fn cond_text(engine: &Engine, cond: &Cond) -> String {
+    let game = engine.game();
+    match cond {
+        Cond::True => "any cell".into(),
+        Cond::Empty => "an empty cell".into(),
+        Cond::Occupied => "a piece".into(),
+        Cond::Enemy => "an opponent's piece".into(),
+        Cond::Friend => "a piece of the same side".into(),
+        Cond::Exit => "off the board".into(),
+        Cond::Kind(k) => format!("a {}", kind_name(engine, *k)),
+        Cond::In(r) => format!(
+            "in the “{}” region",
+            game.topology
+                .regions
+                .get(*r)
+                .map(|r| words(&r.name))
+                .unwrap_or_default()
+        ),
+        Cond::Not(c) => format!("not {}", cond_text(engine, c)),
+        Cond::And(a, b) => format!("{} and {}", cond_text(engine, a), cond_text(engine, b)),
+        Cond::Or(a, b) => format!("{} or {}", cond_text(engine, a), cond_text(engine, b)),
+    }
+}
+
+/// A movement rule in words, e.g. "leapfrog: jumps over a piece onto an empty
+/// cell or off the board, again and again, each piece jumped once".
+pub fn rule_text(engine: &Engine, rule: usize) -> String {
+    let game = engine.game();
+    let Some(rule) = game.rules.get(rule) else {
+        return String::new();
+    };
+    let target = game
+        .conds
+        .get(rule.target.0 as usize)
+        .map(|c| cond_text(engine, c))
+        .unwrap_or_default();
+    let shape = geometry(engine, rule);
+    let how = match &rule.pattern {
+        Pattern::Hop { .. } => match shape {
+            Some(shape) => format!("{shape}, onto {target}"),
+            None => format!("goes onto {target}"),
+        },
+        Pattern::Slide { .. } => match shape {
+            Some(shape) => format!("slides {shape} any number of cells, onto {target}"),
+            None => format!("slides along a line onto {target}"),
+        },
+        Pattern::Jump {
+            over,
+            capturing,
+            repeat,
+            each_once,
+            not_ending_at_start,
+            ..
+        } => {
+            let over = game
+                .conds
+                .get(over.0 as usize)
+                .map(|c| cond_text(engine, c))
+                .unwrap_or_default();
+            let mut s = match shape {
+                Some(shape) => format!("jumps {shape} over {over} onto {target}"),
+                None => format!("jumps over {over} onto {target}"),
+            };
+            if *capturing {
+                s.push_str(", capturing the piece jumped");
+            }
+            if *repeat {
+                s.push_str("; may go on jumping, and stop after any jump");
+            }
+            if *each_once {
+                s.push_str("; no piece jumped twice");
+            }
+            if *not_ending_at_start {
+                s.push_str("; may not end where it began");
+            }
+            s
+        }
+    };
+    let captures = matches!(
+        game.conds.get(rule.target.0 as usize),
+        Some(c) if cond_mentions_enemy(c)
+    );
+    let tail = if captures && !matches!(rule.pattern, Pattern::Jump { .. }) {
+        " (capturing it)"
+    } else {
+        ""
+    };
+    format!("{}: {how}{tail}", words(&rule.name))
+}
+
+/// The shape of a movement rule read off the board from a central cell, e.g.
+/// "one cell diagonally towards rank 8", "an L-shaped leap", "diagonally";
+/// `None` when it has no simple shape (or the board is not a grid).
+fn geometry(engine: &Engine, rule: &rulebook::ir::MoveRule) -> Option<String> {
+    let game = engine.game();
+    let topo = &game.topology;
+    let cells = topo.cells();
+    let player = game.kinds.get(rule.kind.index())?.owner.unwrap_or(PlayerId(0));
+    let (cx, cy) = (topo.width / 2, topo.height / 2);
+    let mut order: Vec<usize> = (0..topo.board_cells).collect();
+    order.sort_by_key(|&c| {
+        let (x, y) = topo.coords[c];
+        (x - cx).abs() + (y - cy).abs()
+    });
+    let deltas = |c: usize| -> Vec<(i32, i32)> {
+        let (x, y) = topo.coords[c];
+        let cell = CellId(c as u16);
+        let to: Vec<CellId> = match &rule.pattern {
+            Pattern::Hop { targets } => targets.get(player, cell, cells).to_vec(),
+            Pattern::Jump { hops, .. } => hops
+                .get(player, cell, cells)
+                .chunks_exact(2)
+                .map(|h| h[1])
+                .collect(),
+            Pattern::Slide { lines } => lines.nodes[lines.range(player, cell, cells)]
+                .iter()
+                .map(|n| n.0)
+                .collect(),
+        };
+        to.iter()
+            .map(|t| {
+                let (tx, ty) = topo.coords[t.index()];
+                (tx - x, ty - y)
+            })
+            .collect()
+    };
+    let d = order.iter().map(|&c| deltas(c)).find(|d| !d.is_empty())?;
+    let (_, ranks) = crate::cli::board_text::labels(engine);
+    let towards = |d: &[(i32, i32)]| {
+        if d.iter().all(|p| p.1 > 0) {
+            ranks
+                .last()
+                .map(|r| format!(" towards rank {r}"))
+                .unwrap_or_default()
+        } else if d.iter().all(|p| p.1 < 0) {
+            ranks
+                .first()
+                .map(|r| format!(" towards rank {r}"))
+                .unwrap_or_default()
+        } else {
+            String::new()
+        }
+    };
+    let diagonal = d.iter().all(|&(x, y)| x.abs() == y.abs() && x != 0);
+    let straight = d.iter().all(|&(x, y)| (x == 0) != (y == 0));
+    match &rule.pattern {
+        Pattern::Slide { .. } => {
+            if diagonal {
+                Some("diagonally".into())
+            } else if straight {
+                Some("straight (along a rank or file)".into())
+            } else if d.iter().all(|&(x, y)| x == 0 || y == 0 || x.abs() == y.abs()) {
+                Some("straight or diagonally".into())
+            } else {
+                None
+            }
+        }
+        Pattern::Jump { .. } => {
+            if d.iter().all(|&(x, y)| x.abs() == 2 && y.abs() == 2) {
+                Some(format!("diagonally{}", towards(&d)))
+            } else if d
+                .iter()
+                .all(|&(x, y)| (x.abs() == 2 && y == 0) || (x == 0 && y.abs() == 2))
+            {
+                Some(format!("straight{}", towards(&d)))
+            } else {
+                None
+            }
+        }
+        Pattern::Hop { .. } => {
+            if d.iter().all(|&(x, y)| x.abs() == 1 && y.abs() == 1) {
+                Some(format!("one cell diagonally{}", towards(&d)))
+            } else if d.iter().all(|&(x, y)| x.abs() + y.abs() == 1) {
+                Some(format!("one cell straight{}", towards(&d)))
+            } else if d.iter().all(|&(x, y)| x.abs().max(y.abs()) == 1) {
+                Some(format!("one cell in any direction{}", towards(&d)))
+            } else if d.iter().all(|&(x, y)| {
+                let (a, b) = (x.abs().min(y.abs()), x.abs().max(y.abs()));
+                a == 1 && b == 2
+            }) {
+                Some(
+                    "an L-shaped leap (two cells straight, then one to the side; it leaps over anything)"
+                        .into(),
+                )
+            } else {
+                None
+            }
+        }
+    }
+}
+
+fn cond_mentions_enemy(c: &Cond) -> bool {
+    match c {
+        Cond::Enemy => true,
+        Cond::Not(_) => false,
+        Cond::And(a, b) | Cond::Or(a, b) => cond_mentions_enemy(a) || cond_mentions_enemy(b),
+        _ => false,
+    }
+}
+
+/// The most actions a turn allows, when it does not depend on the position.
+pub fn max_actions(engine: &Engine, turn: usize) -> Option<i64> {
+    let t = engine.game().turns.get(turn)?;
+    eval(engine, &t.max_actions, At::NOWHERE)
+}
+
+/// What one action of a source is, e.g. "move a Stone (step or jump)",
+/// "place a Stone from the reserve on an empty cell".
+pub fn source_text(engine: &Engine, source: &ActionSource) -> String {
+    let game = engine.game();
+    match source {
+        ActionSource::Move { kind, rules } => {
+            let names: Vec<String> = rules
+                .iter()
+                .filter_map(|r| game.rules.get(*r))
+                .map(|r| words(&r.name))
+                .collect();
+            format!("move a {} ({})", kind_name(engine, *kind), names.join(" or "))
+        }
+        ActionSource::Drop { kind, target } => format!(
+            "place a {} from the reserve on {}",
+            kind_name(engine, *kind),
+            game.conds
+                .get(target.0 as usize)
+                .map(|c| cond_text(engine, c))
+                .unwrap_or_default()
+        ),
+    }
+}
+
+/// What the player must do in a turn, e.g. "move a Stone (step or jump)"
+/// or "up to 2 actions, each by a different piece: move a Stone (step or
+/// strike); or pass".
+pub fn turn_text(engine: &Engine, turn: usize) -> String {
+    let game = engine.game();
+    let Some(t) = game.turns.get(turn) else {
+        return String::new();
+    };
+    let tiers: Vec<String> = t
+        .tiers
+        .iter()
+        .map(|tier| {
+            tier.iter()
+                .map(|s| source_text(engine, s))
+                .collect::<Vec<_>>()
+                .join(" or ")
+        })
+        .collect();
+    let mut text = match tiers.len() {
+        0 => String::new(),
+        1 => tiers[0].clone(),
+        _ => format!(
+            "{} — compulsory when possible; otherwise {}",
+            tiers[0],
+            tiers[1..].join("; otherwise ")
+        ),
+    };
+    let max = max_actions(engine, turn);
+    if max != Some(1) && !text.is_empty() {
+        let n = max.map(|n| n.to_string()).unwrap_or_else(|| "several".into());
+        let distinct = if t.distinct_pieces {
+            ", each by a different piece"
+        } else {
+            ""
+        };
+        text = format!("up to {n} actions{distinct}, joined by a comma: {text}");
+    }
+    if t.pass {
+        if text.is_empty() {
+            text = "pass".into();
+        } else {
+            text.push_str("; or pass");
+        }
+    }
+    text
+}
+
+/// How the game ends, one sentence per end rule, with option values filled in.
+pub fn end_rules_text(engine: &Engine) -> Vec<String> {
+    let game = engine.game();
+    let mut out = Vec::new();
+    let never = |e: &Expr| eval(engine, e, At::NOWHERE) == Some(0);
+    for (cond, outcome) in &game.end.results {
+        if never(cond) {
+            continue;
+        }
+        let what = outcome_text(engine, *outcome);
+        out.push(format!("{what} when {}.", expr_text(engine, cond, At::NOWHERE)));
+    }
+    out.push(match game.end.no_move {
+        NoMove::Loses => "A player who cannot move loses.".to_string(),
+        NoMove::LosesIfInCheck => {
+            "A player who cannot move loses if their royal piece is attacked (checkmate), else a draw."
+                .to_string()
+        }
+        NoMove::Draw => "A player who cannot move: a draw.".to_string(),
+    });
+    if let Some(limit) = &game.end.turn_limit {
+        out.push(format!(
+            "A draw after {} moves (counting both sides).",
+            expr_text(engine, limit, At::NOWHERE)
+        ));
+    }
+    for (cond, p) in &game.end.draw_winners {
+        if never(cond) {
+            continue;
+        }
+        out.push(format!(
+            "A game that would end in a draw is won by {} when {}.",
+            player_name(engine, *p),
+            expr_text(engine, cond, At::NOWHERE)
+        ));
+    }
+    out
+}
+
+/// A player's name.
+pub fn player_name(engine: &Engine, p: PlayerId) -> String {
+    engine
+        .game()
+        .players
+        .get(p.index())
+        .cloned()
+        .unwrap_or_else(|| "?".into())
+}
+
+/// "A win for Red" / "A draw".
+fn outcome_text(engine: &Engine, o: Outcome) -> String {
+    match o {
+        Outcome::Win(p) => format!("A win for {}", player_name(engine, p)),
+        Outcome::Draw => "A draw".into(),
+    }
+}
+
+/// Why the game is over at `pos`, e.g. "Red's score (now 1) ≥ 1", or
+/// `None` while it goes on.
+pub fn end_reason(engine: &Engine, pos: &Position, buf: &mut MoveBuf) -> Option<(Outcome, String)> {
+    let game = engine.game();
+    let Status::Over(outcome) = engine.status(pos, buf) else {
+        return None;
+    };
+    let (base, reason) = if pos.result().is_some() {
+        let last = (pos.ply() > 0).then(|| game.order.at(pos.ply() - 1).0);
+        let at = At {
+            pos: Some(pos),
+            mover: last,
+        };
+        let fired = game
+            .end
+            .results
+            .iter()
+            .find(|(cond, _)| eval(engine, cond, at).is_some_and(|v| v != 0));
+        match fired {
+            Some((cond, o)) => (*o, expr_text(engine, cond, at)),
+            None => {
+                let limit = game
+                    .end
+                    .turn_limit
+                    .as_ref()
+                    .map(|l| expr_text(engine, l, At::NOWHERE))
+                    .unwrap_or_default();
+                (Outcome::Draw, format!("the limit of {limit} moves was reached"))
+            }
+        }
+    } else {
+        let mover = engine.mover(pos);
+        let name = player_name(engine, mover);
+        match game.end.no_move {
+            NoMove::Loses => (
+                outcome,
+                format!("{name} cannot move, and a player who cannot move loses"),
+            ),
+            NoMove::LosesIfInCheck if engine.in_check(pos, mover) => {
+                (outcome, format!("{name} cannot move and is in check: checkmate"))
+            }
+            NoMove::LosesIfInCheck | NoMove::Draw => (Outcome::Draw, format!("{name} cannot move")),
+        }
+    };
+    if base == Outcome::Draw
+        && let Outcome::Win(p) = outcome
+    {
+        let last = (pos.ply() > 0).then(|| game.order.at(pos.ply() - 1).0);
+        let at = At {
+            pos: Some(pos),
+            mover: last,
+        };
+        let why = game
+            .end
+            .draw_winners
+            .iter()
+            .find(|(cond, w)| *w == p && eval(engine, cond, at).is_some_and(|v| v != 0))
+            .map(|(cond, _)| expr_text(engine, cond, at))
+            .unwrap_or_default();
+        return Some((
+            outcome,
+            format!(
+                "{reason}: that would be a draw, but {} wins it because {why}",
+                player_name(engine, p)
+            ),
+        ));
+    }
+    Some((outcome, reason))
+}
+
+/// The board cell halfway between two cells two apart in a straight or
+/// diagonal line.
+pub fn halfway(engine: &Engine, from: CellId, to: CellId) -> Option<CellId> {
+    let topo = &engine.game().topology;
+    let ((x0, y0), (x1, y1)) = (*topo.coords.get(from.index())?, *topo.coords.get(to.index())?);
+    let (dx, dy) = (x1 - x0, y1 - y0);
+    let line = (dx.abs() == 2 || dx == 0) && (dy.abs() == 2 || dy == 0) && (dx, dy) != (0, 0);
+    if !line {
+        return None;
+    }
+    let mid = (x0 + dx / 2, y0 + dy / 2);
+    (0..topo.board_cells)
+        .find(|&c| topo.coords[c] == mid)
+        .map(|c| CellId(c as u16))
+}
+
+/// A board as a plain table, to compare positions cell by cell.
+fn pieces(engine: &Engine, pos: &Position) -> Vec<Option<(PlayerId, PieceKind)>> {
+    let n = engine.game().topology.board_cells;
+    (0..n).map(|c| engine.piece_at(pos, CellId(c as u16))).collect()
+}
+
+/// What a move did besides moving pieces, in short phrases: captures, pieces
+/// that left the board, counters and reserves that changed.
+pub fn move_effects(engine: &Engine, before: &Position, after: &Position, mv: MoveRef) -> Vec<String> {
+    let game = engine.game();
+    let topo = &game.topology;
+    let name = |c: CellId| topo.cell_names.get(c.index()).cloned().unwrap_or_default();
+    let (b, a) = (pieces(engine, before), pieces(engine, after));
+    let mut out = Vec::new();
+    // The pieces that acted: their start cell and final landing.
+    let mut acted: Vec<(CellId, Option<CellId>)> = Vec::new();
+    // Promotions: the capturer's landing cell, the new kind, where it is placed.
+    let mut promoted: Vec<(Option<CellId>, PieceKind, Option<CellId>)> = Vec::new();
+    let mut promoting = false;
+    for t in mv.tokens() {
+        match t {
+            Token::From(c) => {
+                acted.push((c, None));
+                promoting = false;
+            }
+            Token::To(c) | Token::Capture(c) => {
+                if let Some(last) = acted.last_mut() {
+                    last.1 = Some(c);
+                }
+            }
+            Token::Promote(k) => {
+                promoted.push((acted.last().and_then(|a| a.1), k, None));
+                promoting = true;
+            }
+            Token::Place(c) if promoting => {
+                if let Some(last) = promoted.last_mut() {
+                    last.2 = Some(c);
+                }
+            }
+            Token::Drop(_) => promoting = false,
+            _ => {}
+        }
+    }
+    let starts: Vec<CellId> = acted.iter().map(|(s, _)| *s).collect();
+    // Pieces jumped over without being captured: the cell halfway along a
+    // landing two cells away in a line, holding a piece that stays.
+    let mut jumped: Vec<String> = Vec::new();
+    let mut prev: Option<CellId> = None;
+    for t in mv.tokens() {
+        match t {
+            Token::From(c) => prev = Some(c),
+            Token::To(c) | Token::Capture(c) => {
+                if let Some(p) = prev
+                    && let Some(mid) = halfway(engine, p, c)
+                    && b.get(mid.index()).copied().flatten().is_some()
+                    && a.get(mid.index()).copied().flatten() == b[mid.index()]
+                    && !starts.contains(&mid)
+                {
+                    jumped.push(name(mid));
+                }
+                prev = Some(c);
+            }
+            Token::Drop(_) | Token::Promote(_) | Token::Pass => prev = None,
+            _ => {}
+        }
+    }
+    if !jumped.is_empty() {
+        out.push(format!("jumped over {}", jumped.join(", ")));
+    }
+    for (c, was) in b.iter().enumerate() {
+        let cell = CellId(c as u16);
+        if let Some((owner, kind)) = was
+            && !starts.contains(&cell)
+            && a[c] != *was
+        {
+            let mover = engine.mover(before);
+            let whose = if *owner == mover {
+                "their own".to_string()
+            } else if game.kinds.get(kind.index()).is_some_and(|k| k.owner.is_some()) {
+                "a".to_string()
+            } else {
+                possessive(&player_name(engine, *owner))
+            };
+            out.push(format!(
+                "captured {whose} {} on {}",
+                kind_name(engine, *kind),
+                name(cell)
+            ));
+        }
+    }
+    for (start, land) in &acted {
+        let (Some(piece), Some(land)) = (b.get(start.index()).copied().flatten(), land) else {
+            continue;
+        };
+        let stays = a.get(land.index()).copied().flatten() == Some(piece);
+        let promotes = promoted.iter().any(|(at, _, _)| *at == Some(*land));
+        if !stays && !promotes {
+            let how = if topo.is_exit(*land) { " over the edge" } else { "" };
+            out.push(format!(
+                "the {} left the board{how} at {}",
+                kind_name(engine, piece.1),
+                name(*land)
+            ));
+        }
+    }
+    for (at, kind, place) in &promoted {
+        let old = at
+            .and_then(|c| b.get(c.index()).copied().flatten())
+            .map(|_| "the capturing piece");
+        let old = acted
+            .iter()
+            .find(|(_, land)| land == at)
+            .and_then(|(s, _)| b.get(s.index()).copied().flatten())
+            .map(|(_, k)| format!("the {}", kind_name(engine, k)))
+            .or(old.map(String::from))
+            .unwrap_or_else(|| "the capturing piece".into());
+        let place = place.map(name).unwrap_or_default();
+        out.push(format!(
+            "{old} is promoted: it leaves the board and a {} is placed on {place}",
+            kind_name(engine, *kind)
+        ));
+    }
+    for p in 0..game.players.len() {
+        let pid = PlayerId(p as u8);
+        for (c, counter) in game.counters.iter().enumerate() {
+            let (x, y) = (engine.counter(before, c, pid), engine.counter(after, c, pid));
+            if x != y {
+                out.push(format!(
+                    "{} {} is now {y}",
+                    possessive(&player_name(engine, pid)),
+                    words(counter)
+                ));
+            }
+        }
+        for k in 0..game.kinds.len() {
+            let kid = PieceKind(k as u8);
+            let (x, y) = (engine.reserve(before, pid, kid), engine.reserve(after, pid, kid));
+            if y > x {
+                out.push(format!(
+                    "{} {} back to {} reserve (now {y})",
+                    y - x,
+                    kind_name(engine, kid),
+                    possessive(&player_name(engine, pid))
+                ));
+            }
+        }
+    }
+    out
+}
