@@ -6,52 +6,12 @@ mod common;
 
 use std::collections::BTreeSet;
 
+use common::{at, cell, kind, player};
 use rulebook::engine::{Engine, MoveBuf, Position};
-use rulebook::ir::{CellId, PieceKind, PlayerId};
+use rulebook::ir::CellId;
 
 // ---------------------------------------------------------------------------
 // Helpers.
-
-fn cell(engine: &Engine, name: &str) -> CellId {
-    let names = &engine.game().topology.cell_names;
-    let i = names
-        .iter()
-        .position(|n| n == name)
-        .unwrap_or_else(|| panic!("no cell `{name}`"));
-    CellId(i as u16)
-}
-
-fn player(engine: &Engine, name: &str) -> PlayerId {
-    let i = engine
-        .game()
-        .players
-        .iter()
-        .position(|p| p == name)
-        .expect("a player");
-    PlayerId(i as u8)
-}
-
-fn kind(engine: &Engine, letter: &str) -> PieceKind {
-    let i = engine
-        .game()
-        .kinds
-        .iter()
-        .position(|k| k.letter == letter)
-        .expect("a piece letter");
-    PieceKind(i as u8)
-}
-
-/// `"White N"`, `"Black K"`, or `""` for an empty cell.
-fn at(engine: &Engine, pos: &Position, name: &str) -> String {
-    match engine.piece_at(pos, cell(engine, name)) {
-        None => String::new(),
-        Some((p, k)) => format!(
-            "{} {}",
-            engine.game().players[p.index()],
-            engine.game().kinds[k.index()].letter
-        ),
-    }
-}
 
 /// Pieces of `letter` on the board: of `owner`, or of both players with `None`.
 fn count(engine: &Engine, pos: &Position, owner: Option<&str>, letter: &str) -> usize {

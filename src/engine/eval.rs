@@ -46,7 +46,7 @@ impl Engine {
 
 impl Engine {
     /// Evaluates an expression; `mover` is the player the rules speak of as `mover`.
-    pub(super) fn eval(&self, expr: &Expr, pos: &Position, mover: PlayerId) -> i64 {
+    pub fn eval(&self, expr: &Expr, pos: &Position, mover: PlayerId) -> i64 {
         match expr {
             Expr::Const(v) => *v,
             Expr::Option(i) => self.options[*i],

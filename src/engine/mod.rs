@@ -213,6 +213,11 @@ impl Engine {
         pos.numbers[self.reserve_index(self.slot(player, kind))]
     }
 
+    /// Pieces of `kind` in the shared pool.
+    pub fn pool(&self, pos: &Position, kind: PieceKind) -> i64 {
+        pos.numbers[self.pool_index(kind)]
+    }
+
     /// The value of a counter of a player.
     pub fn counter(&self, pos: &Position, counter: usize, player: PlayerId) -> i64 {
         pos.numbers[self.counter_index(counter, player)]
@@ -294,7 +299,7 @@ impl Engine {
 
     /// Whether flag `flag` is set.
     #[inline]
-    fn flag(&self, pos: &Position, flag: usize) -> bool {
+    pub fn flag(&self, pos: &Position, flag: usize) -> bool {
         pos.numbers[self.flag_index(flag)] != 0
     }
 }

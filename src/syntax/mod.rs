@@ -324,7 +324,7 @@ fn syntax_error(text: &str, base: usize, err: &pest::error::Error<Rule>) -> Synt
         .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
         .map_or(0, |i| i + 1);
     let previous = &before[word_start..];
-    if refs.contains(&"a name") && RESERVED.contains(&previous) {
+    if refs.contains(&"a name") && (ITEM_KEYWORDS.contains(&previous) || OTHER_RESERVED.contains(&previous)) {
         help = Some(format!(
             "`{previous}` is a reserved word and cannot be a name: choose another"
         ));
@@ -355,36 +355,10 @@ fn syntax_error(text: &str, base: usize, err: &pest::error::Error<Rule>) -> Synt
     }
 }
 
-/// Words that cannot be names (the `keyword` rule of the grammar).
-const RESERVED: &[&str] = &[
-    "game",
-    "players",
-    "option",
-    "board",
-    "directions",
-    "region",
-    "counter",
-    "piece",
-    "when",
-    "captured",
-    "setup",
-    "turns",
-    "turn",
-    "end",
-    "repeat",
-    "pool",
-    "flag",
-    "royal",
-    "promote",
-    "unless",
-    "and",
-    "or",
-    "not",
-    "onto",
-    "over",
-    "at",
-    "choose",
-    "else",
+/// Words that cannot be names besides the item keywords ([`ITEM_KEYWORDS`]);
+/// together they are the `keyword` rule of the grammar.
+const OTHER_RESERVED: &[&str] = &[
+    "repeat", "unless", "and", "or", "not", "onto", "over", "at", "choose", "else",
 ];
 
 /// Tokens of white space and comments, never worth listing as "expected".

@@ -4,7 +4,7 @@
 
 use rulebook::diag::SourceFile;
 use rulebook::engine::{Engine, MoveBuf, Position, Status};
-use rulebook::ir::Outcome;
+use rulebook::ir::{CellId, Outcome, PieceKind, PlayerId};
 
 /// Loads `games/<name>.rules` with `k=v` options separated by spaces.
 pub fn engine(name: &str, options: &str) -> Engine {
@@ -99,4 +99,48 @@ pub fn check_status_file(game: &str, file: &str) {
         rows.len(),
         failures.join("\n")
     );
+}
+
+/// The cell of a name.
+pub fn cell(engine: &Engine, name: &str) -> CellId {
+    let names = &engine.game().topology.cell_names;
+    let i = names
+        .iter()
+        .position(|n| n == name)
+        .unwrap_or_else(|| panic!("no cell `{name}`"));
+    CellId(i as u16)
+}
+
+/// The player of a name.
+pub fn player(engine: &Engine, name: &str) -> PlayerId {
+    let i = engine
+        .game()
+        .players
+        .iter()
+        .position(|p| p == name)
+        .expect("a player");
+    PlayerId(i as u8)
+}
+
+/// The piece kind of a letter.
+pub fn kind(engine: &Engine, letter: &str) -> PieceKind {
+    let i = engine
+        .game()
+        .kinds
+        .iter()
+        .position(|k| k.letter == letter)
+        .expect("a piece letter");
+    PieceKind(i as u8)
+}
+
+/// `"White Q"`, `"Black P"`, or `""` for an empty cell.
+pub fn at(engine: &Engine, pos: &Position, name: &str) -> String {
+    match engine.piece_at(pos, cell(engine, name)) {
+        None => String::new(),
+        Some((p, k)) => format!(
+            "{} {}",
+            engine.game().players[p.index()],
+            engine.game().kinds[k.index()].letter
+        ),
+    }
 }

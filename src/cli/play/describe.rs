@@ -49,6 +49,10 @@ fn count_on_board(engine: &Engine, pos: &Position, kind: PieceKind, player: Opti
 /// The value of an expression, when it can be known here (options always; the
 /// position's numbers when `at` has a position; `mover` when given).
 pub fn eval(engine: &Engine, e: &Expr, at: At) -> Option<i64> {
+    // With a position and a mover, the engine's own evaluator decides.
+    if let (Some(pos), Some(mover)) = (at.pos, at.mover) {
+        return Some(engine.eval(e, pos, mover));
+    }
     let players = engine.game().players.len().max(1) as i64;
     let player = |e: &Expr| eval(engine, e, at).map(|v| PlayerId(v.rem_euclid(players) as u8));
     Some(match e {
@@ -63,8 +67,7 @@ pub fn eval(engine: &Engine, e: &Expr, at: At) -> Option<i64> {
             count_on_board(engine, at.pos?, *kind, who)
         }
         Expr::Reserve { kind, player: p } => engine.reserve(at.pos?, player(p)?, *kind),
-        // The engine does not tell a position's flags.
-        Expr::Flag(_) => return None,
+        Expr::Flag(f) => engine.flag(at.pos?, *f) as i64,
         Expr::Mover => at.mover?.index() as i64,
         Expr::Player(p) => p.index() as i64,
         Expr::Opponent(p) => (player(p)?.index() as i64 + 1) % players,
@@ -655,7 +658,17 @@ pub fn end_reason(engine: &Engine, pos: &Position, buf: &mut MoveBuf) -> Option<
 /// The board cell halfway between two cells two apart in a straight or
 /// diagonal line.
 pub fn halfway(engine: &Engine, from: CellId, to: CellId) -> Option<CellId> {
-    let topo = &engine.game().topology;
+    // Only a game with jumps has jumped cells; elsewhere two cells apart is a
+    // leap or a slide.
+    let game = engine.game();
+    if !game
+        .rules
+        .iter()
+        .any(|r| matches!(r.pattern, rulebook::ir::Pattern::Jump { .. }))
+    {
+        return None;
+    }
+    let topo = &game.topology;
     let ((x0, y0), (x1, y1)) = (*topo.coords.get(from.index())?, *topo.coords.get(to.index())?);
     let (dx, dy) = (x1 - x0, y1 - y0);
     let line = (dx.abs() == 2 || dx == 0) && (dy.abs() == 2 || dy == 0) && (dx, dy) != (0, 0);
