@@ -11,8 +11,12 @@ const MAX_COND_TABLE: usize = 1 << 22;
 /// A condition precomputed for every (player, cell, piece code), or left as a tree.
 #[derive(Debug, Clone)]
 pub(super) enum CondTable {
-    /// `t[(player * cells + cell) * codes + code]`.
-    Table(Vec<bool>),
+    /// `bits[(player * cells + cell) * codes + code]`, with its strides.
+    Table {
+        bits: Vec<bool>,
+        cells: usize,
+        codes: usize,
+    },
     /// Too large to tabulate.
     Tree,
 }
@@ -37,7 +41,11 @@ impl Engine {
                         }
                     }
                 }
-                CondTable::Table(t)
+                CondTable::Table {
+                    bits: t,
+                    cells,
+                    codes,
+                }
             })
             .collect();
         self.cond_tables = tables;
@@ -101,9 +109,8 @@ impl Engine {
     #[inline]
     pub(super) fn test(&self, cond: CondId, player: PlayerId, cell: CellId, code: u8) -> bool {
         match &self.cond_tables[cond.0 as usize] {
-            CondTable::Table(t) => {
-                let cells = self.game.topology.cells();
-                t[(player.index() * cells + cell.index()) * self.codes() + code as usize]
+            CondTable::Table { bits, cells, codes } => {
+                bits[(player.index() * cells + cell.index()) * codes + code as usize]
             }
             CondTable::Tree => self.test_tree(&self.game.conds[cond.0 as usize], player, cell, code),
         }

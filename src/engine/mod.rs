@@ -64,6 +64,10 @@ pub struct Engine {
     results_follow_numbers: bool,
     /// Some kind is royal: moves into check are dropped.
     has_royals: bool,
+    /// Copies of [`ir::Game::dedupe_targets`] and "some promotion exists",
+    /// kept at hand for move generation.
+    dedupe_targets: bool,
+    has_promotions: bool,
 }
 
 impl Engine {
@@ -143,7 +147,11 @@ impl Engine {
             cond_tables: Vec::new(),
             results_follow_numbers: false,
             has_royals: false,
+            dedupe_targets: false,
+            has_promotions: false,
         };
+        engine.dedupe_targets = engine.game.dedupe_targets;
+        engine.has_promotions = !engine.game.promotions.is_empty();
         engine.has_royals = engine.game.kinds.iter().any(|k| k.royal);
         engine.results_follow_numbers = !engine.game.end.results.iter().any(|(e, _)| e.mentions_mover())
             && !engine.game.flags.iter().any(|f| f.when.mentions_mover());

@@ -59,10 +59,13 @@ impl Engine {
         level: usize,
         buf: &mut MoveBuf,
     ) {
-        if remaining == 1 && level == 0 {
-            // One action: generate straight into the result.
+        if remaining == 1 {
+            // The last action: generate straight into the result, each move
+            // written after the actions before it.
             let mut out = std::mem::take(&mut buf.moves);
-            self.actions(pos, player, turn, &[], &mut out, &mut buf.scratch);
+            out.set_prefix(prefix);
+            self.actions(pos, player, turn, &moved[..level], &mut out, &mut buf.scratch);
+            out.set_prefix(&[]);
             buf.moves = out;
             return;
         }
@@ -204,11 +207,8 @@ impl Engine {
                             if moved.contains(&from) {
                                 continue;
                             }
-                            // Targets reached twice by one piece (two rules or two lines) are one move.
-                            scratch.stamp = scratch.stamp.wrapping_add(1);
-                            if scratch.stamp == 0 {
-                                scratch.seen.iter_mut().for_each(|s| *s = 0);
-                                scratch.stamp = 1;
+                            if self.dedupe_targets {
+                                scratch.next_piece();
                             }
                             for &r in rules {
                                 self.rule_actions(pos, player, *kind, from, r, out, scratch);
@@ -296,7 +296,7 @@ impl Engine {
 
     /// Pushes the action `from` → `to` (a capture if `to` is occupied), with
     /// its promotions where a promotion rule applies.
-    #[inline]
+    #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn push_step(
         &self,
@@ -308,21 +308,15 @@ impl Engine {
         out: &mut MoveList,
         scratch: &mut GenScratch,
     ) {
-        if self.game.dedupe_targets {
-            if scratch.seen.len() <= to.index() {
-                scratch.seen.resize(self.game.topology.cells(), 0);
-            }
-            if scratch.seen[to.index()] == scratch.stamp {
-                return;
-            }
-            scratch.seen[to.index()] = scratch.stamp;
+        if self.dedupe_targets && scratch.seen_before(to, self.game.topology.cells()) {
+            return;
         }
         let code = pos.board[to.index()];
         if code == 0 {
             out.push2(Token::From(from), Token::To(to));
             return;
         }
-        if !self.game.promotions.is_empty() && self.push_promotions(pos, player, kind, from, to, out) {
+        if self.has_promotions && self.push_promotions(pos, player, kind, from, to, out) {
             return;
         }
         out.push2(Token::From(from), Token::Capture(to));
@@ -456,6 +450,29 @@ pub(super) struct GenScratch {
     /// `seen[cell] == stamp`: the current piece already has a move to `cell`.
     pub seen: Vec<u32>,
     pub stamp: u32,
+}
+
+impl GenScratch {
+    /// Starts a new piece: targets reached twice by one piece (two rules or
+    /// two lines) are one move.
+    fn next_piece(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.iter_mut().for_each(|s| *s = 0);
+            self.stamp = 1;
+        }
+    }
+
+    /// Whether the current piece already reached `to`; marks it reached.
+    #[inline(never)]
+    fn seen_before(&mut self, to: CellId, cells: usize) -> bool {
+        if self.seen.len() < cells {
+            self.seen.resize(cells, 0);
+        }
+        let seen = self.seen[to.index()] == self.stamp;
+        self.seen[to.index()] = self.stamp;
+        seen
+    }
 }
 
 /// The state of one jump-chain search.

@@ -484,6 +484,18 @@ mod tests {
     }
 
     #[test]
+    fn reserved_word_lists_match_the_grammar() {
+        for word in ITEM_KEYWORDS.iter().chain(OTHER_RESERVED) {
+            let (_, errors) = parse_str(&format!("counter {word}\n"));
+            assert_eq!(errors.len(), 1, "`{word}` should be reserved");
+        }
+        for word in ["reserve", "pass", "move", "exits", "cells"] {
+            let (_, errors) = parse_str(&format!("counter {word}\n"));
+            assert!(errors.is_empty(), "`{word}` should be a usable name: {errors:?}");
+        }
+    }
+
+    #[test]
     fn error_message_uses_plain_words() {
         let (_, errors) = parse_str("option x int = 3\n");
         assert_eq!(errors.len(), 1);
