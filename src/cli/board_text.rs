@@ -79,12 +79,12 @@ impl Style {
     }
 }
 
-/// 256-colour foregrounds of the pieces on the board, by player.
-/// (White and black contrast by at least 3:1 with every background below.)
+/// 256-colour ink of the pieces on the board, by player.
+/// (White and black contrast by at least 3:1 with every cell colour below.)
 const PLAYER_PIECE: [u8; 4] = [231, 16, 226, 51];
-/// 256-colour foregrounds for player names in text (readable on any background).
+/// 256-colour ink for player names in text (readable on any terminal colour).
 const PLAYER_TEXT: [u8; 4] = [214, 75, 167, 141];
-/// Backgrounds: light cells, dark cells, cells of the last move (light, dark).
+/// Cell colours: light cells, dark cells, cells of the last move (light, dark).
 const BG_LIGHT: u8 = 137;
 const BG_DARK: u8 = 94;
 const BG_MARK_LIGHT: u8 = 67;

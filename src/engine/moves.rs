@@ -293,7 +293,7 @@ mod tests {
     }
 
     #[test]
-    fn tokens_round_trip() {
+    fn tokens_decode_to_what_was_encoded() {
         let tokens = [
             Token::From(CellId(7)),
             Token::To(CellId(4095)),
