@@ -219,12 +219,7 @@ fn the_matchers_find_what_they_look_for() {
     ] {
         assert!(game_word(line).is_some(), "{line}");
     }
-    for line in [
-        "let table = 1;",
-        "player",
-        "piece",
-        "MoveRule",
-    ] {
+    for line in ["let table = 1;", "player", "piece", "MoveRule"] {
         assert_eq!(game_word(line), None, "{line}");
     }
     assert_eq!(front_end_mention("use pest::Parser;").as_deref(), Some("pest"));

@@ -73,6 +73,7 @@ pub fn parse(source: &SourceFile) -> (RulesFile, Vec<SyntaxError>) {
     let mut file = RulesFile::default();
     let mut errors = Vec::new();
     let mut pos = skip_trivia(text, 0);
+    let mut last_item_end: Option<usize> = None;
     while pos < text.len() {
         if text[pos..].starts_with("/*") {
             errors.push(SyntaxError {
@@ -94,13 +95,23 @@ pub fn parse(source: &SourceFile) -> (RulesFile, Vec<SyntaxError>) {
             Ok(mut pairs) => {
                 let pair = pairs.next().expect("a successful item parse yields the item");
                 let end = pos + pair.as_span().end();
+                last_item_end = Some(end);
                 let lowerer = lower::Lowerer { base: pos };
                 file.items.push(lowerer.item(pair));
                 pos = skip_trivia(text, end);
             }
             Err(err) => {
                 file.broken_names.extend(declared_names(&text[pos..]));
-                let error = syntax_error(text, pos, &err);
+                let mut error = syntax_error(text, pos, &err);
+                // An item that cannot start here, on the line where the last
+                // item ended, is most likely the rest of that item.
+                if error.span.offset() == pos
+                    && let Some(end) = last_item_end
+                    && !text[end..pos].contains('\n')
+                {
+                    error.help =
+                        Some("the item before ended earlier on this line: a missing `,` or operator?".into());
+                }
                 let at = error.span.offset();
                 errors.push(error);
                 pos = skip_trivia(text, next_item_start(text, at.max(pos + 1)));
@@ -399,7 +410,9 @@ fn unclosed_brace(text: &str, from: usize) -> Option<usize> {
 
 fn help_for(expected: &[&str], found: &str) -> Option<String> {
     let wants = |s: &str| expected.iter().any(|e| e.contains(s));
-    if found == "&" || found == "|" {
+    if found == "=" {
+        Some("compare with `==`; a single `=` only gives an option its default".into())
+    } else if found == "&" || found == "|" {
         Some("conditions are joined with the words `and` and `or`, e.g. `empty or enemy`".into())
     } else if wants("`:`") {
         Some("a name and its value are separated by `:`, e.g. `option turn_limit: int = 300`".into())
