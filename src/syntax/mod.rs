@@ -106,6 +106,7 @@ pub fn parse(source: &SourceFile) -> (RulesFile, Vec<SyntaxError>) {
                 // An item that cannot start here, on the line where the last
                 // item ended, is most likely the rest of that item.
                 if error.span.offset() == pos
+                    && text[pos..].starts_with(|c: char| c.is_ascii_alphanumeric())
                     && let Some(end) = last_item_end
                     && !text[end..pos].contains('\n')
                 {
