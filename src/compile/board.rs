@@ -335,10 +335,9 @@ fn graph_graph(decl: &GraphDecl, span: Span) -> Result<BoardGraph, Vec<Problem>>
             index[k] = 0;
         }
     }
-    let mut names: HashMap<&str, NodeIndex> = HashMap::new();
+    let mut names = std::collections::HashSet::new();
     for n in graph.node_indices() {
-        if let Some(&first) = names.get(graph[n].name.as_str()) {
-            let _ = first;
+        if !names.insert(graph[n].name.as_str()) {
             return Err(vec![
                 error::invalid(
                     "rules::compile::bad_board",
@@ -349,7 +348,6 @@ fn graph_graph(decl: &GraphDecl, span: Span) -> Result<BoardGraph, Vec<Problem>>
                 .with_help("use every coordinate in the template, e.g. \"{r}{s}\""),
             ]);
         }
-        names.insert(graph[n].name.as_str(), n);
     }
     // Directions, in order of first use.
     let mut dir_names: Vec<String> = Vec::new();

@@ -64,8 +64,7 @@ fn piece(cx: &mut Ctx, decl: &PieceDecl, kind: PieceKind, rules: &mut Vec<MoveRu
     });
     cx.kind_owners
         .push(owner.zip(decl.owner.as_ref().map(|o| o.span)));
-    if let Some((other, span)) = cx.letters.iter().find(|(l, _)| *l == decl.letter.text) {
-        let _ = other;
+    if let Some((_, span)) = cx.letters.iter().find(|(l, _)| *l == decl.letter.text) {
         let p = error::invalid(
             "rules::compile::duplicate_letter",
             format!("two pieces have the letter `{}`", decl.letter.text),
