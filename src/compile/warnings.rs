@@ -160,48 +160,13 @@ fn range(cx: &Ctx, expr: &Expr) -> (i64, i64) {
             match op {
                 BinOp::Add => (a.0.saturating_add(b.0), a.1.saturating_add(b.1)),
                 BinOp::Sub => (a.0.saturating_sub(b.1), a.1.saturating_sub(b.0)),
-                BinOp::Lt => bool_of(if a.1 < b.0 {
-                    Some(true)
-                } else if a.0 >= b.1 {
-                    Some(false)
-                } else {
-                    None
-                }),
-                BinOp::Le => bool_of(if a.1 <= b.0 {
-                    Some(true)
-                } else if a.0 > b.1 {
-                    Some(false)
-                } else {
-                    None
-                }),
-                BinOp::Gt => bool_of(if a.0 > b.1 {
-                    Some(true)
-                } else if a.1 <= b.0 {
-                    Some(false)
-                } else {
-                    None
-                }),
-                BinOp::Ge => bool_of(if a.0 >= b.1 {
-                    Some(true)
-                } else if a.1 < b.0 {
-                    Some(false)
-                } else {
-                    None
-                }),
-                BinOp::Eq => bool_of(if a.1 < b.0 || b.1 < a.0 {
-                    Some(false)
-                } else if a.0 == a.1 && a == b {
-                    Some(true)
-                } else {
-                    None
-                }),
-                BinOp::Ne => bool_of(if a.1 < b.0 || b.1 < a.0 {
-                    Some(true)
-                } else if a.0 == a.1 && a == b {
-                    Some(false)
-                } else {
-                    None
-                }),
+                // Comparisons from two facts: "a < b" and "a == b" on ranges.
+                BinOp::Lt => bool_of(less(a, b, false)),
+                BinOp::Le => bool_of(less(a, b, true)),
+                BinOp::Gt => bool_of(less(b, a, false)),
+                BinOp::Ge => bool_of(less(b, a, true)),
+                BinOp::Eq => bool_of(equal(a, b)),
+                BinOp::Ne => bool_of(equal(a, b).map(|e| !e)),
                 BinOp::And => bool_of(match (truth(a), truth(b)) {
                     (Some(false), _) | (_, Some(false)) => Some(false),
                     (Some(true), Some(true)) => Some(true),
@@ -215,5 +180,30 @@ fn range(cx: &Ctx, expr: &Expr) -> (i64, i64) {
                 BinOp::Mul | BinOp::Div | BinOp::Rem => ANY,
             }
         }
+    }
+}
+
+/// Whether every value of range `a` is below (or, with `or_equal`, at most)
+/// every value of `b` (`Some(true)`), none is (`Some(false)`), or it depends.
+fn less(a: (i64, i64), b: (i64, i64), or_equal: bool) -> Option<bool> {
+    let holds = |x: i64, y: i64| if or_equal { x <= y } else { x < y };
+    if holds(a.1, b.0) {
+        Some(true)
+    } else if !holds(a.0, b.1) {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// Whether two ranges are always equal (one and the same value), never equal
+/// (disjoint), or it depends.
+fn equal(a: (i64, i64), b: (i64, i64)) -> Option<bool> {
+    if a.1 < b.0 || b.1 < a.0 {
+        Some(false)
+    } else if a.0 == a.1 && a == b {
+        Some(true)
+    } else {
+        None
     }
 }

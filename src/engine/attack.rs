@@ -98,8 +98,7 @@ impl Engine {
     /// Removes from `buf.moves` every move after which a royal piece of `player` stands attacked.
     pub(super) fn drop_moves_into_check(&self, pos: &Position, player: PlayerId, buf: &mut MoveBuf) {
         let mut scratch = std::mem::take(&mut buf.check_position);
-        let mut log = UndoLog::default();
-        std::mem::swap(&mut log, &mut buf.check_undo);
+        let mut log = std::mem::take(&mut buf.check_undo);
         scratch.clone_from(pos);
         let mut kept = std::mem::take(&mut buf.check_moves);
         kept.clear();

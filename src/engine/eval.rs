@@ -125,7 +125,6 @@ impl Engine {
     /// Evaluates a condition tree directly.
     pub(super) fn test_tree(&self, cond: &Cond, player: PlayerId, cell: CellId, code: u8) -> bool {
         match cond {
-            Cond::True => true,
             Cond::Empty => code == 0 && !self.game.topology.is_exit(cell),
             Cond::Occupied => code != 0,
             Cond::Enemy => code != 0 && self.owner_of[code as usize] != player.0,

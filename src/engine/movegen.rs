@@ -29,11 +29,7 @@ impl Engine {
         if pos.result.is_some() {
             return;
         }
-        let (player, turn) = self.game.order.at(pos.ply);
-        let turn = &self.game.turns[turn];
-        let max = self
-            .eval(&turn.max_actions, pos, player)
-            .clamp(0, MAX_ACTIONS as i64) as usize;
+        let (player, turn, max) = self.turn_now(pos);
         if max > 0 {
             let mut moved = [CellId::NONE; MAX_ACTIONS];
             self.sequences(pos, player, turn, max, &[], &mut moved, 0, buf);
@@ -69,34 +65,26 @@ impl Engine {
             buf.moves = out;
             return;
         }
-        self.ensure_level(buf, level);
+        buf.ensure_level(level);
         let mut actions = std::mem::take(&mut buf.actions[level]);
         actions.clear();
         self.actions(pos, player, turn, &moved[..level], &mut actions, &mut buf.scratch);
         let mut next = std::mem::take(&mut buf.positions[level]);
         let mut log = std::mem::take(&mut buf.undo[level]);
         let mut joined = std::mem::take(&mut buf.prefixes[level]);
-        if remaining > 1 {
-            next.clone_from(pos);
-        }
+        next.clone_from(pos);
         for action in actions.iter() {
             buf.moves.push_joined(prefix, action.raw());
-            if remaining > 1 {
-                // Make the action on the scratch copy, look further, take it back.
-                self.apply_tokens(&mut next, player, action, &mut log);
-                if (log.numbers_changed() || !self.results_follow_numbers)
-                    && self.decided(&next, player, false).is_some()
-                {
-                    next.undo(&mut log);
-                    continue; // the game ended with this action: the turn stops here
-                }
+            // Make the action on the scratch copy, look further, take it back.
+            self.apply_tokens(&mut next, player, action, &mut log);
+            if !self.ends_game(&next, player, &log) {
                 moved[level] = self.acted(turn, action);
                 joined.clear();
                 joined.extend_from_slice(prefix);
                 joined.extend_from_slice(action.raw());
                 self.sequences(&next, player, turn, remaining - 1, &joined, moved, level + 1, buf);
-                next.undo(&mut log);
             }
+            next.undo(&mut log);
         }
         buf.prefixes[level] = joined;
         buf.undo[level] = log;
@@ -114,11 +102,7 @@ impl Engine {
             self.legal_moves(pos, buf);
             return buf.moves.len() as u64;
         }
-        let (player, turn) = self.game.order.at(pos.ply);
-        let turn = &self.game.turns[turn];
-        let max = self
-            .eval(&turn.max_actions, pos, player)
-            .clamp(0, MAX_ACTIONS as i64) as usize;
+        let (player, turn, max) = self.turn_now(pos);
         let mut moved = [CellId::NONE; MAX_ACTIONS];
         let n = if max > 0 {
             self.count_sequences(pos, player, turn, max, &mut moved, 0, buf)
@@ -140,7 +124,7 @@ impl Engine {
         level: usize,
         buf: &mut MoveBuf,
     ) -> u64 {
-        self.ensure_level(buf, level);
+        buf.ensure_level(level);
         let mut actions = std::mem::take(&mut buf.actions[level]);
         actions.clear();
         self.actions(pos, player, turn, &moved[..level], &mut actions, &mut buf.scratch);
@@ -151,9 +135,7 @@ impl Engine {
             next.clone_from(pos);
             for action in actions.iter() {
                 self.apply_tokens(&mut next, player, action, &mut log);
-                if (!log.numbers_changed() && self.results_follow_numbers)
-                    || self.decided(&next, player, false).is_none()
-                {
+                if !self.ends_game(&next, player, &log) {
                     moved[level] = self.acted(turn, action);
                     n += self.count_sequences(&next, player, turn, remaining - 1, moved, level + 1, buf);
                 }
@@ -176,14 +158,22 @@ impl Engine {
         }
     }
 
-    /// Makes sure `buf` has scratch space for action level `level`.
-    fn ensure_level(&self, buf: &mut MoveBuf, level: usize) {
-        if buf.actions.len() <= level {
-            buf.actions.resize_with(level + 1, MoveList::default);
-            buf.positions.resize_with(level + 1, Position::default);
-            buf.undo.resize_with(level + 1, UndoLog::default);
-            buf.prefixes.resize_with(level + 1, Vec::new);
-        }
+    /// The player to move, the turn they play and the most actions it allows now.
+    fn turn_now(&self, pos: &Position) -> (PlayerId, &Turn, usize) {
+        let (player, turn) = self.game.order.at(pos.ply);
+        let turn = &self.game.turns[turn];
+        let max = self
+            .eval(&turn.max_actions, pos, player)
+            .clamp(0, MAX_ACTIONS as i64) as usize;
+        (player, turn, max)
+    }
+
+    /// Whether an end rule decides the game after one action of a move (which
+    /// then stops there). End results read only numbers, so an action that
+    /// changed none (`log` says) cannot end the game.
+    #[inline]
+    fn ends_game(&self, next: &Position, player: PlayerId, log: &UndoLog) -> bool {
+        (log.numbers_changed() || !self.results_follow_numbers) && self.decided(next, player, false).is_some()
     }
 
     /// Every single action of the turn's first tier that offers any.

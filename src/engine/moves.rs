@@ -146,6 +146,9 @@ pub struct MoveList {
     ends: Vec<u32>,
     /// Tokens written before every move pushed (the earlier actions of a turn).
     prefix: Vec<u16>,
+    /// Scratch of [`MoveList::sort_dedup`], kept so that sorting does not allocate.
+    order: Vec<(u32, u32)>,
+    sorted_tokens: Vec<u16>,
 }
 
 impl MoveList {
@@ -219,24 +222,27 @@ impl MoveList {
         self.ends.push(self.tokens.len() as u32);
     }
 
-    /// Sorts the moves by their tokens and removes repeats.
+    /// Sorts the moves by their tokens and removes repeats (reusing its
+    /// scratch space: no allocation once it has grown).
     pub fn sort_dedup(&mut self) {
-        let mut order: Vec<(usize, usize)> = (0..self.len())
-            .map(|i| {
-                let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
-                (start, self.ends[i] as usize)
-            })
-            .collect();
-        order.sort_by(|a, b| self.tokens[a.0..a.1].cmp(&self.tokens[b.0..b.1]));
-        order.dedup_by(|a, b| self.tokens[a.0..a.1] == self.tokens[b.0..b.1]);
-        let mut tokens = Vec::with_capacity(self.tokens.len());
-        let mut ends = Vec::with_capacity(order.len());
-        for (s, e) in order {
-            tokens.extend_from_slice(&self.tokens[s..e]);
-            ends.push(tokens.len() as u32);
+        let mut order = std::mem::take(&mut self.order);
+        order.clear();
+        order.extend((0..self.len()).map(|i| {
+            let start = if i == 0 { 0 } else { self.ends[i - 1] };
+            (start, self.ends[i])
+        }));
+        let slice = |r: &(u32, u32)| &self.tokens[r.0 as usize..r.1 as usize];
+        order.sort_unstable_by(|a, b| slice(a).cmp(slice(b)));
+        order.dedup_by(|a, b| slice(a) == slice(b));
+        let mut tokens = std::mem::take(&mut self.sorted_tokens);
+        tokens.clear();
+        self.ends.clear();
+        for &(s, e) in &order {
+            tokens.extend_from_slice(&self.tokens[s as usize..e as usize]);
+            self.ends.push(tokens.len() as u32);
         }
-        self.tokens = tokens;
-        self.ends = ends;
+        self.sorted_tokens = std::mem::replace(&mut self.tokens, tokens);
+        self.order = order;
     }
 }
 
@@ -266,6 +272,17 @@ pub struct MoveBuf {
 }
 
 impl MoveBuf {
+    /// Makes sure there is scratch space for action level `level`.
+    pub(super) fn ensure_level(&mut self, level: usize) {
+        if self.actions.len() <= level {
+            self.actions.resize_with(level + 1, MoveList::default);
+            self.positions.resize_with(level + 1, super::Position::default);
+            self.undo
+                .resize_with(level + 1, super::position::UndoLog::default);
+            self.prefixes.resize_with(level + 1, Vec::new);
+        }
+    }
+
     /// An empty buffer.
     pub fn new() -> Self {
         MoveBuf::default()

@@ -141,11 +141,6 @@ impl Position {
             })
         })
     }
-
-    /// The piece code on a cell (0: empty).
-    pub fn code_at(&self, cell: CellId) -> u8 {
-        self.board[cell.index()]
-    }
 }
 
 impl Clone for Position {

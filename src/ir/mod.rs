@@ -285,8 +285,6 @@ pub struct CondId(pub u16);
 /// A condition on a cell, seen from the moving player.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Cond {
-    /// Always true.
-    True,
     /// A board cell with no piece.
     Empty,
     /// A board cell with a piece.

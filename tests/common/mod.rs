@@ -67,11 +67,15 @@ pub fn check_perft_file(game: &str, file: &str) {
             ));
         }
     }
+    assert_all_rows_agree(&failures, rows.len());
+}
+
+/// Fails with every differing row listed.
+fn assert_all_rows_agree(failures: &[String], rows: usize) {
     assert!(
         failures.is_empty(),
-        "{} of {} rows differ:\n{}",
+        "{} of {rows} rows differ:\n{}",
         failures.len(),
-        rows.len(),
         failures.join("\n")
     );
 }
@@ -92,13 +96,7 @@ pub fn check_status_file(game: &str, file: &str) {
             failures.push(format!("[{options}] `{moves}`: expected {expected}, got {got}"));
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} of {} rows differ:\n{}",
-        failures.len(),
-        rows.len(),
-        failures.join("\n")
-    );
+    assert_all_rows_agree(&failures, rows.len());
 }
 
 /// The cell of a name.

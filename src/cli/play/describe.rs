@@ -254,7 +254,6 @@ pub fn kind_name(engine: &Engine, kind: PieceKind) -> String {
 pub fn cond_text(engine: &Engine, cond: &Cond) -> String {
     let game = engine.game();
     match cond {
-        Cond::True => "any cell".into(),
         Cond::Empty => "an empty cell".into(),
         Cond::Occupied => "a piece".into(),
         Cond::Enemy => "an opponent's piece".into(),
