@@ -6,23 +6,30 @@ use crate::engine::{Engine, Move, MoveBuf, MoveRef, Position, Token};
 pub fn format(engine: &Engine, mv: MoveRef) -> String {
     let game = engine.game();
     let mut out = String::new();
+    let cell = |c: crate::ir::CellId| game.topology.cell_names[c.index()].as_str();
     for token in mv.tokens() {
         match token {
             Token::From(c) => {
                 if !out.is_empty() {
                     out.push(',');
                 }
-                out.push_str(&game.topology.cell_names[c.index()]);
+                out.push_str(cell(c));
             }
             Token::To(c) => {
                 out.push('-');
-                out.push_str(&game.topology.cell_names[c.index()]);
+                out.push_str(cell(c));
             }
             Token::Capture(c) => {
                 out.push('x');
-                out.push_str(&game.topology.cell_names[c.index()]);
+                out.push_str(cell(c));
             }
-            Token::Remove(_) => {}
+            Token::Take(c) => {
+                if !out.is_empty() {
+                    out.push(',');
+                }
+                out.push('x');
+                out.push_str(cell(c));
+            }
             Token::Drop(k) | Token::Promote(k) => {
                 if !out.is_empty() {
                     out.push(',');
@@ -30,8 +37,19 @@ pub fn format(engine: &Engine, mv: MoveRef) -> String {
                 out.push_str(&game.kinds[k.index()].letter);
                 out.push('@');
             }
-            Token::Place(c) => out.push_str(&game.topology.cell_names[c.index()]),
+            Token::Place(c) => out.push_str(cell(c)),
+            Token::Become(k) => {
+                out.push('=');
+                out.push_str(&game.kinds[k.index()].letter);
+            }
             Token::Pass => out.push_str("pass"),
+            Token::Remove(_)
+            | Token::BecomeSilently(_)
+            | Token::Flip(_)
+            | Token::Lift(_)
+            | Token::Put(_)
+            | Token::Mark(_)
+            | Token::MarkSet(_) => {}
         }
     }
     out
@@ -49,7 +67,8 @@ pub enum ParseMoveError {
 }
 
 /// Whether `text` has the shape of a move: actions joined by `,`, each `pass`,
-/// `Letter@cell`, or a cell followed by `-cell` / `xcell` steps.
+/// `Letter@cell`, `xcell`, or a cell followed by `-cell` / `xcell` steps, and
+/// maybe `=Letter`.
 pub fn is_well_formed(text: &str) -> bool {
     if text == "pass" {
         return true;
@@ -58,9 +77,23 @@ pub fn is_well_formed(text: &str) -> bool {
         let letters = s.chars().take_while(|c| c.is_ascii_alphabetic()).count();
         letters > 0 && letters < s.len() && s[letters..].chars().all(|c| c.is_ascii_digit())
     };
+    let letter = |s: &str| {
+        let s = s.strip_prefix('+').unwrap_or(s);
+        !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric())
+    };
     text.split(',').all(|action| {
-        if let Some((letter, at)) = action.split_once('@') {
-            return !letter.is_empty() && letter.chars().all(|c| c.is_ascii_alphanumeric()) && cell(at);
+        let (action, promoted) = match action.split_once('=') {
+            Some((a, l)) => (a, Some(l)),
+            None => (action, None),
+        };
+        if promoted.is_some_and(|l| !letter(l)) {
+            return false;
+        }
+        if let Some((l, at)) = action.split_once('@') {
+            return letter(l) && cell(at) && promoted.is_none();
+        }
+        if let Some(at) = action.strip_prefix('x') {
+            return cell(at) && promoted.is_none();
         }
         let parts: Vec<&str> = action.split(['-', 'x']).collect();
         parts.len() >= 2 && parts.iter().all(|p| cell(p))
@@ -105,6 +138,12 @@ mod tests {
             "pass",
             "c5xb6,N@d3",
             "a10-b16",
+            "e7-e8=Q",
+            "b4-b5=+S",
+            "P@c3",
+            "+P@c3",
+            "a1-a4,xd7",
+            "a4-d4,X@d7",
         ] {
             assert!(is_well_formed(ok), "{ok}");
         }

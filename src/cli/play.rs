@@ -445,6 +445,7 @@ impl Session<'_> {
             match kind.captured_to {
                 CaptureTo::Reserve => text.push_str(", goes back to its owner's reserve when captured"),
                 CaptureTo::Pool => text.push_str(", goes back to the shared pool when captured"),
+                CaptureTo::Captor => text.push_str(", joins the captor's reserve when captured"),
                 CaptureTo::Out => {}
             }
             if kind.royal {

@@ -563,6 +563,27 @@ fn coord_range(lo: &Ident, hi: &Ident) -> Result<(Vec<String>, Vec<i64>), Proble
     }
 }
 
+/// For each direction, the direction that leads back along every one of its
+/// links between board cells (`s` for `n`), if there is one.
+fn opposites(neighbour: &[CellId], board_cells: usize, dirs: usize) -> Vec<Option<crate::ir::DirId>> {
+    let link = |c: usize, d: usize| neighbour[c * dirs + d];
+    let on_board = |c: CellId| c.is_some() && c.index() < board_cells;
+    (0..dirs)
+        .map(|d| {
+            let links: Vec<(usize, CellId)> = (0..board_cells)
+                .map(|c| (c, link(c, d)))
+                .filter(|(_, n)| on_board(*n))
+                .collect();
+            (0..dirs)
+                .filter(|&b| b != d)
+                .find(|&b| {
+                    !links.is_empty() && links.iter().all(|&(c, n)| link(n.index(), b) == CellId(c as u16))
+                })
+                .map(|b| crate::ir::DirId(b as u8))
+        })
+        .collect()
+}
+
 /// Freezes the graph into dense tables; board cells first, exit cells after.
 /// Also returns the coordinate values of each board cell.
 fn freeze(board: &BoardGraph) -> (Topology, Vec<Vec<i64>>) {
@@ -589,7 +610,9 @@ fn freeze(board: &BoardGraph) -> (Topology, Vec<Vec<i64>>) {
         let (x, y) = graph[**n].coord;
         (w.max(x + 1), h.max(y + 1))
     });
+    let opposite = opposites(&neighbour, board_nodes.len(), dirs);
     let topology = Topology {
+        opposite,
         cell_names: order.iter().map(|n| graph[*n].name.clone()).collect(),
         board_cells: board_nodes.len(),
         coords: order.iter().map(|n| graph[*n].coord).collect(),

@@ -11,8 +11,22 @@ const WORDS: [&str; 5] = ["empty", "occupied", "enemy", "friend", "exit"];
 /// Lowers a condition and stores it in the game's condition list.
 pub(super) fn lower_id(cx: &mut Ctx, cond: &Cond) -> Option<ir::CondId> {
     let c = lower(cx, cond)?;
-    cx.conds.push(c);
-    Some(ir::CondId((cx.conds.len() - 1) as u16))
+    Some(intern(cx, c))
+}
+
+/// Stores a compiled condition in the game's list (once: equal conditions share an id).
+pub(super) fn intern(cx: &mut Ctx, cond: ir::Cond) -> ir::CondId {
+    if let Some(i) = cx.conds.iter().position(|c| *c == cond) {
+        return ir::CondId(i as u16);
+    }
+    cx.conds.push(cond);
+    ir::CondId((cx.conds.len() - 1) as u16)
+}
+
+/// The condition with id `id` and `extra` both holding.
+pub(super) fn and(cx: &mut Ctx, id: ir::CondId, extra: ir::Cond) -> ir::CondId {
+    let c = ir::Cond::And(Box::new(cx.conds[id.0 as usize].clone()), Box::new(extra));
+    intern(cx, c)
 }
 
 /// Lowers a condition; `None` after reporting.

@@ -3,7 +3,7 @@
 use super::error::{self, NameKind};
 use super::exprs::{self, Ty};
 use super::{Ctx, warnings};
-use crate::ir::{EndRules, NoMove, Outcome, PlayerId};
+use crate::ir::{EndOutcome, EndResult, EndRules, NoMove, Outcome, PlayerId};
 use crate::syntax::ast::{EndStmt, Item, RulesFile};
 
 pub(super) fn build(cx: &mut Ctx, file: &RulesFile) -> EndRules {
@@ -32,7 +32,7 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile) -> EndRules {
                             if on_draw {
                                 end.draw_winners.push((c, w));
                             } else {
-                                end.results.push((c, Outcome::Win(w)));
+                                end.results.push(result(c, Outcome::Win(w)));
                             }
                         }
                     }
@@ -41,7 +41,7 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile) -> EndRules {
                     for binding in bindings(cx, each) {
                         if let Some(c) = exprs::lower_as(cx, when, Ty::Bool, binding) {
                             warnings::never_true(cx, &c, when.span);
-                            end.results.push((c, Outcome::Draw));
+                            end.results.push(result(c, Outcome::Draw));
                         }
                     }
                 }
@@ -54,7 +54,7 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile) -> EndRules {
                             "given again here",
                         ));
                     }
-                    end.turn_limit = exprs::lower_as(cx, e, Ty::Int, None);
+                    end.turn_limit = exprs::lower_as(cx, e, Ty::Int, None).map(|e| (e, EndOutcome::Draw));
                 }
                 EndStmt::NoMove {
                     loses,
@@ -80,6 +80,17 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile) -> EndRules {
         }
     }
     end
+}
+
+/// A result rule; a line or a connection alone is evaluated only where the
+/// last move changed the board (one that was already there would have ended
+/// the game before).
+fn result(when: crate::ir::Expr, outcome: Outcome) -> EndResult {
+    let local = matches!(
+        when,
+        crate::ir::Expr::Line { .. } | crate::ir::Expr::Connected { .. }
+    );
+    EndResult { when, outcome, local }
 }
 
 /// The player bindings of `for X in players:` (one per player), or a single unbound pass.

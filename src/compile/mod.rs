@@ -18,6 +18,7 @@ mod ends;
 pub mod error;
 mod exprs;
 mod patterns;
+mod program;
 mod promotions;
 mod regions;
 mod scope;
@@ -46,7 +47,9 @@ pub fn compile(file: &RulesFile, partial: bool) -> (Option<ir::Game>, Vec<Proble
     let extras = promotions::build(&mut cx, file, kinds.as_mut().map(|(k, _)| k));
     let setup = turns::setup(&mut cx, file);
     let (triggers, trigger_at) = turns::triggers(&mut cx, file);
-    let (turn_list, order) = turns::turns(&mut cx, file);
+    let mut no_rules = Vec::new();
+    let rule_list = kinds.as_mut().map_or(&mut no_rules, |(_, r)| r);
+    let (turn_list, order) = turns::turns(&mut cx, file, rule_list);
     let end = ends::build(&mut cx, file);
     // A name declared by an item that failed to parse is not "unknown": the
     // syntax error already explains it.
@@ -87,6 +90,10 @@ pub fn compile(file: &RulesFile, partial: bool) -> (Option<ir::Game>, Vec<Proble
         turns: turn_list,
         order,
         end,
+        in_place: Vec::new(),
+        marks: Vec::new(),
+        adjacency: Vec::new(),
+        forbid: Vec::new(),
     };
     if !cx.partial {
         warnings::game(&mut cx, &game);

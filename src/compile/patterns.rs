@@ -2,9 +2,11 @@
 //! precomputed from the board (steps, leaps, jumps, slide rays).
 
 use super::error::{self, NameKind};
+use super::program::Builder;
 use super::{Ctx, conds};
 use crate::ir::{
-    self, CaptureTo, CellId, CellTable, DirId, KindInfo, MoveRule, PieceKind, PlayerId, Topology,
+    self, CaptureTo, CellId, CellTable, Cond, CondId, DirId, JumpCapture, KindInfo, MoveRule, Op, PieceKind,
+    PlayerId, Topology,
 };
 use crate::syntax::ast::{CaptureDest, Item, JumpOption, PathStep, Pattern, PieceDecl, RulesFile};
 
@@ -84,6 +86,11 @@ fn piece(cx: &mut Ctx, decl: &PieceDecl, kind: PieceKind, rules: &mut Vec<MoveRu
         captured_to: CaptureTo::Out,
         captured_unless: None,
         royal: false,
+        neutral: false,
+        supply: false,
+        tracks_moved: false,
+        drops: Vec::new(),
+        captured_as: None,
     };
     let mut names = super::scope::Names::default();
     let mut named = Vec::new();
@@ -110,12 +117,12 @@ fn move_rule(
     span: crate::diag::Span,
 ) -> Option<MoveRule> {
     let players = cx.player_count();
-    let (pattern, target) = match pattern {
+    let (pattern, target, program) = match pattern {
         Pattern::Step { dirs, target } => {
             let dirs = cx.resolve_dirs(dirs);
             let target = conds::lower_id(cx, target);
             let topo = cx.topology.as_ref()?;
-            let dirs = dirs?;
+            let (dirs, target) = (dirs?, target?);
             let targets = table(topo, players, |p, c| {
                 dirs[p]
                     .iter()
@@ -123,35 +130,48 @@ fn move_rule(
                     .filter(|t| t.is_some())
                     .collect()
             });
-            (ir::Pattern::Hop { targets }, target?)
+            let mut b = moving();
+            b.op(Op::Go(dirs));
+            b.op(Op::If(target));
+            land(&mut b);
+            (ir::Pattern::Hop { targets }, target, b.finish())
         }
         Pattern::Slide { dirs, target } => {
             let dirs = cx.resolve_dirs(dirs);
             let target = conds::lower_id(cx, target);
             let topo = cx.topology.as_ref()?;
-            let dirs = dirs?;
-            let mut lines = ir::SlideTable::default();
-            for player_dirs in dirs.iter().take(players) {
-                for c in 0..topo.cells() {
-                    lines.start.push(lines.nodes.len() as u32);
-                    if c < topo.board_cells {
-                        let from = CellId(c as u16);
-                        for d in player_dirs {
-                            slide_tree(topo, from, from, *d, 0, &mut lines.nodes);
-                        }
-                    }
-                }
-            }
-            lines.start.push(lines.nodes.len() as u32);
-            (ir::Pattern::Slide { lines }, target?)
+            let (dirs, target) = (dirs?, target?);
+            let lines = slide_table(topo, players, &dirs);
+            let pass = conds::intern(cx, Cond::And(Box::new(Cond::Empty), Box::new(not(Cond::Origin))));
+            let end = conds::and(cx, target, not(Cond::Origin));
+            let mut b = moving();
+            b.op(Op::Go(dirs));
+            b.star(|b| {
+                b.op(Op::If(pass));
+                b.op(Op::GoSame);
+            });
+            b.op(Op::If(end));
+            land(&mut b);
+            (ir::Pattern::Slide { lines }, target, b.finish())
         }
         Pattern::Leap { path, target } => {
             let steps = leap_path(cx, path);
             let target = conds::lower_id(cx, target);
             let topo = cx.topology.as_ref()?;
-            let steps = steps?;
+            let (steps, target) = (steps?, target?);
             let targets = table(topo, players, |p, c| leap_targets(topo, &steps, p, c));
-            (ir::Pattern::Hop { targets }, target?)
+            let end = conds::and(cx, target, not(Cond::Origin));
+            let mut b = moving();
+            for step in steps {
+                b.op(match step {
+                    LeapStep::Dirs(d) => Op::Go(d),
+                    LeapStep::Same => Op::GoSame,
+                    LeapStep::Perpendicular => Op::GoPerpendicular,
+                });
+            }
+            b.op(Op::If(end));
+            land(&mut b);
+            (ir::Pattern::Hop { targets }, target, b.finish())
         }
         Pattern::Jump {
             dirs,
@@ -163,9 +183,14 @@ fn move_rule(
             let over = conds::lower_id(cx, over);
             let target = conds::lower_id(cx, target);
             let has = |o: JumpOption| options.iter().any(|(x, _)| *x == o);
-            let (capturing, repeat) = (has(JumpOption::Capturing), has(JumpOption::Repeat));
+            let capturing = if has(JumpOption::Capturing) {
+                JumpCapture::Now
+            } else {
+                JumpCapture::No
+            };
+            let repeat = has(JumpOption::Repeat);
             let each_once = has(JumpOption::EachPieceOnce);
-            if repeat && !capturing && !each_once {
+            if repeat && capturing == JumpCapture::No && !each_once {
                 cx.report(
                     error::invalid(
                         "rules::compile::unbounded_chain",
@@ -178,43 +203,177 @@ fn move_rule(
                 return None;
             }
             let topo = cx.topology.as_ref()?;
-            let dirs = dirs?;
-            let hops = table(topo, players, |p, c| {
-                let mut out = Vec::new();
-                for d in &dirs[p] {
-                    let mid = topo.step(c, *d);
-                    if !mid.is_some() || topo.is_exit(mid) {
-                        continue;
-                    }
-                    for d2 in topo.continue_dirs(c, *d) {
-                        let land = topo.step(mid, d2);
-                        if land.is_some() {
-                            out.push(mid);
-                            out.push(land);
-                        }
-                    }
-                }
-                out
-            });
+            let (dirs, over, target) = (dirs?, over?, target?);
+            let hops = jump_table(topo, players, &dirs);
+            let jump = Jump {
+                dirs: dirs.clone(),
+                over,
+                target,
+                capturing,
+                long: false,
+                repeat,
+                each_once,
+                not_ending_at_start: has(JumpOption::NotEndingAtStart),
+                must_continue: false,
+            };
+            let program = jump_program(cx, &jump);
             (
                 ir::Pattern::Jump {
                     hops,
-                    over: over?,
+                    lines: ir::SlideTable::default(),
+                    over,
                     capturing,
+                    long: jump.long,
                     repeat,
                     each_once,
-                    not_ending_at_start: has(JumpOption::NotEndingAtStart),
+                    not_ending_at_start: jump.not_ending_at_start,
+                    must_continue: jump.must_continue,
                 },
-                target?,
+                target,
+                program,
             )
         }
     };
     Some(MoveRule {
         name: name.to_string(),
         kind,
+        drop: false,
         pattern,
         target,
+        program,
     })
+}
+
+/// `not c`.
+fn not(c: Cond) -> Cond {
+    Cond::Not(Box::new(c))
+}
+
+/// A movement rule's program so far: the piece is lifted at the start (the
+/// sugar forms test nothing on the start cell).
+fn moving() -> Builder {
+    let mut b = Builder::default();
+    b.op(Op::Lift);
+    b
+}
+
+/// The end of a landing pattern: the piece lands, a promotion on capture or in
+/// place may follow.
+fn land(b: &mut Builder) {
+    b.op(Op::Land);
+    b.op(Op::PromoteOnCapture);
+    b.op(Op::Promote);
+}
+
+/// A jump rule with its options.
+struct Jump {
+    dirs: Vec<Vec<DirId>>,
+    over: CondId,
+    target: CondId,
+    capturing: JumpCapture,
+    long: bool,
+    repeat: bool,
+    each_once: bool,
+    not_ending_at_start: bool,
+    must_continue: bool,
+}
+
+/// The core program of a jump: its hops, repeated, with its options.
+fn jump_program(cx: &mut Ctx, jump: &Jump) -> ir::Program {
+    let over_extra = if jump.long {
+        Cond::And(Box::new(Cond::Occupied), Box::new(not(Cond::Exit)))
+    } else {
+        not(Cond::Exit)
+    };
+    let over = conds::and(cx, jump.over, over_extra);
+    let empty = conds::intern(cx, Cond::Empty);
+    let not_start = conds::intern(cx, not(Cond::Origin));
+    let hop = |b: &mut Builder| {
+        b.op(Op::Go(jump.dirs.clone()));
+        if jump.long {
+            b.star(|b| {
+                b.op(Op::If(empty));
+                b.op(Op::GoSame);
+            });
+        }
+        b.op(Op::If(over));
+        if jump.each_once || jump.capturing == JumpCapture::AtEnd {
+            b.op(Op::NotJumped);
+        }
+        match jump.capturing {
+            JumpCapture::No => {}
+            JumpCapture::Now => b.op(Op::Capture),
+            JumpCapture::AtEnd => b.op(Op::CaptureAtEnd),
+        }
+        b.op(Op::Jumped);
+        b.op(Op::GoSame);
+        if jump.long {
+            b.star(|b| {
+                b.op(Op::If(empty));
+                b.op(Op::GoSame);
+            });
+        }
+        b.op(Op::If(jump.target));
+        b.op(Op::Land);
+    };
+    let mut b = moving();
+    hop(&mut b);
+    if jump.repeat {
+        b.star(|b| {
+            b.op(Op::NotStopped);
+            hop(b);
+        });
+    }
+    if jump.must_continue {
+        b.look(true, |b| {
+            b.op(Op::NotStopped);
+            hop(b);
+        });
+    }
+    if jump.not_ending_at_start {
+        b.op(Op::If(not_start));
+    }
+    b.op(Op::Promote);
+    b.finish()
+}
+
+/// Per (player, cell), the (jumped, landing) pairs of a short jump.
+fn jump_table(topo: &Topology, players: usize, dirs: &[Vec<DirId>]) -> CellTable {
+    table(topo, players, |p, c| {
+        let mut out = Vec::new();
+        for d in &dirs[p] {
+            let mid = topo.step(c, *d);
+            if !mid.is_some() || topo.is_exit(mid) {
+                continue;
+            }
+            for d2 in topo.continue_dirs(c, *d) {
+                let land = topo.step(mid, d2);
+                if land.is_some() {
+                    out.push(mid);
+                    out.push(land);
+                }
+            }
+        }
+        out
+    })
+}
+
+/// Per (player, cell), the lines along `dirs` as flattened trees.
+fn slide_table(topo: &Topology, players: usize, dirs: &[Vec<DirId>]) -> ir::SlideTable {
+    let mut lines = ir::SlideTable::default();
+    for player_dirs in dirs.iter().take(players) {
+        for c in 0..topo.cells() {
+            lines.start.push(lines.nodes.len() as u32);
+            if c < topo.board_cells {
+                let from = CellId(c as u16);
+                for d in player_dirs {
+                    slide_tree(topo, from, from, *d, 0, &mut lines.nodes);
+                }
+            }
+        }
+    }
+    lines.start.push(lines.nodes.len() as u32);
+    lines
 }
 
 /// A compiled leap path step.
@@ -329,11 +488,22 @@ pub(super) fn duplicates(
                             .iter()
                             .map(|(c, _)| *c)
                             .collect(),
-                        ir::Pattern::Jump { hops, .. } => hops
-                            .get(player, from, cells)
-                            .chunks_exact(2)
-                            .map(|h| h[1])
-                            .collect(),
+                        ir::Pattern::Jump {
+                            hops, lines, long, ..
+                        } => {
+                            if *long {
+                                lines.nodes[lines.range(player, from, cells)]
+                                    .iter()
+                                    .map(|(c, _)| *c)
+                                    .collect()
+                            } else {
+                                hops.get(player, from, cells)
+                                    .chunks_exact(2)
+                                    .map(|h| h[1])
+                                    .collect()
+                            }
+                        }
+                        ir::Pattern::Drop | ir::Pattern::Core => Vec::new(),
                     };
                     for cell in reached {
                         if seen[cell.index()] == stamp {

@@ -5,7 +5,9 @@ use super::exprs::{self, Ty};
 use super::{Ctx, conds, regions};
 use crate::diag::Problem;
 use crate::ir::ids::MAX_ACTIONS;
-use crate::ir::{self, ActionSource, CellId, PieceKind, PlayerId, Setup, Trigger, Turn, TurnOrder};
+use crate::ir::{
+    self, ActionSource, CellId, MoveRule, Op, Pass, PieceKind, PlayerId, Setup, Trigger, Turn, TurnOrder,
+};
 use crate::syntax::ast::{ActionAlt, Effect, Ident, Item, OrderStmt, RulesFile, SetupStmt};
 
 pub(super) fn setup(cx: &mut Ctx, file: &RulesFile) -> Setup {
@@ -176,7 +178,7 @@ pub(super) fn triggers(cx: &mut Ctx, file: &RulesFile) -> (Vec<Trigger>, Vec<u16
     (list, at)
 }
 
-pub(super) fn turns(cx: &mut Ctx, file: &RulesFile) -> (Vec<Turn>, TurnOrder) {
+pub(super) fn turns(cx: &mut Ctx, file: &RulesFile, rules: &mut Vec<MoveRule>) -> (Vec<Turn>, TurnOrder) {
     let mut turns = Vec::new();
     for item in &file.items {
         let Item::Turn(decl) = item else { continue };
@@ -209,7 +211,7 @@ pub(super) fn turns(cx: &mut Ctx, file: &RulesFile) -> (Vec<Turn>, TurnOrder) {
         for tier in &decl.tiers {
             let mut sources = Vec::new();
             for alt in tier {
-                if let Some(s) = action_source(cx, alt) {
+                if let Some(s) = action_source(cx, alt, rules) {
                     sources.push(s);
                 }
             }
@@ -230,8 +232,11 @@ pub(super) fn turns(cx: &mut Ctx, file: &RulesFile) -> (Vec<Turn>, TurnOrder) {
             name: decl.name.text.clone(),
             max_actions,
             distinct_pieces,
-            pass: decl.pass,
+            pass: if decl.pass { Pass::Allowed } else { Pass::No },
             tiers,
+            must_capture: false,
+            most_captures: false,
+            follow_up: None,
         });
     }
     let mut order = TurnOrder::default();
@@ -305,7 +310,7 @@ fn order_entry(cx: &mut Ctx, player: &Ident, turn: &Ident) -> Option<(PlayerId, 
     Some((PlayerId(p? as u8), t?))
 }
 
-fn action_source(cx: &mut Ctx, alt: &ActionAlt) -> Option<ActionSource> {
+fn action_source(cx: &mut Ctx, alt: &ActionAlt, rules: &mut Vec<MoveRule>) -> Option<ActionSource> {
     match alt {
         ActionAlt::Move { kind, name } => {
             let k = cx.kinds.resolve(NameKind::Piece, kind);
@@ -336,10 +341,26 @@ fn action_source(cx: &mut Ctx, alt: &ActionAlt) -> Option<ActionSource> {
             let k = cx.kinds.resolve(NameKind::Piece, kind);
             let k = cx.ok(k);
             let target = conds::lower_id(cx, target);
+            let (kind, target) = (PieceKind(k? as u8), target?);
             Some(ActionSource::Drop {
-                kind: PieceKind(k? as u8),
-                target: target?,
+                kind,
+                rules: vec![drop_rule(kind, target, rules)],
             })
         }
     }
+}
+
+/// A drop onto any cell meeting `target`, as a rule of the kind; returns its index.
+pub(super) fn drop_rule(kind: PieceKind, target: ir::CondId, rules: &mut Vec<MoveRule>) -> usize {
+    rules.push(MoveRule {
+        name: "drop".to_string(),
+        kind,
+        drop: true,
+        pattern: ir::Pattern::Drop,
+        target,
+        program: ir::Program {
+            ops: vec![Op::AnywhereIf(target), Op::Place(kind), Op::Accept],
+        },
+    });
+    rules.len() - 1
 }

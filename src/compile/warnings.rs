@@ -128,6 +128,8 @@ fn range(cx: &Ctx, expr: &Expr) -> (i64, i64) {
         Expr::Flag(_) => (0, 1),
         Expr::Mover | Expr::Player(_) | Expr::Opponent(_) => (0, cx.players.len() as i64 - 1),
         Expr::Counter { .. } => ANY,
+        Expr::Line { .. } | Expr::Connected { .. } | Expr::InCheck(_) | Expr::Checkmate(_) => (0, 1),
+        Expr::Groups(_) | Expr::Area(_) => (0, i64::MAX),
         Expr::Not(e) => {
             let (lo, hi) = range(cx, e);
             bool_of(if (lo, hi) == (0, 0) {

@@ -1,65 +1,334 @@
-//! Attacks on cells and royal pieces: "could an opponent's piece capture here?",
-//! derived from the opponents' own movement rules.
+//! Attacks on cells and royal pieces: "could an opponent's piece capture
+//! here?", derived from the opponents' own movement rules.
+//!
+//! For every (attacking player, target cell) the engine keeps a tree of the
+//! ways back from the target to the cells an attacker could stand on: the
+//! reverse of the step, leap, slide and jump tables. A node is a cell; a piece
+//! of a kind listed at the node attacks the target when every node above it is
+//! empty; an occupied node hides its subtree. Rules written in the core that
+//! could capture a royal piece are run from each attacker instead.
 
-use super::moves::MoveBuf;
+use super::moves::{MoveBuf, MoveList};
 use super::position::UndoLog;
 use super::{Engine, Position};
-use crate::ir::{CellId, Pattern, PieceKind, PlayerId};
+use crate::ir::{CellId, JumpCapture, Op, Pattern, PieceKind, PlayerId};
+
+/// A node of an attack tree.
+#[derive(Debug, Clone, Copy)]
+struct Node {
+    cell: CellId,
+    /// One past the last node of its subtree.
+    end: u32,
+    /// Its attackers: `entries[first..first + count]`.
+    first: u32,
+    count: u16,
+}
+
+/// An attacker listed at a node: a kind, its rule, and (for a jump) the
+/// landing cell that must be free.
+#[derive(Debug, Clone, Copy)]
+struct Entry {
+    kind: PieceKind,
+    rule: u32,
+    land: CellId,
+}
+
+/// The attack trees of a game, and the rules they cannot express.
+#[derive(Debug, Clone, Default)]
+pub(super) struct AttackTables {
+    /// `start[player * cells + cell] .. start[+ 1]` indexes `nodes`.
+    start: Vec<u32>,
+    nodes: Vec<Node>,
+    entries: Vec<Entry>,
+    /// Rules written in the core that could capture a royal piece.
+    fallback: Vec<usize>,
+}
+
+/// A tree being built: children by cell, attackers here.
+#[derive(Default)]
+struct Trie {
+    children: Vec<(CellId, Trie)>,
+    here: Vec<Entry>,
+}
+
+impl Trie {
+    /// Adds an attacker at the end of `path` (cells from the target outwards).
+    fn add(&mut self, path: &[CellId], entry: Entry) {
+        let mut node = self;
+        for &c in path {
+            let i = match node.children.iter().position(|(x, _)| *x == c) {
+                Some(i) => i,
+                None => {
+                    node.children.push((c, Trie::default()));
+                    node.children.len() - 1
+                }
+            };
+            node = &mut node.children[i].1;
+        }
+        node.here.push(entry);
+    }
+
+    /// Appends the subtrees in depth-first order.
+    fn flatten(&self, nodes: &mut Vec<Node>, entries: &mut Vec<Entry>) {
+        for (cell, child) in &self.children {
+            let index = nodes.len();
+            nodes.push(Node {
+                cell: *cell,
+                end: 0,
+                first: entries.len() as u32,
+                count: child.here.len() as u16,
+            });
+            entries.extend_from_slice(&child.here);
+            child.flatten(nodes, entries);
+            nodes[index].end = nodes.len() as u32;
+        }
+    }
+}
+
+impl AttackTables {
+    /// Builds the trees from the fast forms of every rule that can capture.
+    pub(super) fn build(engine: &Engine) -> AttackTables {
+        let game = &engine.game;
+        let topo = &game.topology;
+        let cells = topo.cells();
+        let players = engine.players;
+        let mut tries: Vec<Trie> = (0..players * cells).map(|_| Trie::default()).collect();
+        let mut fallback = Vec::new();
+        let mut path = Vec::new();
+        for (r, rule) in game.rules.iter().enumerate() {
+            if rule.drop {
+                continue;
+            }
+            let entry = |land: CellId| Entry {
+                kind: rule.kind,
+                rule: r as u32,
+                land,
+            };
+            match &rule.pattern {
+                Pattern::Hop { targets } => {
+                    for p in 0..players {
+                        for s in 0..topo.board_cells {
+                            let s = CellId(s as u16);
+                            for &t in targets.get(PlayerId(p as u8), s, cells) {
+                                tries[p * cells + t.index()].add(&[s], entry(CellId::NONE));
+                            }
+                        }
+                    }
+                }
+                Pattern::Slide { lines } => {
+                    for p in 0..players {
+                        for s in 0..topo.board_cells {
+                            let s = CellId(s as u16);
+                            let range = lines.range(PlayerId(p as u8), s, cells);
+                            // Walk the tree keeping the path from `s`.
+                            let mut stack: Vec<(u32, CellId)> = Vec::new();
+                            for i in range.clone() {
+                                let (t, end) = lines.nodes[i];
+                                while stack.last().is_some_and(|(e, _)| *e as usize <= i) {
+                                    stack.pop();
+                                }
+                                path.clear();
+                                path.extend(stack.iter().rev().map(|(_, c)| *c));
+                                path.push(s);
+                                tries[p * cells + t.index()].add(&path, entry(CellId::NONE));
+                                stack.push((end, t));
+                            }
+                        }
+                    }
+                }
+                Pattern::Jump {
+                    hops,
+                    capturing,
+                    long,
+                    ..
+                } => {
+                    if *capturing == JumpCapture::No {
+                        continue;
+                    }
+                    if *long {
+                        fallback.push(r);
+                        continue;
+                    }
+                    for p in 0..players {
+                        for s in 0..topo.board_cells {
+                            let s = CellId(s as u16);
+                            for pair in hops.get(PlayerId(p as u8), s, cells).chunks_exact(2) {
+                                tries[p * cells + pair[0].index()].add(&[s], entry(pair[1]));
+                            }
+                        }
+                    }
+                }
+                Pattern::Drop => {}
+                Pattern::Core => {
+                    if core_may_capture_royal(engine, &rule.program.ops) {
+                        fallback.push(r);
+                    }
+                }
+            }
+        }
+        let mut tables = AttackTables {
+            fallback,
+            ..AttackTables::default()
+        };
+        for trie in &tries {
+            tables.start.push(tables.nodes.len() as u32);
+            trie.flatten(&mut tables.nodes, &mut tables.entries);
+        }
+        tables.start.push(tables.nodes.len() as u32);
+        tables
+    }
+}
+
+/// Whether a core program has a capture that could take a royal piece: one not
+/// preceded by a test that rules out every royal piece.
+fn core_may_capture_royal(engine: &Engine, ops: &[Op]) -> bool {
+    ops.iter().enumerate().any(|(i, op)| {
+        let captures = matches!(
+            op,
+            Op::Land | Op::Capture | Op::CaptureAtEnd | Op::CaptureGroup | Op::Remove
+        );
+        captures
+            && !match i.checked_sub(1).map(|j| &ops[j]) {
+                Some(Op::If(c)) => engine.excludes_royals(*c),
+                _ => false,
+            }
+    })
+}
 
 impl Engine {
-    /// Whether any piece of `by` could capture the piece on `cell` by one of its
-    /// movement rules (turn priorities aside).
-    pub fn attacked(&self, pos: &Position, cell: CellId, by: PlayerId) -> bool {
+    /// Whether condition `cond` is false on every cell holding a royal piece
+    /// (so a capture it guards never takes one).
+    fn excludes_royals(&self, cond: crate::ir::CondId) -> bool {
         let cells = self.game.topology.cells();
-        let target_code = pos.board[cell.index()];
-        for (k, kind) in self.game.kinds.iter().enumerate() {
-            let code = self.code(PieceKind(k as u8), by);
-            for from in pos.cells_with(code) {
-                for &r in &kind.rules {
-                    let rule = &self.game.rules[r];
-                    let hit = match &rule.pattern {
-                        Pattern::Hop { targets } => {
-                            targets.get(by, from, cells).contains(&cell)
-                                && self.test(rule.target, by, cell, target_code)
-                        }
-                        Pattern::Slide { lines } => {
-                            let range = lines.range(by, from, cells);
-                            let mut i = range.start;
-                            let mut hit = false;
-                            while i < range.end {
-                                let (to, end) = lines.nodes[i];
-                                if to == cell {
-                                    hit = self.test(rule.target, by, cell, target_code);
-                                    if hit {
-                                        break;
-                                    }
-                                }
-                                let occupied = pos.board[to.index()] != 0;
-                                i = if occupied { end as usize } else { i + 1 };
-                            }
-                            hit
-                        }
-                        Pattern::Jump {
-                            hops,
-                            over,
-                            capturing,
-                            ..
-                        } => {
-                            *capturing
-                                && hops.get(by, from, cells).chunks_exact(2).any(|h| {
-                                    h[0] == cell
-                                        && self.test(*over, by, cell, target_code)
-                                        && self.test(rule.target, by, h[1], pos.board[h[1].index()])
-                                })
-                        }
+        for code in 1..self.codes.len() as u8 {
+            let kind = self.codes.kind[code as usize] as usize;
+            if !self.game.kinds[kind].royal {
+                continue;
+            }
+            for p in 0..self.players {
+                for c in 0..cells {
+                    if self.test(cond, PlayerId(p as u8), CellId(c as u16), code) {
+                        return false;
+                    }
+                }
+            }
+        }
+        // A tree condition (not tabulated) cannot be judged: assume the worst.
+        matches!(
+            self.cond_tables[cond.0 as usize],
+            super::eval::CondTable::Table { .. }
+        )
+    }
+
+    /// Whether any piece of `by` could capture a piece with code `victim` on
+    /// `cell` by one of its movement rules (turn priorities aside).
+    fn attacked_by(&self, pos: &Position, cell: CellId, by: PlayerId, victim: u8) -> bool {
+        let cells = self.game.topology.cells();
+        let t = &self.attack;
+        let i0 = by.index() * cells + cell.index();
+        let (mut i, end) = (t.start[i0] as usize, t.start[i0 + 1] as usize);
+        while i < end {
+            let node = t.nodes[i];
+            let code = pos.board[node.cell.index()];
+            if code == 0 {
+                i += 1;
+                continue;
+            }
+            if node.count > 0 && self.codes.owner[code as usize] == by.0 {
+                let kind = self.codes.kind[code as usize];
+                for e in &t.entries[node.first as usize..node.first as usize + node.count as usize] {
+                    if e.kind.0 != kind {
+                        continue;
+                    }
+                    let rule = &self.game.rules[e.rule as usize];
+                    let hit = if e.land.is_some() {
+                        let Pattern::Jump { over, .. } = &rule.pattern else {
+                            continue;
+                        };
+                        self.test(*over, by, cell, victim)
+                            && self.test(rule.target, by, e.land, pos.board[e.land.index()])
+                    } else {
+                        self.test(rule.target, by, cell, victim)
                     };
                     if hit {
                         return true;
                     }
                 }
             }
+            i = node.end as usize;
+        }
+        !t.fallback.is_empty() && self.attacked_by_core(pos, cell, by, victim)
+    }
+
+    /// The attack test for rules without tables: run them from each piece and
+    /// look for a capture on `cell`.
+    fn attacked_by_core(&self, pos: &Position, cell: CellId, by: PlayerId, victim: u8) -> bool {
+        let mut scratch = pos.clone();
+        if scratch.board[cell.index()] == 0 {
+            let mut log = UndoLog::default();
+            scratch.set(cell, victim, &mut log);
+        }
+        let mut out = MoveList::default();
+        let mut core = super::core::CoreScratch::default();
+        for &r in &self.attack.fallback {
+            let rule = &self.game.rules[r];
+            for &code in self.codes.of(rule.kind, by.index()) {
+                let froms: Vec<CellId> = scratch.cells_with(code).collect();
+                for from in froms {
+                    out.clear();
+                    if matches!(rule.pattern, Pattern::Core) || self.force_core {
+                        self.core_actions(&mut scratch, by, rule, from, &mut out, &mut core, None);
+                    } else {
+                        let mut tables = super::movegen::GenScratch::default();
+                        self.fast_actions(&scratch, by, rule.kind, from, rule, &mut out, &mut tables);
+                    }
+                    if out.iter().any(|m| {
+                        m.tokens().any(|t| {
+                            matches!(t, super::Token::Capture(c) | super::Token::Remove(c) | super::Token::Take(c) if c == cell)
+                        })
+                    }) {
+                        return true;
+                    }
+                }
+            }
         }
         false
+    }
+
+    /// Whether some opponent could capture on `cell` a piece of `player`: the
+    /// one there, or (on an empty cell) one of the kind in hand, or a royal one.
+    pub(super) fn cell_attacked(
+        &self,
+        pos: &Position,
+        cell: CellId,
+        player: PlayerId,
+        hand: Option<PieceKind>,
+    ) -> bool {
+        let code = pos.board[cell.index()];
+        let victim = if code != 0 {
+            code
+        } else {
+            let kind = hand
+                .or_else(|| {
+                    self.game
+                        .kinds
+                        .iter()
+                        .position(|k| k.royal)
+                        .map(|k| PieceKind(k as u8))
+                })
+                .unwrap_or(PieceKind(0));
+            self.codes.code(kind, player.index(), true)
+        };
+        (0..self.players)
+            .filter(|&o| o != player.index())
+            .any(|o| self.attacked_by(pos, cell, PlayerId(o as u8), victim))
+    }
+
+    /// Whether any piece of `by` could move onto `cell` by one of its movement
+    /// rules, capturing the piece there (turn priorities aside). On an empty
+    /// cell, moves that can only capture do not count.
+    pub fn attacked(&self, pos: &Position, cell: CellId, by: PlayerId) -> bool {
+        self.attacked_by(pos, cell, by, pos.board[cell.index()])
     }
 
     /// Whether a royal piece of `player` stands attacked by another player.
@@ -68,11 +337,13 @@ impl Engine {
             if !kind.royal {
                 continue;
             }
-            let code = self.code(PieceKind(k as u8), player);
-            for cell in pos.cells_with(code) {
-                for other in 0..self.players {
-                    if other != player.index() && self.attacked(pos, cell, PlayerId(other as u8)) {
-                        return true;
+            for &code in self.codes.of(PieceKind(k as u8), player.index()) {
+                for cell in pos.cells_with(code) {
+                    for other in 0..self.players {
+                        if other != player.index() && self.attacked_by(pos, cell, PlayerId(other as u8), code)
+                        {
+                            return true;
+                        }
                     }
                 }
             }
@@ -80,9 +351,24 @@ impl Engine {
         false
     }
 
-    /// Whether `player`'s royal pieces are safe after `mv`; `scratch` must equal
-    /// the position the move is made in (it is left so).
-    pub(super) fn leaves_royal_safe(
+    /// Whether `player`, in check, would have no legal move.
+    pub(super) fn checkmated(&self, pos: &Position, player: PlayerId) -> bool {
+        if !self.in_check(pos, player) {
+            return false;
+        }
+        let mut turn = pos.clone();
+        turn.result = None;
+        if self.mover(&turn) != player {
+            turn.ply += 1;
+        }
+        let mut buf = MoveBuf::new();
+        self.legal_moves(&turn, &mut buf);
+        buf.moves.is_empty()
+    }
+
+    /// Whether `mv` leaves the mover's royal pieces safe and recreates no banned
+    /// board; `scratch` must equal the position the move is made in (it is left so).
+    pub(super) fn is_legal_candidate(
         &self,
         scratch: &mut Position,
         player: PlayerId,
@@ -90,26 +376,54 @@ impl Engine {
         log: &mut UndoLog,
     ) -> bool {
         self.apply_tokens(scratch, player, mv, log);
-        let safe = !self.in_check(scratch, player);
+        let ok = !(self.has_royals && self.in_check(scratch, player))
+            && !(!self.forbid.is_empty()
+                && !mv.tokens().any(|t| t == super::Token::Pass)
+                && self.forbidden(scratch, scratch.hash));
         scratch.undo(log);
-        safe
+        ok
     }
 
-    /// Removes from `buf.moves` every move after which a royal piece of `player` stands attacked.
-    pub(super) fn drop_moves_into_check(&self, pos: &Position, player: PlayerId, buf: &mut MoveBuf) {
+    /// Removes from `buf.moves` every move that is not legal (a royal piece
+    /// left attacked, a banned repetition).
+    pub(super) fn keep_legal(&self, pos: &Position, buf: &mut MoveBuf) {
+        let player = self.mover(pos);
         let mut scratch = std::mem::take(&mut buf.check_position);
         let mut log = std::mem::take(&mut buf.check_undo);
         scratch.clone_from(pos);
         let mut kept = std::mem::take(&mut buf.check_moves);
         kept.clear();
-        for mv in buf.moves.iter() {
-            if self.leaves_royal_safe(&mut scratch, player, mv, &mut log) {
-                kept.push_raw(mv.raw());
+        for (i, mv) in buf.moves.iter().enumerate() {
+            if self.is_legal_candidate(&mut scratch, player, mv, &mut log) {
+                kept.push_raw(mv.raw(), buf.moves.weight(i));
             }
         }
         std::mem::swap(&mut buf.moves, &mut kept);
         buf.check_moves = kept;
         buf.check_undo = log;
         buf.check_position = scratch;
+    }
+
+    /// Whether `kind` could ever move from `cell` by one of its rules, on an
+    /// empty board (rules written in the core are assumed to).
+    pub(super) fn could_move(&self, player: PlayerId, kind: PieceKind, cell: CellId) -> bool {
+        let cells = self.game.topology.cells();
+        self.game.kinds[kind.index()]
+            .rules
+            .iter()
+            .any(|&r| match &self.game.rules[r].pattern {
+                Pattern::Hop { targets } => !targets.get(player, cell, cells).is_empty(),
+                Pattern::Slide { lines } => !lines.range(player, cell, cells).is_empty(),
+                Pattern::Jump {
+                    hops, lines, long, ..
+                } => {
+                    if *long {
+                        !lines.range(player, cell, cells).is_empty()
+                    } else {
+                        !hops.get(player, cell, cells).is_empty()
+                    }
+                }
+                Pattern::Drop | Pattern::Core => true,
+            })
     }
 }

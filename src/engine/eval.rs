@@ -1,7 +1,7 @@
 //! Evaluating compiled expressions, cell conditions and end rules on a position.
 
 use super::{Engine, Position};
-use crate::ir::{CellId, Cond, CondId, Expr, Outcome, PieceKind, PlayerId};
+use crate::ir::{CellId, Cond, CondId, EndOutcome, Expr, Outcome, PieceKind, PlayerId};
 
 /// The largest table (entries) built for one condition: players × cells × codes.
 /// 4 Mi booleans covers 19×19 boards with many kinds; beyond it the condition
@@ -17,27 +17,47 @@ pub(super) enum CondTable {
         cells: usize,
         codes: usize,
     },
-    /// Too large to tabulate.
+    /// Too large to tabulate, or it looks beyond the cell.
     Tree,
 }
 
+/// What a condition may see besides the cell: the action in progress.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Seen<'a> {
+    /// The start cell of the action.
+    pub origin: CellId,
+    /// Cells whose pieces are taken, to be captured when the action ends.
+    pub taken: &'a [CellId],
+    /// The kind of the piece in hand (what `attacked` imagines on an empty cell).
+    pub hand: Option<PieceKind>,
+}
+
+impl Seen<'_> {
+    /// No action in progress.
+    pub const NONE: Seen<'static> = Seen {
+        origin: CellId::NONE,
+        taken: &[],
+        hand: None,
+    };
+}
+
 impl Engine {
-    /// Tabulates every condition of the game.
+    /// Tabulates every condition of the game that looks at one cell only.
     pub(super) fn build_cond_tables(&mut self) {
         let cells = self.game.topology.cells();
-        let codes = self.codes();
+        let codes = self.codes.len();
         let size = self.players * cells * codes;
         let tables = (0..self.game.conds.len())
             .map(|i| {
-                if size > MAX_COND_TABLE {
+                let cond = &self.game.conds[i];
+                if size > MAX_COND_TABLE || !cond.is_local() {
                     return CondTable::Tree;
                 }
-                let cond = &self.game.conds[i];
                 let mut t = Vec::with_capacity(size);
                 for p in 0..self.players {
                     for c in 0..cells {
                         for code in 0..codes {
-                            t.push(self.test_tree(cond, PlayerId(p as u8), CellId(c as u16), code as u8));
+                            t.push(self.test_local(cond, PlayerId(p as u8), CellId(c as u16), code as u8));
                         }
                     }
                 }
@@ -50,9 +70,117 @@ impl Engine {
             .collect();
         self.cond_tables = tables;
     }
-}
 
-impl Engine {
+    /// Whether a tabulated condition holds for a cell holding `code`: one
+    /// table load. Only for conditions the compiler proved local.
+    #[inline]
+    pub(super) fn test(&self, cond: CondId, player: PlayerId, cell: CellId, code: u8) -> bool {
+        match &self.cond_tables[cond.0 as usize] {
+            CondTable::Table { bits, cells, codes } => {
+                bits[(player.index() * cells + cell.index()) * codes + code as usize]
+            }
+            CondTable::Tree => self.test_local(&self.game.conds[cond.0 as usize], player, cell, code),
+        }
+    }
+
+    /// Whether condition `cond` holds on `cell` of `pos` for `player`, during an action.
+    #[inline]
+    pub(super) fn test_on(
+        &self,
+        cond: CondId,
+        player: PlayerId,
+        cell: CellId,
+        pos: &Position,
+        seen: Seen,
+    ) -> bool {
+        match &self.cond_tables[cond.0 as usize] {
+            CondTable::Table { bits, cells, codes } => {
+                bits[(player.index() * cells + cell.index()) * codes + pos.board[cell.index()] as usize]
+            }
+            CondTable::Tree => self.test_tree(&self.game.conds[cond.0 as usize], player, cell, pos, seen),
+        }
+    }
+
+    /// Evaluates a condition that looks at one cell only.
+    fn test_local(&self, cond: &Cond, player: PlayerId, cell: CellId, code: u8) -> bool {
+        let c = code as usize;
+        let owner = self.codes.owner[c] as usize;
+        match cond {
+            Cond::True => true,
+            Cond::Empty => code == 0 && !self.game.topology.is_exit(cell),
+            Cond::Occupied => code != 0,
+            Cond::Enemy => code != 0 && owner != player.index() && owner < self.players,
+            Cond::Friend => code != 0 && owner == player.index(),
+            Cond::Neutral => code != 0 && owner == self.players,
+            Cond::Exit => self.game.topology.is_exit(cell),
+            Cond::Kind(k) => code != 0 && self.codes.kind[c] == k.0,
+            Cond::In(r) => self.game.topology.regions[*r].member[player.index()][cell.index()],
+            Cond::Moved => code != 0 && self.codes.moved[c],
+            Cond::Unmoved => code != 0 && !self.codes.moved[c],
+            Cond::Not(x) => !self.test_local(x, player, cell, code),
+            Cond::And(a, b) => {
+                self.test_local(a, player, cell, code) && self.test_local(b, player, cell, code)
+            }
+            Cond::Or(a, b) => {
+                self.test_local(a, player, cell, code) || self.test_local(b, player, cell, code)
+            }
+            // Not local: never tabulated (see `Cond::is_local`).
+            _ => false,
+        }
+    }
+
+    /// Evaluates any condition on the board.
+    pub(super) fn test_tree(
+        &self,
+        cond: &Cond,
+        player: PlayerId,
+        cell: CellId,
+        pos: &Position,
+        seen: Seen,
+    ) -> bool {
+        let topo = &self.game.topology;
+        match cond {
+            Cond::Marked(m) => pos.marked(*m, cell),
+            Cond::Attacked => self.cell_attacked(pos, cell, player, seen.hand),
+            Cond::Origin => cell == seen.origin,
+            Cond::Taken => seen.taken.contains(&cell),
+            Cond::Next { dirs, cond } => dirs[player.index()].iter().any(|d| {
+                let n = topo.step(cell, *d);
+                n.is_some() && self.test_tree(cond, player, n, pos, seen)
+            }),
+            Cond::Ray { dirs, cond } => dirs[player.index()].iter().any(|d| {
+                let mut at = cell;
+                let mut dir = *d;
+                for _ in 0..topo.cells() {
+                    let n = topo.step(at, dir);
+                    if !n.is_some() {
+                        return false;
+                    }
+                    if self.test_tree(cond, player, n, pos, seen) {
+                        return true;
+                    }
+                    // Follow the line straight on (its first continuation).
+                    match topo.continue_dirs(at, dir).next() {
+                        Some(next) => dir = next,
+                        None => return false,
+                    }
+                    at = n;
+                }
+                false
+            }),
+            Cond::InLine { n, exact, dirs } => self.in_line(pos, cell, *n, *exact, &dirs[player.index()]),
+            Cond::Free => self.free(pos, cell),
+            Cond::Not(x) => !self.test_tree(x, player, cell, pos, seen),
+            Cond::And(a, b) => {
+                self.test_tree(a, player, cell, pos, seen) && self.test_tree(b, player, cell, pos, seen)
+            }
+            Cond::Or(a, b) => {
+                self.test_tree(a, player, cell, pos, seen) || self.test_tree(b, player, cell, pos, seen)
+            }
+            local => self.test_local(local, player, cell, pos.board[cell.index()]),
+        }
+    }
+
     /// Evaluates an expression; `mover` is the player the rules speak of as `mover`.
     pub fn eval(&self, expr: &Expr, pos: &Position, mover: PlayerId) -> i64 {
         match expr {
@@ -60,25 +188,23 @@ impl Engine {
             Expr::Option(i) => self.options[*i],
             Expr::Counter { counter, player } => {
                 let p = self.eval_player(player, pos, mover);
-                pos.numbers[self.counter_index(*counter, PlayerId(p as u8))]
+                pos.numbers[self.counter_index(*counter, p)]
             }
             Expr::Count { kind, player } => match player {
                 Some(p) => {
                     let p = self.eval_player(p, pos, mover);
-                    pos.numbers[self.slot(PlayerId(p as u8), *kind)]
+                    pos.numbers[self.slot(p.index(), *kind)]
                 }
-                None => (0..self.players)
-                    .map(|p| pos.numbers[self.slot(PlayerId(p as u8), *kind)])
-                    .sum(),
+                None => (0..self.owners()).map(|o| pos.numbers[self.slot(o, *kind)]).sum(),
             },
             Expr::Reserve { kind, player } => {
                 let p = self.eval_player(player, pos, mover);
-                pos.numbers[self.reserve_index(self.slot(PlayerId(p as u8), *kind))]
+                pos.numbers[self.reserve_index(p, *kind)]
             }
             Expr::Flag(f) => self.flag(pos, *f) as i64,
             Expr::Mover => mover.index() as i64,
             Expr::Player(p) => p.index() as i64,
-            Expr::Opponent(p) => ((self.eval_player(p, pos, mover) + 1) % self.players) as i64,
+            Expr::Opponent(p) => ((self.eval_player(p, pos, mover).index() + 1) % self.players) as i64,
             Expr::Not(e) => (self.eval(e, pos, mover) == 0) as i64,
             Expr::Neg(e) => self.eval(e, pos, mover).wrapping_neg(),
             Expr::Binary(op, a, b) => {
@@ -97,53 +223,60 @@ impl Engine {
                     self.eval(b, pos, mover)
                 }
             }
-        }
-    }
-
-    fn eval_player(&self, e: &Expr, pos: &Position, mover: PlayerId) -> usize {
-        (self.eval(e, pos, mover).rem_euclid(self.players as i64)) as usize
-    }
-
-    /// Whether a cell holding `code` (as seen now) meets condition `cond` for `player`:
-    /// one table load when the condition was tabulated (see [`CondTable`]).
-    #[inline]
-    pub(super) fn test(&self, cond: CondId, player: PlayerId, cell: CellId, code: u8) -> bool {
-        match &self.cond_tables[cond.0 as usize] {
-            CondTable::Table { bits, cells, codes } => {
-                bits[(player.index() * cells + cell.index()) * codes + code as usize]
+            Expr::Line {
+                n,
+                exact,
+                player,
+                dirs,
+            } => {
+                let p = self.eval_player(player, pos, mover);
+                self.has_line(pos, p, *n, *exact, &dirs[p.index()], None) as i64
             }
-            CondTable::Tree => self.test_tree(&self.game.conds[cond.0 as usize], player, cell, code),
+            Expr::Connected { player, a, b } => {
+                let p = self.eval_player(player, pos, mover);
+                self.connected(pos, p, *a, *b, None) as i64
+            }
+            Expr::Groups(player) => {
+                let p = self.eval_player(player, pos, mover);
+                self.group_count(pos, p) as i64
+            }
+            Expr::Area(player) => {
+                let p = self.eval_player(player, pos, mover);
+                self.area(pos, p) as i64
+            }
+            Expr::InCheck(player) => {
+                let p = self.eval_player(player, pos, mover);
+                self.in_check(pos, p) as i64
+            }
+            Expr::Checkmate(player) => {
+                let p = self.eval_player(player, pos, mover);
+                self.checkmated(pos, p) as i64
+            }
         }
     }
 
-    /// Number of piece codes (empty included).
-    #[inline]
-    pub(super) fn codes(&self) -> usize {
-        1 + self.players * self.kinds
-    }
-
-    /// Evaluates a condition tree directly.
-    pub(super) fn test_tree(&self, cond: &Cond, player: PlayerId, cell: CellId, code: u8) -> bool {
-        match cond {
-            Cond::Empty => code == 0 && !self.game.topology.is_exit(cell),
-            Cond::Occupied => code != 0,
-            Cond::Enemy => code != 0 && self.owner_of[code as usize] != player.0,
-            Cond::Friend => code != 0 && self.owner_of[code as usize] == player.0,
-            Cond::Exit => self.game.topology.is_exit(cell),
-            Cond::Kind(k) => code != 0 && self.kind_of[code as usize] == k.0,
-            Cond::In(r) => self.game.topology.regions[*r].member[player.index()][cell.index()],
-            Cond::Not(c) => !self.test_tree(c, player, cell, code),
-            Cond::And(a, b) => self.test_tree(a, player, cell, code) && self.test_tree(b, player, cell, code),
-            Cond::Or(a, b) => self.test_tree(a, player, cell, code) || self.test_tree(b, player, cell, code),
-        }
+    fn eval_player(&self, e: &Expr, pos: &Position, mover: PlayerId) -> PlayerId {
+        PlayerId(self.eval(e, pos, mover).rem_euclid(self.players as i64) as u8)
     }
 
     /// The result the end rules give now, `mover` being the player who just
     /// moved. With `with_limit`, the turn limit is checked after the results.
-    pub(super) fn decided(&self, pos: &Position, mover: PlayerId, with_limit: bool) -> Option<Outcome> {
-        for (cond, outcome) in &self.game.end.results {
-            if self.eval(cond, pos, mover) != 0 {
-                return Some(self.settle(*outcome, pos, mover));
+    /// `changed` lists the cells the last move changed (`None`: unknown, so
+    /// lines and connections are looked for everywhere).
+    pub(super) fn decided(
+        &self,
+        pos: &Position,
+        mover: PlayerId,
+        with_limit: bool,
+        changed: Option<&[CellId]>,
+    ) -> Option<Outcome> {
+        for rule in &self.game.end.results {
+            let holds = match changed {
+                Some(cells) if rule.local => self.eval_local(&rule.when, pos, mover, cells),
+                _ => self.eval(&rule.when, pos, mover) != 0,
+            };
+            if holds {
+                return Some(self.settle(rule.outcome, pos, mover));
             }
         }
         if with_limit {
@@ -152,11 +285,54 @@ impl Engine {
         None
     }
 
-    /// A draw when the turn limit has been reached.
+    /// Evaluates a line or connection condition on the cells a move changed only.
+    fn eval_local(&self, expr: &Expr, pos: &Position, mover: PlayerId, cells: &[CellId]) -> bool {
+        match expr {
+            Expr::Line {
+                n,
+                exact,
+                player,
+                dirs,
+            } => {
+                let p = self.eval_player(player, pos, mover);
+                self.has_line(pos, p, *n, *exact, &dirs[p.index()], Some(cells))
+            }
+            Expr::Connected { player, a, b } => {
+                let p = self.eval_player(player, pos, mover);
+                self.connected(pos, p, *a, *b, Some(cells))
+            }
+            other => self.eval(other, pos, mover) != 0,
+        }
+    }
+
+    /// The end of the game when the turn limit has been reached.
     #[inline]
     pub(super) fn limit_reached(&self, pos: &Position, mover: PlayerId) -> Option<Outcome> {
-        let limit = self.game.end.turn_limit.as_ref()?;
-        (pos.ply as i64 >= self.eval(limit, pos, mover)).then(|| self.settle(Outcome::Draw, pos, mover))
+        let (limit, how) = self.game.end.turn_limit.as_ref()?;
+        let limit = self.eval(limit, pos, mover);
+        (limit > 0 && pos.ply as i64 >= limit).then(|| self.end_by(*how, pos, mover))
+    }
+
+    /// The outcome of a rule that ends the game in the given way.
+    pub(super) fn end_by(&self, how: EndOutcome, pos: &Position, mover: PlayerId) -> Outcome {
+        match how {
+            EndOutcome::Draw => self.settle(Outcome::Draw, pos, mover),
+            EndOutcome::BestScore => {
+                let scores: Vec<i64> = self
+                    .game
+                    .end
+                    .scores
+                    .iter()
+                    .map(|e| self.eval(e, pos, mover))
+                    .collect();
+                let best = scores.iter().copied().max().unwrap_or(0);
+                let mut leaders = (0..scores.len()).filter(|&p| scores[p] == best);
+                match (leaders.next(), leaders.next()) {
+                    (Some(p), None) => Outcome::Win(PlayerId(p as u8)),
+                    _ => self.settle(Outcome::Draw, pos, mover),
+                }
+            }
+        }
     }
 
     /// A draw becomes a win where an `on draw` rule says so.
@@ -174,9 +350,12 @@ impl Engine {
 
     /// The trigger index fired when a piece of `kind` owned by `owner` enters `cell`.
     #[inline]
-    pub(super) fn trigger_at(&self, owner: PlayerId, kind: PieceKind, cell: CellId) -> Option<usize> {
+    pub(super) fn trigger_at(&self, owner: usize, kind: PieceKind, cell: CellId) -> Option<usize> {
+        if owner >= self.players {
+            return None;
+        }
         let cells = self.game.topology.cells();
-        let t = self.game.trigger_at[(owner.index() * self.kinds + kind.index()) * cells + cell.index()];
+        let t = self.game.trigger_at[(owner * self.kinds + kind.index()) * cells + cell.index()];
         (t != 0).then(|| t as usize - 1)
     }
 }

@@ -1,20 +1,34 @@
 //! Stage 3: the engine. Runs an [`ir::Game`] on flat tables: positions, move
 //! generation into caller-owned buffers, applying moves, outcomes, perft and
 //! random playouts. No names, spans or strings on the hot path.
+//!
+//! Movement rules run either as a *fast form* (tables the compiler proved
+//! equivalent) or through the *core* interpreter (`core.rs`); with
+//! [`Engine::force_core`] every rule runs through the core, which tests use to
+//! check the fast forms.
 
 mod apply;
 mod attack;
+mod codes;
+mod core;
 mod eval;
+mod fast;
+mod groups;
 mod movegen;
 mod moves;
+mod options;
 mod position;
+mod promote;
+mod repetition;
 mod search;
 
 pub use moves::{MAX_CHAIN, Move, MoveBuf, MoveList, MoveRef, Token};
+pub use options::OptionError;
 pub use position::Position;
 pub use search::PlayoutStats;
 
-use crate::ir::{self, CellId, Outcome, PieceKind, PlayerId};
+use crate::ir::{self, CellId, EndOutcome, Outcome, PieceKind, PlayerId};
+use codes::Codes;
 
 /// The status of a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -25,26 +39,25 @@ pub enum Status {
     Over(Outcome),
 }
 
-/// A problem with option values given to [`Engine::new`].
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum OptionError {
-    /// No option of that name.
-    #[error("unknown option `{name}`; the options are: {known}")]
-    Unknown { name: String, known: String },
-    /// A value of the wrong type.
-    #[error("option `{name}` takes {expected}, not `{value}`")]
-    WrongType {
-        name: String,
-        expected: String,
-        value: String,
-    },
-    /// A value outside the declared range.
-    #[error("option `{name}` must be {allowed}, not {value}")]
-    OutOfRange {
-        name: String,
-        allowed: String,
-        value: i64,
-    },
+/// A piece on the board, as front ends see it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Piece {
+    /// Its kind.
+    pub kind: PieceKind,
+    /// Its owner; `None` for a neutral piece.
+    pub owner: Option<PlayerId>,
+    /// Whether it has made an action (kept only for kinds whose rules read it).
+    pub moved: bool,
+}
+
+/// The quiet-move draw with the options applied.
+#[derive(Debug, Clone)]
+struct QuietRule {
+    limit: i64,
+    capture: bool,
+    /// `kinds[k]`: a move of this kind resets the count.
+    kinds: Vec<bool>,
+    drop: bool,
 }
 
 /// A compiled game with its option values: everything needed to play.
@@ -54,109 +67,104 @@ pub struct Engine {
     options: Vec<i64>,
     players: usize,
     kinds: usize,
-    /// `owner_of[code]`, `kind_of[code]` for piece codes.
-    owner_of: Vec<u8>,
-    kind_of: Vec<u8>,
+    codes: Codes,
     /// One table per condition of the game.
     cond_tables: Vec<eval::CondTable>,
-    /// The end results read only the numbers of a position (not who moves), so
-    /// a change that leaves the numbers alone leaves them as they were.
+    /// The end results read only the numbers of a position (not who moves, not
+    /// the board), so a change that leaves the numbers alone leaves them as they were.
     results_follow_numbers: bool,
     /// Some kind is royal: moves into check are dropped.
     has_royals: bool,
-    /// Copies of [`ir::Game::dedupe_targets`] and "some promotion exists",
-    /// kept at hand for move generation.
+    /// Copies of [`ir::Game::dedupe_targets`] and "some promotion on capture
+    /// exists", kept at hand for move generation.
     dedupe_targets: bool,
     has_promotions: bool,
+    /// Every rule runs through the core interpreter.
+    force_core: bool,
+    /// The rules that apply with these options.
+    quiet: Option<QuietRule>,
+    repetition: Option<i64>,
+    forbid: Vec<Option<u32>>,
+    /// Positions keep the keys of the earlier positions of the game.
+    keeps_history: bool,
+    /// `promotions_of[kind]`: the in-place promotions of a kind.
+    promotions_of: Vec<Vec<usize>>,
+    /// Reverse tables of the rules that can capture, for `royal` and `attacked`.
+    attack: attack::AttackTables,
+    /// `stuck[(player * kinds + kind) * cells + cell]`: the kind could never move from the cell.
+    stuck: Vec<bool>,
+    /// The directions of groups, liberties, connections and areas.
+    adjacency: Vec<ir::DirId>,
 }
 
 impl Engine {
     /// An engine for `game` with the given `name=value` option overrides.
     pub fn new(game: ir::Game, overrides: &[(String, String)]) -> Result<Engine, OptionError> {
-        let mut options: Vec<i64> = game.options.iter().map(|o| o.default).collect();
-        for (name, value) in overrides {
-            let Some(i) = game.options.iter().position(|o| o.name == *name) else {
-                let known: Vec<String> = game
-                    .options
-                    .iter()
-                    .map(|o| format!("{} ({})", o.name, if o.is_bool { "bool" } else { "int" }))
-                    .collect();
-                return Err(OptionError::Unknown {
-                    name: name.clone(),
-                    known: if known.is_empty() {
-                        "none".into()
-                    } else {
-                        known.join(", ")
-                    },
-                });
-            };
-            let info = &game.options[i];
-            let parsed = if info.is_bool {
-                match value.as_str() {
-                    "true" => Some(1),
-                    "false" => Some(0),
-                    _ => None,
-                }
-            } else {
-                value.parse::<i64>().ok()
-            };
-            let Some(v) = parsed else {
-                return Err(OptionError::WrongType {
-                    name: name.clone(),
-                    expected: if info.is_bool {
-                        "`true` or `false`".into()
-                    } else {
-                        "a whole number".into()
-                    },
-                    value: value.clone(),
-                });
-            };
-            if info.min.is_some_and(|m| v < m) || info.max.is_some_and(|m| v > m) {
-                let allowed = match (info.min, info.max) {
-                    (Some(lo), Some(hi)) => format!("between {lo} and {hi}"),
-                    (Some(lo), None) => format!("at least {lo}"),
-                    (_, Some(hi)) => format!("at most {hi}"),
-                    _ => String::new(),
-                };
-                return Err(OptionError::OutOfRange {
-                    name: name.clone(),
-                    allowed,
-                    value: v,
-                });
-            }
-            options[i] = v;
-        }
+        let options = options::values(&game, overrides)?;
         let players = game.players.len();
         let kinds = game.kinds.len();
-        let mut owner_of = vec![u8::MAX; 1 + players * kinds];
-        let mut kind_of = vec![u8::MAX; 1 + players * kinds];
-        for k in 0..kinds {
-            for p in 0..players {
-                let code = 1 + k * players + p;
-                owner_of[code] = p as u8;
-                kind_of[code] = k as u8;
-            }
-        }
+        let codes = Codes::new(&game);
         let mut engine = Engine {
             game,
             options,
             players,
             kinds,
-            owner_of,
-            kind_of,
+            codes,
             cond_tables: Vec::new(),
             results_follow_numbers: false,
             has_royals: false,
             dedupe_targets: false,
             has_promotions: false,
+            force_core: false,
+            quiet: None,
+            repetition: None,
+            forbid: Vec::new(),
+            keeps_history: false,
+            promotions_of: Vec::new(),
+            attack: attack::AttackTables::default(),
+            stuck: Vec::new(),
+            adjacency: Vec::new(),
         };
         engine.dedupe_targets = engine.game.dedupe_targets;
         engine.has_promotions = !engine.game.promotions.is_empty();
         engine.has_royals = engine.game.kinds.iter().any(|k| k.royal);
-        engine.results_follow_numbers = !engine.game.end.results.iter().any(|(e, _)| e.mentions_mover())
-            && !engine.game.flags.iter().any(|f| f.when.mentions_mover());
+        let end = &engine.game.end;
+        engine.results_follow_numbers = !end
+            .results
+            .iter()
+            .any(|r| r.when.mentions_mover() || r.when.reads_board())
+            && !engine
+                .game
+                .flags
+                .iter()
+                .any(|f| f.when.mentions_mover() || f.when.reads_board());
+        engine.promotions_of = (0..kinds)
+            .map(|k| {
+                (0..engine.game.in_place.len())
+                    .filter(|&i| engine.game.in_place[i].kind.index() == k)
+                    .collect()
+            })
+            .collect();
+        engine.adjacency = if engine.game.adjacency.is_empty() {
+            (0..engine.game.topology.dir_names.len())
+                .map(|d| ir::DirId(d as u8))
+                .collect()
+        } else {
+            engine.game.adjacency.clone()
+        };
+        engine.apply_option_rules();
         engine.build_cond_tables();
+        engine.stuck = engine.stuck_cells();
+        engine.attack = attack::AttackTables::build(&engine);
         Ok(engine)
+    }
+
+    /// The same engine, running every rule through the core interpreter instead
+    /// of its fast form (slower; used to check that both agree).
+    pub fn force_core(mut self) -> Engine {
+        self.force_core = true;
+        self.dedupe_targets = true;
+        self
     }
 
     /// The compiled game.
@@ -169,33 +177,88 @@ impl Engine {
         &self.options
     }
 
+    /// Evaluates the guards and limits that depend on options only.
+    fn apply_option_rules(&mut self) {
+        let start = Position::default();
+        let p0 = PlayerId(0);
+        let guard =
+            |e: &Option<ir::Expr>, this: &Engine| e.as_ref().is_none_or(|g| this.eval(g, &start, p0) != 0);
+        self.quiet = self.game.end.quiet.as_ref().and_then(|q| {
+            guard(&q.guard, self).then(|| QuietRule {
+                limit: self.eval(&q.limit, &start, p0),
+                capture: q.capture,
+                kinds: (0..self.kinds)
+                    .map(|k| q.kinds.iter().any(|x| x.index() == k))
+                    .collect(),
+                drop: q.drop,
+            })
+        });
+        self.repetition = self
+            .game
+            .end
+            .repetition
+            .as_ref()
+            .and_then(|(g, n)| guard(g, self).then(|| self.eval(n, &start, p0)));
+        self.forbid = self
+            .game
+            .forbid
+            .iter()
+            .filter(|f| guard(&f.guard, self))
+            .map(|f| f.back)
+            .collect();
+        self.keeps_history = self.repetition.is_some() || !self.forbid.is_empty();
+    }
+
     /// The starting position.
     pub fn start(&self) -> Position {
-        let cells = self.game.topology.cells();
-        let words = cells.div_ceil(64);
-        let mut pos = Position {
-            board: vec![0; cells],
-            occupied: vec![0; words * self.codes()],
-            words,
-            numbers: vec![0; self.flag_index(self.game.flags.len())],
-            ply: 0,
-            result: None,
-        };
+        let mut pos = self.empty_position();
         for &(cell, owner, kind) in &self.game.setup.pieces {
-            pos.set(cell, self.code(kind, owner), &mut position::NoJournal);
+            let owner = self.owner_index(kind, owner);
+            pos.set(
+                cell,
+                self.codes.code(kind, owner, false),
+                &mut position::NoJournal,
+            );
             pos.numbers[self.slot(owner, kind)] += 1;
         }
         for &(kind, n) in &self.game.pool {
             pos.numbers[self.pool_index(kind)] = n as i64;
         }
         for &(owner, kind, n) in &self.game.setup.reserves {
-            let slot = self.reserve_index(self.slot(owner, kind));
-            pos.numbers[slot] += n as i64;
+            pos.numbers[self.reserve_index(owner, kind)] += n as i64;
         }
-        let mover = self.mover(&pos);
-        self.latch_flags(&mut pos, mover);
-        pos.result = self.decided(&pos, self.mover(&pos), true);
+        self.settle_start(&mut pos);
         pos
+    }
+
+    /// A position with nothing on the board and every number zero.
+    pub(crate) fn empty_position(&self) -> Position {
+        let cells = self.game.topology.cells();
+        let words = cells.div_ceil(64);
+        Position {
+            board: vec![0; cells],
+            occupied: vec![0; words * self.codes.len()],
+            words,
+            numbers: vec![0; self.numbers_len()],
+            marks: vec![0; words * self.game.marks.len()],
+            hash: 0,
+            history: Vec::new(),
+            ply: 0,
+            result: None,
+        }
+    }
+
+    /// Sets the flags and the result of a position built from scratch.
+    pub(crate) fn settle_start(&self, pos: &mut Position) {
+        let mover = self.mover(pos);
+        self.latch_flags(pos, mover);
+        let last = self.last_mover(pos);
+        pos.history.clear();
+        if self.keeps_history {
+            let key = self.repetition_key(pos);
+            pos.history.push((pos.hash, key));
+        }
+        pos.result = self.decided(pos, last, true, None);
     }
 
     /// The player to move.
@@ -204,21 +267,38 @@ impl Engine {
         self.game.order.at(pos.ply).0
     }
 
-    /// The player and piece kind of a piece code (`None` for an empty cell).
+    /// The player who made the last move (the player to move at the start).
+    #[inline]
+    pub(crate) fn last_mover(&self, pos: &Position) -> PlayerId {
+        if pos.ply > 0 {
+            self.game.order.at(pos.ply - 1).0
+        } else {
+            self.mover(pos)
+        }
+    }
+
+    /// The player and piece kind on a cell (`None` for an empty cell or a
+    /// neutral piece; see [`Engine::piece`]).
     #[inline]
     pub fn piece_at(&self, pos: &Position, cell: CellId) -> Option<(PlayerId, PieceKind)> {
+        let p = self.piece(pos, cell)?;
+        Some((p.owner?, p.kind))
+    }
+
+    /// The piece on a cell.
+    #[inline]
+    pub fn piece(&self, pos: &Position, cell: CellId) -> Option<Piece> {
         let code = pos.board[cell.index()];
-        (code != 0).then(|| {
-            (
-                PlayerId(self.owner_of[code as usize]),
-                PieceKind(self.kind_of[code as usize]),
-            )
+        (code != 0).then(|| Piece {
+            kind: PieceKind(self.codes.kind[code as usize]),
+            owner: self.codes.player(code, self.players),
+            moved: self.codes.moved[code as usize],
         })
     }
 
     /// Pieces of `kind` in `player`'s reserve.
     pub fn reserve(&self, pos: &Position, player: PlayerId, kind: PieceKind) -> i64 {
-        pos.numbers[self.reserve_index(self.slot(player, kind))]
+        pos.numbers[self.reserve_index(player, kind)]
     }
 
     /// Pieces of `kind` in the shared pool.
@@ -252,17 +332,11 @@ impl Engine {
             ir::NoMove::LosesIfInCheck => ir::NoMove::Loses,
             other => other,
         };
+        let last = self.last_mover(pos);
         match rule {
             ir::NoMove::LosesIfInCheck => unreachable!("resolved just above"),
-            ir::NoMove::Draw => {
-                // End rules speak of `mover` as the player who made the last move.
-                let last = if pos.ply > 0 {
-                    self.game.order.at(pos.ply - 1).0
-                } else {
-                    self.mover(pos)
-                };
-                self.settle(Outcome::Draw, pos, last)
-            }
+            ir::NoMove::Draw => self.settle(Outcome::Draw, pos, last),
+            ir::NoMove::BestScore => self.end_by(EndOutcome::BestScore, pos, last),
             ir::NoMove::Loses => {
                 let mover = self.mover(pos).index();
                 Outcome::Win(PlayerId(((mover + 1) % self.players) as u8))
@@ -270,27 +344,39 @@ impl Engine {
         }
     }
 
+    /// The owner index of a new piece of `kind` given to `player` (the neutral
+    /// index for neutral kinds).
     #[inline]
-    fn code(&self, kind: PieceKind, owner: PlayerId) -> u8 {
-        (1 + kind.index() * self.players + owner.index()) as u8
+    fn owner_index(&self, kind: PieceKind, player: PlayerId) -> usize {
+        if self.game.kinds[kind.index()].neutral {
+            codes::neutral(self.players)
+        } else {
+            player.index()
+        }
     }
 
-    /// Index in `Position::numbers` of the count of (player, kind) on the board.
+    /// Number of piece owners: the players and the neutral owner.
     #[inline]
-    fn slot(&self, player: PlayerId, kind: PieceKind) -> usize {
-        player.index() * self.kinds + kind.index()
+    fn owners(&self) -> usize {
+        self.players + 1
     }
 
-    /// Index of the reserve of the (player, kind) whose board slot is `slot`.
+    /// Index in `Position::numbers` of the count of (owner, kind) on the board.
     #[inline]
-    fn reserve_index(&self, slot: usize) -> usize {
-        self.players * self.kinds + slot
+    fn slot(&self, owner: usize, kind: PieceKind) -> usize {
+        owner * self.kinds + kind.index()
+    }
+
+    /// Index of the reserve of (player, kind).
+    #[inline]
+    fn reserve_index(&self, player: PlayerId, kind: PieceKind) -> usize {
+        self.owners() * self.kinds + player.index() * self.kinds + kind.index()
     }
 
     /// Index of a counter of a player.
     #[inline]
     fn counter_index(&self, counter: usize, player: PlayerId) -> usize {
-        2 * self.players * self.kinds + counter * self.players + player.index()
+        (self.owners() + self.players) * self.kinds + counter * self.players + player.index()
     }
 
     /// Index of the pool's count of a kind.
@@ -299,15 +385,70 @@ impl Engine {
         self.counter_index(self.game.counters.len(), PlayerId(0)) + kind.index()
     }
 
-    /// Index of a flag (0 or 1); one past the last flag is the length of `numbers`.
+    /// Index of a flag (0 or 1).
     #[inline]
     fn flag_index(&self, flag: usize) -> usize {
         self.pool_index(PieceKind(self.kinds as u8)) + flag
+    }
+
+    /// Index of the number of moves in a row without a capture (or another
+    /// reset of the quiet rule).
+    #[inline]
+    fn quiet_index(&self) -> usize {
+        self.flag_index(self.game.flags.len())
+    }
+
+    /// Index of the number of passes in a row.
+    #[inline]
+    fn passes_index(&self) -> usize {
+        self.quiet_index() + 1
+    }
+
+    /// Length of `Position::numbers`.
+    #[inline]
+    fn numbers_len(&self) -> usize {
+        self.passes_index() + 1
     }
 
     /// Whether flag `flag` is set.
     #[inline]
     pub fn flag(&self, pos: &Position, flag: usize) -> bool {
         pos.numbers[self.flag_index(flag)] != 0
+    }
+
+    /// Moves in a row without a capture or another reset of the quiet rule.
+    pub fn quiet_moves(&self, pos: &Position) -> i64 {
+        pos.numbers[self.quiet_index()]
+    }
+
+    /// The cells in mark set `mark` left by the last move.
+    pub fn marked_cells(&self, pos: &Position, mark: usize) -> Vec<CellId> {
+        position::bits(&pos.marks[mark * pos.words..(mark + 1) * pos.words]).collect()
+    }
+
+    /// Which cells each (player, kind) could never move from on an empty board.
+    fn stuck_cells(&self) -> Vec<bool> {
+        let cells = self.game.topology.cells();
+        let mut stuck = vec![false; self.players * self.kinds * cells];
+        for p in 0..self.players {
+            for k in 0..self.kinds {
+                let info = &self.game.kinds[k];
+                if info.rules.is_empty() {
+                    continue;
+                }
+                for c in 0..self.game.topology.board_cells {
+                    stuck[(p * self.kinds + k) * cells + c] =
+                        !self.could_move(PlayerId(p as u8), PieceKind(k as u8), CellId(c as u16));
+                }
+            }
+        }
+        stuck
+    }
+
+    /// Whether `kind` could never move from `cell` (for drops and promotions).
+    #[inline]
+    pub(crate) fn is_stuck(&self, player: PlayerId, kind: PieceKind, cell: CellId) -> bool {
+        let cells = self.game.topology.cells();
+        self.stuck[(player.index() * self.kinds + kind.index()) * cells + cell.index()]
     }
 }

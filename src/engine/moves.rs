@@ -7,8 +7,8 @@
 
 use crate::ir::{CellId, PieceKind};
 
-/// The top 3 bits of a token are its tag, the low 13 bits a cell or kind.
-const TAG_SHIFT: u16 = 13;
+/// The top 4 bits of a token are its tag, the low 12 bits a cell or a kind.
+const TAG_SHIFT: u16 = 12;
 const VALUE_MASK: u16 = (1 << TAG_SHIFT) - 1;
 
 /// The most jumps in one chain. A chain is bounded by the pieces that can be
@@ -16,19 +16,20 @@ const VALUE_MASK: u16 = (1 << TAG_SHIFT) - 1;
 /// that can stand on an 8×8 board, and a longer chain is not extended.
 pub const MAX_CHAIN: usize = 64;
 
-/// One token of a move.
+/// One token of a move. Tokens marked *hidden* are not written in the notation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Token {
     /// An action starts: the piece on this cell is picked up.
     From(CellId),
     /// It moves to (lands on) this cell without capturing (`-cell`).
     To(CellId),
-    /// It moves to this cell, capturing (`xcell`): the piece there, or the one
-    /// jumped just before (see [`Token::Remove`]).
+    /// It moves to this cell, and this hop captures (`xcell`): the piece on the
+    /// cell, or pieces removed during the hop (see [`Token::Remove`]).
     Capture(CellId),
-    /// The piece on this cell is captured (a jumped piece); not shown in notation.
+    /// The piece on this cell is captured (a jumped piece). Hidden.
     Remove(CellId),
-    /// An action starts: a piece of this kind is taken from the mover's reserve…
+    /// An action starts: a piece of this kind is taken from the mover's reserve
+    /// or the supply…
     Drop(PieceKind),
     /// …and placed on this cell (`Letter@cell`).
     Place(CellId),
@@ -38,6 +39,22 @@ pub enum Token {
     /// kind (from the pool if it is a pool kind) is placed for the mover by
     /// the next [`Token::Place`] (`,Letter@cell`).
     Promote(PieceKind),
+    /// The piece in hand becomes this kind (`=Letter`).
+    Become(PieceKind),
+    /// The piece in hand becomes this kind. Hidden (a compulsory crowning).
+    BecomeSilently(PieceKind),
+    /// The piece on this cell changes owner to the mover. Hidden.
+    Flip(CellId),
+    /// The piece on this cell is picked up to be carried. Hidden.
+    Lift(CellId),
+    /// The carried piece is put on this cell. Hidden.
+    Put(CellId),
+    /// The piece on this cell leaves the board, as an action of its own (`xcell`).
+    Take(CellId),
+    /// This cell joins the current mark set (see [`Token::MarkSet`]). Hidden.
+    Mark(CellId),
+    /// The following [`Token::Mark`]s go to this mark set. Hidden.
+    MarkSet(u8),
 }
 
 impl Token {
@@ -53,6 +70,14 @@ impl Token {
             Token::Place(c) => (5, c.0),
             Token::Pass => (6, 0),
             Token::Promote(k) => (7, k.0 as u16),
+            Token::Become(k) => (8, k.0 as u16),
+            Token::BecomeSilently(k) => (9, k.0 as u16),
+            Token::Flip(c) => (10, c.0),
+            Token::Lift(c) => (11, c.0),
+            Token::Put(c) => (12, c.0),
+            Token::Take(c) => (13, c.0),
+            Token::Mark(c) => (14, c.0),
+            Token::MarkSet(m) => (15, m as u16),
         };
         (tag << TAG_SHIFT) | (value & VALUE_MASK)
     }
@@ -61,16 +86,48 @@ impl Token {
     #[inline]
     pub fn decode(raw: u16) -> Token {
         let value = raw & VALUE_MASK;
+        let cell = CellId(value);
+        let kind = PieceKind(value as u8);
         match raw >> TAG_SHIFT {
-            0 => Token::From(CellId(value)),
-            1 => Token::To(CellId(value)),
-            2 => Token::Capture(CellId(value)),
-            3 => Token::Remove(CellId(value)),
-            4 => Token::Drop(PieceKind(value as u8)),
-            5 => Token::Place(CellId(value)),
+            0 => Token::From(cell),
+            1 => Token::To(cell),
+            2 => Token::Capture(cell),
+            3 => Token::Remove(cell),
+            4 => Token::Drop(kind),
+            5 => Token::Place(cell),
             6 => Token::Pass,
-            _ => Token::Promote(PieceKind(value as u8)),
+            7 => Token::Promote(kind),
+            8 => Token::Become(kind),
+            9 => Token::BecomeSilently(kind),
+            10 => Token::Flip(cell),
+            11 => Token::Lift(cell),
+            12 => Token::Put(cell),
+            13 => Token::Take(cell),
+            14 => Token::Mark(cell),
+            _ => Token::MarkSet(value as u8),
         }
+    }
+
+    /// Whether the token is written in the notation.
+    #[inline]
+    pub fn shown(self) -> bool {
+        !matches!(
+            self,
+            Token::Remove(_)
+                | Token::BecomeSilently(_)
+                | Token::Flip(_)
+                | Token::Lift(_)
+                | Token::Put(_)
+                | Token::Mark(_)
+                | Token::MarkSet(_)
+        )
+    }
+
+    /// Whether the token is a capture of some piece (a capturing hop, a jumped
+    /// piece or a removal).
+    #[inline]
+    pub fn captures(self) -> bool {
+        matches!(self, Token::Capture(_) | Token::Remove(_) | Token::Take(_))
     }
 }
 
@@ -100,9 +157,20 @@ impl<'a> MoveRef<'a> {
     pub fn last_landing(self) -> Option<CellId> {
         self.tokens().fold(None, |acc, t| match t {
             Token::To(c) | Token::Capture(c) | Token::Place(c) => Some(c),
-            Token::From(_) | Token::Drop(_) | Token::Promote(_) => None,
+            Token::From(_) | Token::Drop(_) | Token::Promote(_) | Token::Take(_) => None,
             _ => acc,
         })
+    }
+
+    /// Whether any token of the move captures a piece.
+    pub fn captures(self) -> bool {
+        self.tokens().any(Token::captures)
+    }
+
+    /// The tokens written in the notation: two moves with the same ones are the same move.
+    #[inline]
+    pub fn shown(self) -> impl Iterator<Item = u16> + 'a {
+        self.0.iter().copied().filter(|t| Token::decode(*t).shown())
     }
 }
 
@@ -139,24 +207,30 @@ impl std::fmt::Debug for Move {
     }
 }
 
-/// A list of moves stored in one token arena.
+/// A list of moves stored in one token arena, with the number of pieces each
+/// move captures (its *weight*, read by `most captures`).
 #[derive(Debug, Default, Clone)]
 pub struct MoveList {
     tokens: Vec<u16>,
     ends: Vec<u32>,
-    /// Tokens written before every move pushed (the earlier actions of a turn).
+    weights: Vec<u8>,
+    /// Tokens written before every move pushed (the earlier actions of a turn),
+    /// and the pieces they captured.
     prefix: Vec<u16>,
-    /// Scratch of [`MoveList::sort_dedup`], kept so that sorting does not allocate.
-    order: Vec<(u32, u32)>,
+    prefix_weight: u8,
+    /// Scratch of [`MoveList::sort_dedup`] and [`MoveList::retain`], kept so
+    /// that they do not allocate.
+    order: Vec<(u32, u32, u8)>,
     sorted_tokens: Vec<u16>,
 }
 
 impl MoveList {
-    /// Makes every move pushed from now on start with `prefix`.
+    /// Makes every move pushed from now on start with `prefix`, which captured `weight` pieces.
     #[inline]
-    pub(super) fn set_prefix(&mut self, prefix: &[u16]) {
+    pub(super) fn set_prefix(&mut self, prefix: &[u16], weight: u8) {
         self.prefix.clear();
         self.prefix.extend_from_slice(prefix);
+        self.prefix_weight = weight;
     }
 
     /// Removes every move, keeping the memory.
@@ -164,6 +238,7 @@ impl MoveList {
     pub fn clear(&mut self) {
         self.tokens.clear();
         self.ends.clear();
+        self.weights.clear();
     }
 
     /// Number of moves.
@@ -185,6 +260,12 @@ impl MoveList {
         MoveRef(&self.tokens[start..self.ends[i] as usize])
     }
 
+    /// The number of pieces move `i` captures.
+    #[inline]
+    pub fn weight(&self, i: usize) -> u8 {
+        self.weights[i]
+    }
+
     /// Every move in order.
     pub fn iter(&self) -> impl Iterator<Item = MoveRef<'_>> {
         (0..self.len()).map(|i| self.get(i))
@@ -195,24 +276,26 @@ impl MoveList {
         self.iter().any(|m| m == mv)
     }
 
-    /// Appends a move made of raw tokens.
+    /// Appends a move made of raw tokens that captures `weight` pieces.
     #[inline]
-    pub fn push_raw(&mut self, raw: &[u16]) {
+    pub fn push_raw(&mut self, raw: &[u16], weight: u8) {
         self.tokens.extend_from_slice(&self.prefix);
         self.tokens.extend_from_slice(raw);
         self.ends.push(self.tokens.len() as u32);
+        self.weights.push(self.prefix_weight.saturating_add(weight));
     }
 
     /// Appends a move made of two raw parts (a prefix and an action).
     #[inline]
-    pub fn push_joined(&mut self, prefix: &[u16], action: &[u16]) {
+    pub fn push_joined(&mut self, prefix: &[u16], action: &[u16], weight: u8) {
         // Moves are a few tokens long: one exact-size extend (no memcpy call
         // per part, no capacity check per token).
         self.tokens.extend(prefix.iter().chain(action).copied());
         self.ends.push(self.tokens.len() as u32);
+        self.weights.push(weight);
     }
 
-    /// Appends a two-token move.
+    /// Appends a two-token move (it captures one piece when `b` is a capture).
     #[inline]
     pub fn push2(&mut self, a: Token, b: Token) {
         if !self.prefix.is_empty() {
@@ -220,26 +303,49 @@ impl MoveList {
         }
         self.tokens.extend([a.encode(), b.encode()]);
         self.ends.push(self.tokens.len() as u32);
+        self.weights
+            .push(self.prefix_weight + matches!(b, Token::Capture(_)) as u8);
     }
 
-    /// Sorts the moves by their tokens and removes repeats (reusing its
-    /// scratch space: no allocation once it has grown).
+    /// Sorts the moves by the tokens they show and removes repeats: two moves
+    /// written alike are one move (the first generated is kept). Reuses its
+    /// scratch space: no allocation once it has grown.
     pub fn sort_dedup(&mut self) {
+        let mut order = self.take_order();
+        let shown = |r: &(u32, u32, u8)| MoveRef(&self.tokens[r.0 as usize..r.1 as usize]).shown();
+        order.sort_by(|a, b| shown(a).cmp(shown(b)));
+        order.dedup_by(|a, b| shown(a).eq(shown(b)));
+        self.rebuild(order);
+    }
+
+    /// Keeps the moves for which `keep(move, weight)` is true, in order.
+    pub fn retain(&mut self, mut keep: impl FnMut(MoveRef, u8) -> bool) {
+        let mut order = self.take_order();
+        order.retain(|r| keep(MoveRef(&self.tokens[r.0 as usize..r.1 as usize]), r.2));
+        self.rebuild(order);
+    }
+
+    /// The (start, end, weight) of every move, in the reused scratch vector.
+    fn take_order(&mut self) -> Vec<(u32, u32, u8)> {
         let mut order = std::mem::take(&mut self.order);
         order.clear();
         order.extend((0..self.len()).map(|i| {
             let start = if i == 0 { 0 } else { self.ends[i - 1] };
-            (start, self.ends[i])
+            (start, self.ends[i], self.weights[i])
         }));
-        let slice = |r: &(u32, u32)| &self.tokens[r.0 as usize..r.1 as usize];
-        order.sort_unstable_by(|a, b| slice(a).cmp(slice(b)));
-        order.dedup_by(|a, b| slice(a) == slice(b));
+        order
+    }
+
+    /// Rewrites the list with the moves of `order`.
+    fn rebuild(&mut self, order: Vec<(u32, u32, u8)>) {
         let mut tokens = std::mem::take(&mut self.sorted_tokens);
         tokens.clear();
         self.ends.clear();
-        for &(s, e) in &order {
+        self.weights.clear();
+        for &(s, e, w) in &order {
             tokens.extend_from_slice(&self.tokens[s as usize..e as usize]);
             self.ends.push(tokens.len() as u32);
+            self.weights.push(w);
         }
         self.sorted_tokens = std::mem::replace(&mut self.tokens, tokens);
         self.order = order;
@@ -269,6 +375,12 @@ pub struct MoveBuf {
     pub(super) candidates: Vec<u32>,
     /// Scratch of the generator (jump chains, targets already reached).
     pub(super) scratch: super::movegen::GenScratch,
+    /// The position the core interpreter changes while a rule runs, and its stacks.
+    pub(super) core_position: super::Position,
+    pub(super) core: super::core::CoreScratch,
+    /// Follow-up actions of one action, and a move being joined from parts.
+    pub(super) follow: MoveList,
+    pub(super) joined: Vec<u16>,
 }
 
 impl MoveBuf {
@@ -330,7 +442,7 @@ mod tests {
         let mut list = MoveList::default();
         let long = Move::from_tokens((0..100).map(|c| Token::To(CellId(c))));
         list.push2(Token::From(CellId(1)), Token::To(CellId(2)));
-        list.push_raw(long.as_ref().raw());
+        list.push_raw(long.as_ref().raw(), 0);
         list.push2(Token::From(CellId(1)), Token::To(CellId(2)));
         assert_eq!(list.len(), 3);
         assert_eq!(list.get(1), long.as_ref());

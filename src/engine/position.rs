@@ -1,4 +1,5 @@
-//! The mutable state of a game: board, piece counts, reserves, counters, move number.
+//! The mutable state of a game: board, piece counts, reserves, counters, marks,
+//! move number and the history that repetition rules need.
 
 use crate::ir::{CellId, Outcome};
 
@@ -8,16 +9,23 @@ use crate::ir::{CellId, Outcome};
 /// that a change can be taken back.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Position {
-    /// Piece code per cell: 0 is empty, else `1 + kind * players + owner`.
+    /// Piece code per cell: 0 is empty (see `codes.rs`).
     pub(super) board: Vec<u8>,
     /// Bit sets of the cells holding each piece code: `words` u64s per code.
     pub(super) occupied: Vec<u64>,
     /// u64 words per bit set.
     pub(super) words: usize,
     /// Every number of the position, laid out by the engine: pieces on the
-    /// board per (player, kind), then pieces in reserve per (player, kind),
-    /// then counters per (counter, player).
+    /// board per (owner, kind), reserves, counters, the pool, flags, and the
+    /// quiet-move and pass counters.
     pub(super) numbers: Vec<i64>,
+    /// The mark sets left by the last move: `words` u64s per set.
+    pub(super) marks: Vec<u64>,
+    /// Zobrist hash of the board (kept up to date by [`Position::set`]).
+    pub(super) hash: u64,
+    /// The (board hash, repetition key) of every position of the game so far,
+    /// this one last (kept only when the game has a repetition rule).
+    pub(super) history: Vec<(u64, u64)>,
     /// Moves made so far (setup placements included).
     pub(super) ply: u32,
     /// The result, once an end rule has decided the game (set after each move).
@@ -42,25 +50,19 @@ impl Journal for NoJournal {
     fn number(&mut self, _: usize, _: i64) {}
 }
 
-/// Notes only whether any number changed: end rules read only numbers, so a
-/// change that leaves them alone cannot end the game.
-#[derive(Debug, Default)]
-pub(super) struct NumbersChanged(pub bool);
-
-impl Journal for NumbersChanged {
-    #[inline(always)]
-    fn cell(&mut self, _: CellId, _: u8) {}
-    #[inline(always)]
-    fn number(&mut self, _: usize, _: i64) {
-        self.0 = true;
-    }
-}
-
-/// Records every overwritten value, to take a change back with [`Position::undo`].
+/// Records every overwritten value, to take changes back with
+/// [`Position::undo`] (all of them) or [`Position::undo_to`] (back to a checkpoint).
 #[derive(Debug, Default)]
 pub(super) struct UndoLog {
     cells: Vec<(CellId, u8)>,
     numbers: Vec<(usize, i64)>,
+}
+
+/// A point in an [`UndoLog`] to come back to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Checkpoint {
+    cells: u32,
+    numbers: u32,
 }
 
 impl UndoLog {
@@ -68,6 +70,15 @@ impl UndoLog {
     #[inline]
     pub(super) fn numbers_changed(&self) -> bool {
         !self.numbers.is_empty()
+    }
+
+    /// The current point of the log.
+    #[inline]
+    pub(super) fn checkpoint(&self) -> Checkpoint {
+        Checkpoint {
+            cells: self.cells.len() as u32,
+            numbers: self.numbers.len() as u32,
+        }
     }
 }
 
@@ -82,6 +93,18 @@ impl Journal for UndoLog {
     }
 }
 
+/// The Zobrist key of a piece code on a cell: a fixed mix of both, so no table is needed.
+#[inline]
+pub(super) fn zobrist(cell: CellId, code: u8) -> u64 {
+    if code == 0 {
+        return 0;
+    }
+    let mut z = ((cell.0 as u64) << 8 | code as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z ^= z >> 29;
+    z = z.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z ^ (z >> 32)
+}
+
 impl Position {
     /// Number of moves made so far.
     pub fn ply(&self) -> u32 {
@@ -94,7 +117,8 @@ impl Position {
         self.result
     }
 
-    /// Puts piece code `code` (0: nothing) on `cell`, keeping the bit sets in step.
+    /// Puts piece code `code` (0: nothing) on `cell`, keeping the bit sets and
+    /// the hash in step.
     #[inline]
     pub(super) fn set(&mut self, cell: CellId, code: u8, journal: &mut impl Journal) {
         let c = cell.index();
@@ -107,6 +131,7 @@ impl Position {
         if code != 0 {
             self.occupied[code as usize * self.words + word] |= bit;
         }
+        self.hash ^= zobrist(cell, old) ^ zobrist(cell, code);
     }
 
     /// Adds `delta` to `numbers[index]`.
@@ -118,10 +143,17 @@ impl Position {
 
     /// Takes back every change recorded in `log` (newest first) and empties it.
     pub(super) fn undo(&mut self, log: &mut UndoLog) {
-        while let Some((cell, old)) = log.cells.pop() {
+        self.undo_to(log, Checkpoint { cells: 0, numbers: 0 });
+    }
+
+    /// Takes back the changes recorded in `log` since `to` (newest first).
+    pub(super) fn undo_to(&mut self, log: &mut UndoLog, to: Checkpoint) {
+        while log.cells.len() > to.cells as usize {
+            let (cell, old) = log.cells.pop().expect("checked length");
             self.set(cell, old, &mut NoJournal);
         }
-        while let Some((index, old)) = log.numbers.pop() {
+        while log.numbers.len() > to.numbers as usize {
+            let (index, old) = log.numbers.pop().expect("checked length");
             self.numbers[index] = old;
         }
     }
@@ -129,18 +161,38 @@ impl Position {
     /// The cells holding piece code `code`, in increasing order.
     #[inline]
     pub(super) fn cells_with(&self, code: u8) -> impl Iterator<Item = CellId> + '_ {
-        let words = &self.occupied[code as usize * self.words..(code as usize + 1) * self.words];
-        words.iter().enumerate().flat_map(|(w, &bits)| {
-            let mut bits = bits;
-            std::iter::from_fn(move || {
-                (bits != 0).then(|| {
-                    let b = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    CellId((w * 64 + b) as u16)
-                })
+        bits(&self.occupied[code as usize * self.words..(code as usize + 1) * self.words])
+    }
+
+    /// Whether `cell` is in mark set `mark`.
+    #[inline]
+    pub(super) fn marked(&self, mark: usize, cell: CellId) -> bool {
+        let c = cell.index();
+        self.marks
+            .get(mark * self.words + c / 64)
+            .is_some_and(|w| w & (1 << (c % 64)) != 0)
+    }
+
+    /// Whether any mark is set.
+    #[inline]
+    pub(super) fn has_marks(&self) -> bool {
+        self.marks.iter().any(|w| *w != 0)
+    }
+}
+
+/// The set bits of a bit set, as cells in increasing order.
+#[inline]
+pub(super) fn bits(words: &[u64]) -> impl Iterator<Item = CellId> + '_ {
+    words.iter().enumerate().flat_map(|(w, &bits)| {
+        let mut bits = bits;
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let b = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                CellId((w * 64 + b) as u16)
             })
         })
-    }
+    })
 }
 
 impl Clone for Position {
@@ -150,6 +202,9 @@ impl Clone for Position {
             occupied: self.occupied.clone(),
             words: self.words,
             numbers: self.numbers.clone(),
+            marks: self.marks.clone(),
+            hash: self.hash,
+            history: self.history.clone(),
             ply: self.ply,
             result: self.result,
         }
@@ -161,6 +216,9 @@ impl Clone for Position {
         self.occupied.clone_from(&source.occupied);
         self.words = source.words;
         self.numbers.clone_from(&source.numbers);
+        self.marks.clone_from(&source.marks);
+        self.hash = source.hash;
+        self.history.clone_from(&source.history);
         self.ply = source.ply;
         self.result = source.result;
     }

@@ -69,7 +69,7 @@ impl Engine {
         for _ in 0..n {
             pos.clone_from(&start);
             let outcome = loop {
-                if self.has_royals {
+                if self.sample_by_rejection(self.turn_now(&pos).1) {
                     // Pick uniformly among the moves the royal rule allows by
                     // trying candidates in random order: the first legal one is
                     // uniform among the legal moves, and most are never checked.
@@ -124,7 +124,7 @@ impl Engine {
         while !candidates.is_empty() {
             let k = uniform(rng, candidates.len() as u64) as usize;
             let i = candidates[k] as usize;
-            if self.leaves_royal_safe(&mut scratch, player, buf.moves.get(i), &mut log) {
+            if self.is_legal_candidate(&mut scratch, player, buf.moves.get(i), &mut log) {
                 chosen = Some(i);
                 break;
             }

@@ -1,5 +1,6 @@
 //! Compiled expressions over a position: options, counters, piece counts.
 
+use super::core::PlayerDirs;
 use super::ids::{PieceKind, PlayerId};
 
 /// A compiled, name-free expression. Booleans are 0 / 1.
@@ -34,6 +35,26 @@ pub enum Expr {
     Binary(BinOp, Box<Expr>, Box<Expr>),
     /// `if c then a else b`.
     If(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// Some `n` (`exact`: exactly `n`) of the player's pieces stand in a row
+    /// along one of the directions (0 / 1).
+    Line {
+        n: u32,
+        exact: bool,
+        player: Box<Expr>,
+        dirs: PlayerDirs,
+    },
+    /// A group of the player's pieces touches both regions (0 / 1).
+    Connected { player: Box<Expr>, a: usize, b: usize },
+    /// The number of groups of the player's pieces.
+    Groups(Box<Expr>),
+    /// The player's pieces plus the empty cells whose empty group touches
+    /// only the player's pieces.
+    Area(Box<Expr>),
+    /// A royal piece of the player is attacked (0 / 1).
+    InCheck(Box<Expr>),
+    /// A royal piece of the player is attacked and the player, to move, would
+    /// have no legal move (0 / 1).
+    Checkmate(Box<Expr>),
 }
 
 impl Expr {
@@ -47,6 +68,36 @@ impl Expr {
             Expr::Opponent(e) | Expr::Not(e) | Expr::Neg(e) => e.mentions_mover(),
             Expr::Binary(_, a, b) => a.mentions_mover() || b.mentions_mover(),
             Expr::If(c, a, b) => c.mentions_mover() || a.mentions_mover() || b.mentions_mover(),
+            Expr::Line { player, .. }
+            | Expr::Connected { player, .. }
+            | Expr::Groups(player)
+            | Expr::Area(player)
+            | Expr::InCheck(player)
+            | Expr::Checkmate(player) => player.mentions_mover(),
+        }
+    }
+
+    /// Whether the value depends on the board beyond the numbers of the
+    /// position (piece counts, counters, …): lines, groups, checks.
+    pub fn reads_board(&self) -> bool {
+        match self {
+            Expr::Line { .. }
+            | Expr::Connected { .. }
+            | Expr::Groups(_)
+            | Expr::Area(_)
+            | Expr::InCheck(_)
+            | Expr::Checkmate(_) => true,
+            Expr::Const(_)
+            | Expr::Option(_)
+            | Expr::Flag(_)
+            | Expr::Mover
+            | Expr::Player(_)
+            | Expr::Counter { .. }
+            | Expr::Count { .. }
+            | Expr::Reserve { .. } => false,
+            Expr::Opponent(e) | Expr::Not(e) | Expr::Neg(e) => e.reads_board(),
+            Expr::Binary(_, a, b) => a.reads_board() || b.reads_board(),
+            Expr::If(c, a, b) => c.reads_board() || a.reads_board() || b.reads_board(),
         }
     }
 }

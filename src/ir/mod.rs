@@ -3,9 +3,13 @@
 //! Everything here is indexed by small ids ([`ids`]); names survive only for
 //! output (notation, status lines, board drawings).
 
+pub mod cond;
+pub mod core;
 pub mod expr;
 pub mod ids;
 
+pub use cond::{Cond, CondId};
+pub use core::{Op, PlayerDirs, Program};
 pub use expr::{BinOp, Expr};
 pub use ids::{CellId, DirId, PieceKind, PlayerId};
 
@@ -52,6 +56,14 @@ pub struct Game {
     pub flags: Vec<Flag>,
     /// Promotions on capture, tried in order.
     pub promotions: Vec<Promotion>,
+    /// Promotions in place (`promote Kind in zone: …`), by kind.
+    pub in_place: Vec<InPlace>,
+    /// Mark set names (`mark passed`).
+    pub marks: Vec<String>,
+    /// The neighbours of groups, connections, liberties and areas (`adjacency`).
+    pub adjacency: Vec<DirId>,
+    /// Repetition bans (`forbid repetition …`).
+    pub forbid: Vec<Forbid>,
 }
 
 /// A typed option with its default.
@@ -92,6 +104,8 @@ pub struct Topology {
     pub continues: Vec<u32>,
     /// `perpendicular[dir]`: the directions at right angles to it.
     pub perpendicular: Vec<Vec<DirId>>,
+    /// `opposite[dir]`: the direction that leads back along each of its links, if any.
+    pub opposite: Vec<Option<DirId>>,
     /// Named regions: `regions[r][player]` is the membership of each cell.
     pub regions: Vec<Region>,
 }
@@ -154,6 +168,16 @@ pub struct KindInfo {
     pub captured_unless: Option<usize>,
     /// The mover may never leave a royal piece of theirs attacked.
     pub royal: bool,
+    /// The piece belongs to no player.
+    pub neutral: bool,
+    /// Pieces of this kind come from an unlimited supply (`supply`).
+    pub supply: bool,
+    /// Pieces of this kind remember whether they have moved (some rule reads it).
+    pub tracks_moved: bool,
+    /// Its drop rules (how it enters the board), indices into [`Game::rules`].
+    pub drops: Vec<usize>,
+    /// Captured pieces of this kind change into this kind (`captured … as …`).
+    pub captured_as: Option<PieceKind>,
 }
 
 /// Where a captured piece goes.
@@ -166,6 +190,8 @@ pub enum CaptureTo {
     Reserve,
     /// The shared pool.
     Pool,
+    /// The capturing player's reserve.
+    Captor,
 }
 
 /// A promotion: when a piece of `kind` captures a piece meeting `captured`,
@@ -196,20 +222,24 @@ pub struct Flag {
     pub when: Expr,
 }
 
-/// A compiled movement rule of one kind.
+/// A compiled movement or drop rule of one kind.
 #[derive(Debug, Clone)]
 pub struct MoveRule {
     /// The rule's name (`step`, `leapfrog`, …).
     pub name: String,
     /// The kind it belongs to.
     pub kind: PieceKind,
-    /// What the rule does.
+    /// A drop rule: the piece enters the board (no piece in hand at the start).
+    pub drop: bool,
+    /// The fast form the compiler chose, or [`Pattern::Core`].
     pub pattern: Pattern,
-    /// Condition on the landing cell.
+    /// Condition on the landing cell (of fast forms; the core program tests it itself).
     pub target: CondId,
+    /// The rule in the move core: what every form means.
+    pub program: Program,
 }
 
-/// The geometry of a movement rule, with its per-cell tables precomputed.
+/// The fast form of a movement rule, with its per-cell tables precomputed.
 #[derive(Debug, Clone)]
 pub enum Pattern {
     /// One hop to a precomputed target (steps and leaps).
@@ -222,22 +252,73 @@ pub enum Pattern {
         /// The lines from each cell, per player, as flattened trees.
         lines: SlideTable,
     },
-    /// Jumps over an adjacent piece, possibly chained.
+    /// Jumps over a piece, possibly chained.
     Jump {
         /// `(over, land)` pairs from each cell, per player, flattened as
-        /// `over, land, over, land, …` in a [`CellTable`].
+        /// `over, land, over, land, …` in a [`CellTable`] (short jumps).
         hops: CellTable,
+        /// The lines from each cell (long jumps: any distance before and after).
+        lines: SlideTable,
         /// Condition on the jumped cell.
         over: CondId,
-        /// The jumped piece is captured at once.
-        capturing: bool,
+        /// How jumped pieces are treated.
+        capturing: JumpCapture,
+        /// Over any number of empty cells before and after the jumped piece.
+        long: bool,
         /// The piece may go on jumping.
         repeat: bool,
         /// No piece may be jumped twice in one chain.
         each_once: bool,
         /// The chain may not end where it began.
         not_ending_at_start: bool,
+        /// The chain ends only where no further jump exists.
+        must_continue: bool,
     },
+    /// A drop onto any cell meeting the target condition (no further clauses).
+    Drop,
+    /// No fast form: the core program is interpreted.
+    Core,
+}
+
+/// What a jump does to the piece it jumps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JumpCapture {
+    /// Nothing.
+    No,
+    /// Captured at once; its cell counts as empty for the rest of the chain.
+    Now,
+    /// Captured when the chain ends; until then it stays and blocks.
+    AtEnd,
+}
+
+/// A promotion in place: a piece of `kind` whose action starts or ends in a
+/// zone becomes one of the `into` kinds.
+#[derive(Debug, Clone)]
+pub struct InPlace {
+    /// The promoting kind.
+    pub kind: PieceKind,
+    /// Region indices tested on the landing cell (`in`).
+    pub to: Vec<usize>,
+    /// Region indices tested on the start cell (`from`).
+    pub from: Vec<usize>,
+    /// The kinds it may become; several make a choice.
+    pub into: Vec<PieceKind>,
+    /// Not promoting is also a move (except where the piece could never move again).
+    pub optional: bool,
+    /// Applies as soon as the piece lands in the zone, ending its action there.
+    pub on_entering: bool,
+    /// `stuck[player][cell]`: the kind could never move from this cell.
+    pub stuck: Vec<Vec<bool>>,
+}
+
+/// A ban on repeating positions: no move may recreate the board of `back` moves
+/// ago, or of any earlier position when `back` is `None`.
+#[derive(Debug, Clone)]
+pub struct Forbid {
+    /// Kept only when this expression of options is true.
+    pub guard: Option<Expr>,
+    /// How far back, in moves.
+    pub back: Option<u32>,
 }
 
 /// For each (player, cell), the cells a slider can pass, as a tree flattened in
@@ -278,35 +359,6 @@ impl CellTable {
     }
 }
 
-/// An index into [`Game::conds`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct CondId(pub u16);
-
-/// A condition on a cell, seen from the moving player.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Cond {
-    /// A board cell with no piece.
-    Empty,
-    /// A board cell with a piece.
-    Occupied,
-    /// A cell with an opponent's piece.
-    Enemy,
-    /// A cell with the mover's piece.
-    Friend,
-    /// An exit cell beyond an edge.
-    Exit,
-    /// A cell with a piece of this kind (anyone's).
-    Kind(PieceKind),
-    /// A cell in this region (as seen by the mover).
-    In(usize),
-    /// Negation.
-    Not(Box<Cond>),
-    /// Both.
-    And(Box<Cond>, Box<Cond>),
-    /// Either.
-    Or(Box<Cond>, Box<Cond>),
-}
-
 /// What happens when a piece of a kind enters a region. The piece's action ends there.
 #[derive(Debug, Clone)]
 pub struct Trigger {
@@ -334,9 +386,38 @@ pub struct Turn {
     pub max_actions: Expr,
     /// Each piece acts at most once per move.
     pub distinct_pieces: bool,
-    /// `pass` is a move.
-    pub pass: bool,
+    /// When `pass` is a move.
+    pub pass: Pass,
     /// Priority tiers: the first tier that offers any action is the only one used.
+    pub tiers: Vec<Vec<ActionSource>>,
+    /// Only capturing moves, when there are any (`must capture`).
+    pub must_capture: bool,
+    /// Only the moves that capture the most pieces (`most captures`).
+    pub most_captures: bool,
+    /// A further action after the move's action when its landing meets a condition.
+    pub follow_up: Option<FollowUp>,
+}
+
+/// When a player may pass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Pass {
+    /// Never.
+    #[default]
+    No,
+    /// Always (`pass allowed`).
+    Allowed,
+    /// Only when no other move exists, and not when the next player could not
+    /// move either (`pass if stuck`).
+    IfStuck,
+}
+
+/// `then if COND: choose …`: one more action of these tiers, when the landing
+/// cell of the move's action meets the condition.
+#[derive(Debug, Clone)]
+pub struct FollowUp {
+    /// Condition on the landing cell.
+    pub when: CondId,
+    /// The tiers of the follow-up action.
     pub tiers: Vec<Vec<ActionSource>>,
 }
 
@@ -350,12 +431,17 @@ pub enum ActionSource {
         /// The rules (all of the kind's, or one named).
         rules: Vec<usize>,
     },
-    /// A piece from the mover's reserve onto a cell.
+    /// Drop rules of a kind, from the mover's reserve or the supply.
     Drop {
         /// The kind dropped.
         kind: PieceKind,
-        /// Where it may go.
-        target: CondId,
+        /// The drop rules.
+        rules: Vec<usize>,
+    },
+    /// A piece taken off the board (`remove COND`): a rule with no piece.
+    Remove {
+        /// The rule.
+        rule: usize,
     },
 }
 
@@ -381,18 +467,64 @@ impl TurnOrder {
     }
 }
 
-/// The end rules, checked after every move in this order: results, then the turn limit.
+/// The end rules, checked after every move in this order: results, then the
+/// turn limit; then, when the player to move has a move, the quiet and
+/// repetition draws.
 #[derive(Debug, Clone, Default)]
 pub struct EndRules {
     /// Conditions checked after a move; the first that holds decides.
-    pub results: Vec<(Expr, Outcome)>,
-    /// The game is drawn after this many moves.
-    pub turn_limit: Option<Expr>,
+    pub results: Vec<EndResult>,
+    /// The game ends after this many moves (`draw after N moves`, `after N moves: …`).
+    pub turn_limit: Option<(Expr, EndOutcome)>,
     /// What happens to a player to move with no legal move.
     pub no_move: NoMove,
     /// `on draw`: a game that would end drawn (for any reason) is won by the
     /// first player whose condition holds.
     pub draw_winners: Vec<(Expr, PlayerId)>,
+    /// Each player's score (`score P = …`), for `best score`.
+    pub scores: Vec<Expr>,
+    /// The game ends after this many passes in a row.
+    pub passes: Option<(u32, EndOutcome)>,
+    /// The quiet-move draw (`draw after N moves without …`).
+    pub quiet: Option<Quiet>,
+    /// The repetition draw: a position occurring for this many times.
+    pub repetition: Option<(Option<Expr>, Expr)>,
+}
+
+/// One result rule.
+#[derive(Debug, Clone)]
+pub struct EndResult {
+    /// The condition.
+    pub when: Expr,
+    /// What it gives.
+    pub outcome: Outcome,
+    /// The condition can only have become true on a cell the last move changed
+    /// (a line or a connection), so it is evaluated there only.
+    pub local: bool,
+}
+
+/// How a rule that ends the game decides it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EndOutcome {
+    /// A draw.
+    Draw,
+    /// The highest score wins; equal scores draw.
+    BestScore,
+}
+
+/// `draw after N moves without capture or Kind move or drop`.
+#[derive(Debug, Clone)]
+pub struct Quiet {
+    /// Kept only when this expression of options is true.
+    pub guard: Option<Expr>,
+    /// The number of quiet moves that draws.
+    pub limit: Expr,
+    /// A capture resets the count.
+    pub capture: bool,
+    /// A move of one of these kinds resets the count.
+    pub kinds: Vec<PieceKind>,
+    /// A drop resets the count.
+    pub drop: bool,
 }
 
 /// The result of a game.
@@ -414,4 +546,6 @@ pub enum NoMove {
     /// The game is drawn.
     #[default]
     Draw,
+    /// The highest score wins; equal scores draw.
+    BestScore,
 }

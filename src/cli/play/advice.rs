@@ -148,6 +148,18 @@ fn board_after(engine: &Engine, pos: &Position, mv_text: &str, actions: usize) -
                     *at = c;
                 }
             }
+            Token::Take(c) => {
+                put(&mut board, &mut hand);
+                if let Some(slot) = board.get_mut(c.index()) {
+                    *slot = None;
+                }
+            }
+            Token::Become(k) | Token::BecomeSilently(k) => {
+                if let Some(((_, kind), _)) = hand.as_mut() {
+                    *kind = k;
+                }
+            }
+            Token::Flip(_) | Token::Lift(_) | Token::Put(_) | Token::Mark(_) | Token::MarkSet(_) => {}
             Token::Remove(c) => {
                 if let Some(slot) = board.get_mut(c.index()) {
                     *slot = None;

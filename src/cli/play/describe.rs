@@ -88,6 +88,12 @@ pub fn eval(engine: &Engine, e: &Expr, at: At) -> Option<i64> {
                 eval(engine, b, at)?
             }
         }
+        Expr::Line { .. }
+        | Expr::Connected { .. }
+        | Expr::Groups(_)
+        | Expr::Area(_)
+        | Expr::InCheck(_)
+        | Expr::Checkmate(_) => return None,
     })
 }
 
@@ -100,6 +106,12 @@ fn is_constant(e: &Expr) -> bool {
         Expr::Not(a) | Expr::Neg(a) => is_constant(a),
         Expr::Binary(_, a, b) => is_constant(a) && is_constant(b),
         Expr::If(c, a, b) => is_constant(c) && is_constant(a) && is_constant(b),
+        Expr::Line { .. }
+        | Expr::Connected { .. }
+        | Expr::Groups(_)
+        | Expr::Area(_)
+        | Expr::InCheck(_)
+        | Expr::Checkmate(_) => false,
     }
 }
 
@@ -174,6 +186,16 @@ pub fn expr_text(engine: &Engine, e: &Expr, at: At) -> String {
         ),
         Expr::Not(a) => format!("not ({})", expr_text(engine, a, at)),
         Expr::Neg(a) => format!("-{}", expr_text(engine, a, at)),
+        Expr::Line { n, exact, player, .. } => format!(
+            "{} has {}{n} in a row",
+            player_text(engine, player, at),
+            if *exact { "exactly " } else { "" }
+        ),
+        Expr::Connected { player, .. } => format!("{} connects their sides", player_text(engine, player, at)),
+        Expr::Groups(p) => now(format!("the groups of {}", player_text(engine, p, at)), e),
+        Expr::Area(p) => now(format!("the area of {}", player_text(engine, p, at)), e),
+        Expr::InCheck(p) => format!("{} is in check", player_text(engine, p, at)),
+        Expr::Checkmate(p) => format!("{} is checkmated", player_text(engine, p, at)),
         Expr::Binary(op, a, b) => {
             // "no X on the board" reads better than "X pieces on the board = 0".
             if *op == BinOp::Eq
@@ -268,6 +290,21 @@ pub fn cond_text(engine: &Engine, cond: &Cond) -> String {
                 .map(|r| words(&r.name))
                 .unwrap_or_default()
         ),
+        Cond::True => "any cell".into(),
+        Cond::Neutral => "a piece of nobody's".into(),
+        Cond::Moved => "a piece that has moved".into(),
+        Cond::Unmoved => "a piece that has not moved".into(),
+        Cond::Marked(m) => format!(
+            "a cell marked “{}” by the last move",
+            game.marks.get(*m).map(|m| words(m)).unwrap_or_default()
+        ),
+        Cond::Attacked => "a cell the opponent attacks".into(),
+        Cond::Origin => "the cell it started from".into(),
+        Cond::Taken => "a piece already taken".into(),
+        Cond::Next { cond, .. } => format!("next to {}", cond_text(engine, cond)),
+        Cond::Ray { cond, .. } => format!("in line with {}", cond_text(engine, cond)),
+        Cond::InLine { n, .. } => format!("in a row of {n}"),
+        Cond::Free => "a group with a liberty".into(),
         Cond::Not(c) => format!("not {}", cond_text(engine, c)),
         Cond::And(a, b) => format!("{} and {}", cond_text(engine, a), cond_text(engine, b)),
         Cond::Or(a, b) => format!("{} or {}", cond_text(engine, a), cond_text(engine, b)),
@@ -313,7 +350,7 @@ pub fn rule_text(engine: &Engine, rule: usize) -> String {
                 Some(shape) => format!("jumps {shape} over {over} onto {target}"),
                 None => format!("jumps over {over} onto {target}"),
             };
-            if *capturing {
+            if *capturing != rulebook::ir::JumpCapture::No {
                 s.push_str(", capturing the piece jumped");
             }
             if *repeat {
@@ -327,6 +364,8 @@ pub fn rule_text(engine: &Engine, rule: usize) -> String {
             }
             s
         }
+        Pattern::Drop => format!("enters the board onto {target}"),
+        Pattern::Core => "moves as its rule says".to_string(),
     };
     let captures = matches!(
         game.conds.get(rule.target.0 as usize),
@@ -368,6 +407,7 @@ fn geometry(engine: &Engine, rule: &rulebook::ir::MoveRule) -> Option<String> {
                 .iter()
                 .map(|n| n.0)
                 .collect(),
+            Pattern::Drop | Pattern::Core => Vec::new(),
         };
         to.iter()
             .map(|t| {
@@ -419,6 +459,7 @@ fn geometry(engine: &Engine, rule: &rulebook::ir::MoveRule) -> Option<String> {
                 None
             }
         }
+        Pattern::Drop | Pattern::Core => None,
         Pattern::Hop { .. } => {
             if d.iter().all(|&(x, y)| x.abs() == 1 && y.abs() == 1) {
                 Some(format!("one cell diagonally{}", towards(&d)))
@@ -469,11 +510,21 @@ pub fn source_text(engine: &Engine, source: &ActionSource) -> String {
                 .collect();
             format!("move a {} ({})", kind_name(engine, *kind), names.join(" or "))
         }
-        ActionSource::Drop { kind, target } => format!(
+        ActionSource::Drop { kind, rules } => format!(
             "place a {} from the reserve on {}",
             kind_name(engine, *kind),
-            game.conds
-                .get(target.0 as usize)
+            rules
+                .first()
+                .and_then(|r| game.rules.get(*r))
+                .and_then(|r| game.conds.get(r.target.0 as usize))
+                .map(|c| cond_text(engine, c))
+                .unwrap_or_default()
+        ),
+        ActionSource::Remove { rule } => format!(
+            "remove a piece on {}",
+            game.rules
+                .get(*rule)
+                .and_then(|r| game.conds.get(r.target.0 as usize))
                 .map(|c| cond_text(engine, c))
                 .unwrap_or_default()
         ),
@@ -517,7 +568,7 @@ pub fn turn_text(engine: &Engine, turn: usize) -> String {
         };
         text = format!("up to {n} actions{distinct}, joined by a comma: {text}");
     }
-    if t.pass {
+    if t.pass != rulebook::ir::Pass::No {
         if text.is_empty() {
             text = "pass".into();
         } else {
@@ -532,12 +583,15 @@ pub fn end_rules_text(engine: &Engine) -> Vec<String> {
     let game = engine.game();
     let mut out = Vec::new();
     let never = |e: &Expr| eval(engine, e, At::NOWHERE) == Some(0);
-    for (cond, outcome) in &game.end.results {
-        if never(cond) {
+    for rule in &game.end.results {
+        if never(&rule.when) {
             continue;
         }
-        let what = outcome_text(engine, *outcome);
-        out.push(format!("{what} when {}.", expr_text(engine, cond, At::NOWHERE)));
+        let what = outcome_text(engine, rule.outcome);
+        out.push(format!(
+            "{what} when {}.",
+            expr_text(engine, &rule.when, At::NOWHERE)
+        ));
     }
     out.push(match game.end.no_move {
         NoMove::Loses => "A player who cannot move loses.".to_string(),
@@ -546,8 +600,9 @@ pub fn end_rules_text(engine: &Engine) -> Vec<String> {
                 .to_string()
         }
         NoMove::Draw => "A player who cannot move: a draw.".to_string(),
+        NoMove::BestScore => "When the player to move cannot move, the best score wins.".to_string(),
     });
-    if let Some(limit) = &game.end.turn_limit {
+    if let Some((limit, _)) = &game.end.turn_limit {
         out.push(format!(
             "A draw after {} moves (counting both sides).",
             expr_text(engine, limit, At::NOWHERE)
@@ -601,15 +656,15 @@ pub fn end_reason(engine: &Engine, pos: &Position, buf: &mut MoveBuf) -> Option<
             .end
             .results
             .iter()
-            .find(|(cond, _)| eval(engine, cond, at).is_some_and(|v| v != 0));
+            .find(|r| eval(engine, &r.when, at).is_some_and(|v| v != 0));
         match fired {
-            Some((cond, o)) => (*o, expr_text(engine, cond, at)),
+            Some(r) => (r.outcome, expr_text(engine, &r.when, at)),
             None => {
                 let limit = game
                     .end
                     .turn_limit
                     .as_ref()
-                    .map(|l| expr_text(engine, l, At::NOWHERE))
+                    .map(|(l, _)| expr_text(engine, l, At::NOWHERE))
                     .unwrap_or_default();
                 (Outcome::Draw, format!("the limit of {limit} moves was reached"))
             }
@@ -626,6 +681,7 @@ pub fn end_reason(engine: &Engine, pos: &Position, buf: &mut MoveBuf) -> Option<
                 (outcome, format!("{name} cannot move and is in check: checkmate"))
             }
             NoMove::LosesIfInCheck | NoMove::Draw => (Outcome::Draw, format!("{name} cannot move")),
+            NoMove::BestScore => (outcome, format!("{name} cannot move: the scores decide")),
         }
     };
     if base == Outcome::Draw

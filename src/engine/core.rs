@@ -1,0 +1,746 @@
+//! The interpreter of the move core ([`crate::ir::core`]): runs a rule's
+//! program from a cell, exploring every way through it depth first, changing a
+//! scratch position as the clauses say (every change journaled and undone on
+//! the way back), and writing one action (or one move of several actions) for
+//! every way that reaches the end.
+
+use super::eval::Seen;
+use super::moves::{MoveList, Token};
+use super::position::{Checkpoint, Journal, UndoLog};
+use super::{Engine, Position};
+use crate::ir::{CellId, DirId, MoveRule, Op, PieceKind, PlayerId};
+
+/// A way through a program is cut after this many cursor steps: repetition
+/// always moves the cursor (the compiler checks it), so this bounds every rule
+/// on any board the language allows.
+const MAX_STEPS: u32 = 4096;
+
+/// The registers a rule may name (`save NAME`).
+pub(crate) const MAX_REGISTERS: usize = 8;
+
+/// The state of one way through a program; copied at every branch.
+#[derive(Debug, Clone, Copy)]
+struct Way {
+    pc: usize,
+    cursor: CellId,
+    /// The current direction (after the line's continuation), if any step was made.
+    dir: Option<DirId>,
+    /// The piece in hand (0: none).
+    hand: u8,
+    /// The start cell of the current action.
+    origin: CellId,
+    /// The last landing of the current action, not yet written: its cell and
+    /// whether its hop captured.
+    hop: CellId,
+    hop_captures: bool,
+    /// Pieces captured since the last landing (they belong to the next one, or
+    /// to the last one when none follows).
+    since_hop: u8,
+    /// The last landing stopped the piece (a piece, an exit, a trigger, a promotion on entering).
+    stopped: bool,
+    /// The code of the piece the last landing captured (0: none).
+    landed: u8,
+    /// Pieces captured by the move so far.
+    weight: u8,
+    steps: u32,
+    /// Lengths of the scratch stacks when this way was copied.
+    tokens: u32,
+    jumped: u32,
+    taken: u32,
+    /// Where this action's taken pieces start in the taken stack.
+    taken_from: u32,
+    regs: [CellId; MAX_REGISTERS],
+}
+
+/// How the end of a body is read.
+enum Frame<'a> {
+    /// The rule itself: every way is an action.
+    Top,
+    /// `can`/`cannot`: one way is enough.
+    Look,
+    /// `each`: every way's changes are collected (tokens since `start`).
+    Each {
+        start: usize,
+        collected: &'a mut Vec<u16>,
+    },
+}
+
+/// Reused stacks of the interpreter.
+#[derive(Debug, Default)]
+pub(super) struct CoreScratch {
+    tokens: Vec<u16>,
+    jumped: Vec<CellId>,
+    taken: Vec<CellId>,
+    log: UndoLog,
+}
+
+/// One run of a rule's program.
+struct Run<'a> {
+    engine: &'a Engine,
+    rule: &'a MoveRule,
+    player: PlayerId,
+    pos: &'a mut Position,
+    log: UndoLog,
+    tokens: Vec<u16>,
+    jumped: Vec<CellId>,
+    taken: Vec<CellId>,
+    out: &'a mut MoveList,
+    /// Stamps of single-hop actions already written for this piece.
+    stamps: Option<&'a mut super::movegen::GenScratch>,
+}
+
+impl Engine {
+    /// Writes into `out` every action of `rule` for `player` from `from` (for a
+    /// drop rule, `from` is ignored). `pos` is a scratch copy of the position:
+    /// it is changed while the rule runs and left as it was.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn core_actions(
+        &self,
+        pos: &mut Position,
+        player: PlayerId,
+        rule: &MoveRule,
+        from: CellId,
+        out: &mut MoveList,
+        scratch: &mut CoreScratch,
+        stamps: Option<&mut super::movegen::GenScratch>,
+    ) {
+        let mut run = Run {
+            engine: self,
+            rule,
+            player,
+            pos,
+            log: std::mem::take(&mut scratch.log),
+            tokens: std::mem::take(&mut scratch.tokens),
+            jumped: std::mem::take(&mut scratch.jumped),
+            taken: std::mem::take(&mut scratch.taken),
+            out,
+            stamps,
+        };
+        run.tokens.clear();
+        run.jumped.clear();
+        run.taken.clear();
+        let start = Way {
+            pc: 0,
+            cursor: if rule.drop { CellId::NONE } else { from },
+            dir: None,
+            hand: 0,
+            origin: if rule.drop { CellId::NONE } else { from },
+            hop: CellId::NONE,
+            hop_captures: false,
+            since_hop: 0,
+            stopped: false,
+            landed: 0,
+            weight: 0,
+            steps: 0,
+            tokens: 0,
+            jumped: 0,
+            taken: 0,
+            taken_from: 0,
+            regs: [CellId::NONE; MAX_REGISTERS],
+        };
+        let cp = run.log.checkpoint();
+        run.run(start, &mut Frame::Top);
+        run.pos.undo_to(&mut run.log, cp);
+        scratch.log = run.log;
+        scratch.tokens = run.tokens;
+        scratch.jumped = run.jumped;
+        scratch.taken = run.taken;
+    }
+}
+
+impl Run<'_> {
+    /// Follows a copy of `w` and comes back with every change undone.
+    /// Returns whether the caller should stop exploring (a lookahead found its way).
+    fn branch(&mut self, w: Way, frame: &mut Frame) -> bool {
+        let cp = self.log.checkpoint();
+        let stop = self.run(w, frame);
+        self.rewind(&w, cp);
+        stop
+    }
+
+    /// Follows a copy of `w` changed by `change` first, and comes back with
+    /// every change undone (the ones `change` made included).
+    fn branch_with(&mut self, w: Way, frame: &mut Frame, change: impl FnOnce(&mut Self, &mut Way)) -> bool {
+        let cp = self.log.checkpoint();
+        let mut next = w;
+        change(self, &mut next);
+        let stop = self.run(next, frame);
+        self.rewind(&w, cp);
+        stop
+    }
+
+    /// Undoes everything done since `w` was copied at checkpoint `cp`.
+    fn rewind(&mut self, w: &Way, cp: Checkpoint) {
+        self.pos.undo_to(&mut self.log, cp);
+        self.tokens.truncate(w.tokens as usize);
+        self.jumped.truncate(w.jumped as usize);
+        self.taken.truncate(w.taken as usize);
+    }
+
+    fn seen<'s>(&self, w: &Way, taken: &'s [CellId]) -> Seen<'s> {
+        Seen {
+            origin: w.origin,
+            taken,
+            hand: (w.hand != 0).then(|| PieceKind(self.engine.codes.kind[w.hand as usize])),
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, w: &mut Way, t: Token) {
+        self.tokens.push(t.encode());
+        w.tokens = self.tokens.len() as u32;
+    }
+
+    /// Runs from `w.pc` until the way ends; `true` when exploring should stop.
+    fn run(&mut self, mut w: Way, frame: &mut Frame) -> bool {
+        let engine = self.engine;
+        let topo = &engine.game.topology;
+        let ops = &self.rule.program.ops;
+        loop {
+            match &ops[w.pc] {
+                Op::Go(dirs) => {
+                    if w.steps >= MAX_STEPS || !w.cursor.is_some() {
+                        return false;
+                    }
+                    for &d in &dirs[self.player.index()] {
+                        if self.step(w, d, frame) {
+                            return true;
+                        }
+                    }
+                    return false;
+                }
+                Op::GoSame => {
+                    let Some(d) = w.dir else { return false };
+                    if w.steps >= MAX_STEPS {
+                        return false;
+                    }
+                    return self.step(w, d, frame);
+                }
+                Op::GoPerpendicular => {
+                    let Some(d) = w.dir else { return false };
+                    if w.steps >= MAX_STEPS {
+                        return false;
+                    }
+                    for &p in &topo.perpendicular[d.0 as usize] {
+                        if self.step(w, p, frame) {
+                            return true;
+                        }
+                    }
+                    return false;
+                }
+                Op::Anywhere | Op::AnywhereIf(_) => {
+                    let cond = match &ops[w.pc] {
+                        Op::AnywhereIf(c) => Some(*c),
+                        _ => None,
+                    };
+                    for c in 0..topo.board_cells {
+                        let cell = CellId(c as u16);
+                        if let Some(cond) = cond {
+                            let taken = std::mem::take(&mut self.taken);
+                            let ok = engine.test_on(cond, self.player, cell, self.pos, self.seen(&w, &taken));
+                            self.taken = taken;
+                            if !ok {
+                                continue;
+                            }
+                        }
+                        let mut next = w;
+                        next.pc += 1;
+                        next.cursor = cell;
+                        next.dir = None;
+                        next.steps += 1;
+                        if self.branch(next, frame) {
+                            return true;
+                        }
+                    }
+                    return false;
+                }
+                Op::If(cond) => {
+                    if !w.cursor.is_some() {
+                        return false;
+                    }
+                    let taken = std::mem::take(&mut self.taken);
+                    let ok = engine.test_on(*cond, self.player, w.cursor, self.pos, self.seen(&w, &taken));
+                    self.taken = taken;
+                    if !ok {
+                        return false;
+                    }
+                    w.pc += 1;
+                }
+                Op::When(expr) => {
+                    if engine.eval(expr, self.pos, self.player) == 0 {
+                        return false;
+                    }
+                    w.pc += 1;
+                }
+                Op::Can { end, negate } => {
+                    let mut body = w;
+                    body.pc += 1;
+                    let found = self.branch(body, &mut Frame::Look);
+                    if found == *negate {
+                        return false;
+                    }
+                    w.pc = *end as usize;
+                }
+                Op::Lift => {
+                    let code = self.pos.board[w.cursor.index()];
+                    if code == 0 {
+                        return false;
+                    }
+                    w.hand = code;
+                    w.origin = w.cursor;
+                    self.pos.set(w.cursor, 0, &mut self.log);
+                    let from = w.cursor;
+                    self.push(&mut w, Token::From(from));
+                    w.pc += 1;
+                }
+                Op::Land => {
+                    if w.hand == 0 {
+                        return false;
+                    }
+                    self.flush_hop(&mut w);
+                    let cell = w.cursor;
+                    let code = self.pos.board[cell.index()];
+                    let mut captures = w.since_hop > 0;
+                    w.since_hop = 0;
+                    w.stopped = false;
+                    w.landed = code;
+                    if code != 0 {
+                        engine.capture(self.pos, cell, self.player, &mut self.log);
+                        w.weight = w.weight.saturating_add(1);
+                        captures = true;
+                        w.stopped = true;
+                    }
+                    let owner = engine.codes.owner[w.hand as usize] as usize;
+                    let kind = PieceKind(engine.codes.kind[w.hand as usize]);
+                    if topo.is_exit(cell) || engine.trigger_at(owner, kind, cell).is_some() {
+                        w.stopped = true;
+                    }
+                    w.hop = cell;
+                    w.hop_captures = captures;
+                    w.pc += 1;
+                    if let Some(choices) = engine.promotion_on_entering(self.player, kind, cell) {
+                        w.stopped = true;
+                        for &k in choices.0 {
+                            let t = if choices.1 {
+                                Token::Become(k)
+                            } else {
+                                Token::BecomeSilently(k)
+                            };
+                            if self.branch_with(w, frame, |run, next| {
+                                next.hand = engine.codes.with_kind(next.hand, k);
+                                run.push(next, t);
+                            }) {
+                                return true;
+                            }
+                        }
+                        return false;
+                    }
+                }
+                Op::Capture | Op::CaptureAtEnd => {
+                    let cell = w.cursor;
+                    if !cell.is_some() || self.pos.board[cell.index()] == 0 {
+                        return false;
+                    }
+                    if matches!(ops[w.pc], Op::Capture) {
+                        engine.capture(self.pos, cell, self.player, &mut self.log);
+                    } else {
+                        self.taken.push(cell);
+                        w.taken = self.taken.len() as u32;
+                    }
+                    self.push(&mut w, Token::Remove(cell));
+                    w.since_hop = w.since_hop.saturating_add(1);
+                    w.weight = w.weight.saturating_add(1);
+                    w.pc += 1;
+                }
+                Op::CaptureGroup => {
+                    let cell = w.cursor;
+                    if !cell.is_some() || self.pos.board[cell.index()] == 0 {
+                        return false;
+                    }
+                    for c in engine.group_of(self.pos, cell) {
+                        engine.capture(self.pos, c, self.player, &mut self.log);
+                        self.push(&mut w, Token::Remove(c));
+                        w.since_hop = w.since_hop.saturating_add(1);
+                        w.weight = w.weight.saturating_add(1);
+                    }
+                    w.pc += 1;
+                }
+                Op::Place(kind) => {
+                    let cell = w.cursor;
+                    if !cell.is_some() || self.pos.board[cell.index()] != 0 || topo.is_exit(cell) {
+                        return false;
+                    }
+                    if !engine.can_place(self.pos, self.player, *kind, cell) {
+                        return false;
+                    }
+                    self.end_action(&mut w);
+                    engine.place_new(self.pos, self.player, *kind, cell, &mut self.log);
+                    self.push(&mut w, Token::Drop(*kind));
+                    self.push(&mut w, Token::Place(cell));
+                    w.origin = cell;
+                    w.pc += 1;
+                }
+                Op::Remove => {
+                    let cell = w.cursor;
+                    if !cell.is_some() || self.pos.board[cell.index()] == 0 {
+                        return false;
+                    }
+                    self.end_action(&mut w);
+                    engine.capture(self.pos, cell, self.player, &mut self.log);
+                    self.push(&mut w, Token::Take(cell));
+                    w.weight = w.weight.saturating_add(1);
+                    w.pc += 1;
+                }
+                Op::Flip => {
+                    let cell = w.cursor;
+                    if !cell.is_some() || !engine.flip(self.pos, cell, self.player, &mut self.log) {
+                        return false;
+                    }
+                    self.push(&mut w, Token::Flip(cell));
+                    w.pc += 1;
+                }
+                Op::Become { kind, shown } => {
+                    if w.hand == 0 {
+                        return false;
+                    }
+                    w.hand = engine.codes.with_kind(w.hand, *kind);
+                    let t = if *shown {
+                        Token::Become(*kind)
+                    } else {
+                        Token::BecomeSilently(*kind)
+                    };
+                    self.push(&mut w, t);
+                    w.pc += 1;
+                }
+                Op::Promote => {
+                    w.pc += 1;
+                    if w.hand == 0 || !w.hop.is_some() {
+                        continue;
+                    }
+                    let kind = PieceKind(engine.codes.kind[w.hand as usize]);
+                    let Some(choice) = engine.promotion_at_end(self.player, kind, w.origin, w.hop) else {
+                        continue;
+                    };
+                    if choice.keep {
+                        if self.branch(w, frame) {
+                            return true;
+                        }
+                    }
+                    for &k in choice.into {
+                        let t = if choice.shown {
+                            Token::Become(k)
+                        } else {
+                            Token::BecomeSilently(k)
+                        };
+                        if self.branch_with(w, frame, |run, next| {
+                            next.hand = engine.codes.with_kind(next.hand, k);
+                            run.push(next, t);
+                        }) {
+                            return true;
+                        }
+                    }
+                    return false;
+                }
+                Op::PromoteOnCapture => {
+                    w.pc += 1;
+                    if w.landed == 0 || !engine.has_promotions || w.hand == 0 {
+                        continue;
+                    }
+                    let kind = PieceKind(engine.codes.kind[w.hand as usize]);
+                    let Some((into, cells)) =
+                        engine.capture_promotion(self.pos, self.player, kind, w.origin, w.hop, w.landed)
+                    else {
+                        continue;
+                    };
+                    let owner = engine.codes.owner[w.hand as usize] as usize;
+                    for c in cells {
+                        let player = self.player;
+                        if self.branch_with(w, frame, |run, next| {
+                            run.flush_hop(next);
+                            // The capturer leaves the board; the new piece comes for the mover.
+                            run.pos.add(engine.slot(owner, kind), -1, &mut run.log);
+                            next.hand = 0;
+                            engine.place_promoted(run.pos, player, into, c, &mut run.log);
+                            run.push(next, Token::Promote(into));
+                            run.push(next, Token::Place(c));
+                        }) {
+                            return true;
+                        }
+                    }
+                    return false;
+                }
+                Op::Mark(m) => {
+                    if !w.cursor.is_some() {
+                        return false;
+                    }
+                    self.push(&mut w, Token::MarkSet(*m));
+                    let cell = w.cursor;
+                    self.push(&mut w, Token::Mark(cell));
+                    w.pc += 1;
+                }
+                Op::Save(r) => {
+                    w.regs[*r as usize] = w.cursor;
+                    w.pc += 1;
+                }
+                Op::BackTo(r) => {
+                    let c = w.regs[*r as usize];
+                    if !c.is_some() {
+                        return false;
+                    }
+                    w.cursor = c;
+                    w.dir = None;
+                    w.pc += 1;
+                }
+                Op::CarryTo(r) => {
+                    let to = w.regs[*r as usize];
+                    let from = w.cursor;
+                    if !to.is_some() || !from.is_some() || to == from {
+                        return false;
+                    }
+                    let code = self.pos.board[from.index()];
+                    if code == 0 || self.pos.board[to.index()] != 0 {
+                        return false;
+                    }
+                    self.pos.set(from, 0, &mut self.log);
+                    self.pos.set(to, engine.moved_code(code), &mut self.log);
+                    self.push(&mut w, Token::Lift(from));
+                    self.push(&mut w, Token::Put(to));
+                    w.pc += 1;
+                }
+                Op::Jumped => {
+                    self.jumped.push(w.cursor);
+                    w.jumped = self.jumped.len() as u32;
+                    w.pc += 1;
+                }
+                Op::NotJumped => {
+                    if self.jumped[..w.jumped as usize].contains(&w.cursor) {
+                        return false;
+                    }
+                    w.pc += 1;
+                }
+                Op::NotStopped => {
+                    if w.stopped {
+                        return false;
+                    }
+                    w.pc += 1;
+                }
+                Op::Then => {
+                    self.end_action(&mut w);
+                    w.origin = w.cursor;
+                    w.pc += 1;
+                }
+                Op::Each { end, must } => {
+                    let mut collected = Vec::new();
+                    let start = self.tokens.len();
+                    let mut body = w;
+                    body.pc += 1;
+                    self.branch(
+                        body,
+                        &mut Frame::Each {
+                            start,
+                            collected: &mut collected,
+                        },
+                    );
+                    collected.sort_unstable();
+                    collected.dedup();
+                    let mut changed = false;
+                    for raw in collected {
+                        let t = Token::decode(raw);
+                        let done = match t {
+                            Token::Flip(c) => engine.flip(self.pos, c, self.player, &mut self.log),
+                            Token::Remove(c) if self.pos.board[c.index()] != 0 => {
+                                engine.capture(self.pos, c, self.player, &mut self.log);
+                                w.weight = w.weight.saturating_add(1);
+                                w.since_hop = w.since_hop.saturating_add(1);
+                                true
+                            }
+                            Token::Mark(_) | Token::MarkSet(_) => true,
+                            _ => false,
+                        };
+                        if done {
+                            changed |= !matches!(t, Token::Mark(_) | Token::MarkSet(_));
+                            self.push(&mut w, t);
+                        }
+                    }
+                    if *must && !changed {
+                        return false;
+                    }
+                    w.pc = *end as usize;
+                }
+                Op::Fork(target) => {
+                    let mut first = w;
+                    first.pc += 1;
+                    if self.branch(first, frame) {
+                        return true;
+                    }
+                    w.pc = *target as usize;
+                }
+                Op::Jump(target) => w.pc = *target as usize,
+                Op::Accept => return self.accept(w, frame),
+            }
+        }
+    }
+
+    /// One step from the cursor in `d`, then a branch per continuation of the line.
+    fn step(&mut self, w: Way, d: DirId, frame: &mut Frame) -> bool {
+        let topo = &self.engine.game.topology;
+        let next = topo.step(w.cursor, d);
+        if !next.is_some() {
+            return false;
+        }
+        for d2 in topo.continue_dirs(w.cursor, d) {
+            let mut n = w;
+            n.pc += 1;
+            n.cursor = next;
+            n.dir = Some(d2);
+            n.steps += 1;
+            if self.branch(n, frame) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Writes the pending landing of the current action.
+    fn flush_hop(&mut self, w: &mut Way) {
+        if w.hop.is_some() {
+            let t = if w.hop_captures {
+                Token::Capture(w.hop)
+            } else {
+                Token::To(w.hop)
+            };
+            self.push(w, t);
+            w.hop = CellId::NONE;
+        }
+    }
+
+    /// Ends the current action: its last landing is written (with `x` when a
+    /// capture came after it), the piece in hand is put down there, and the
+    /// pieces taken during the action are captured.
+    fn end_action(&mut self, w: &mut Way) {
+        let engine = self.engine;
+        if w.hop.is_some() && w.since_hop > 0 {
+            w.hop_captures = true;
+        }
+        w.since_hop = 0;
+        let landing = w.hop;
+        self.flush_hop(w);
+        if w.hand != 0 {
+            let at = if landing.is_some() { landing } else { w.origin };
+            engine.put_down(self.pos, w.hand, at, &mut self.log);
+            w.hand = 0;
+        }
+        for i in w.taken_from as usize..w.taken as usize {
+            let c = self.taken[i];
+            engine.capture(self.pos, c, self.player, &mut self.log);
+        }
+        w.taken_from = w.taken;
+        w.stopped = false;
+        w.dir = None;
+        w.cursor = if landing.is_some() { landing } else { w.cursor };
+    }
+
+    /// A way reached the end of a body.
+    fn accept(&mut self, mut w: Way, frame: &mut Frame) -> bool {
+        match frame {
+            Frame::Look => true,
+            Frame::Each { start, collected } => {
+                collected.extend_from_slice(&self.tokens[*start..]);
+                false
+            }
+            Frame::Top => {
+                let cp = self.log.checkpoint();
+                self.end_action(&mut w);
+                self.pos.undo_to(&mut self.log, cp);
+                if let Some(stamps) = self.stamps.as_deref_mut()
+                    && let Some(key) = single_hop_key(&self.tokens, self.engine.kinds)
+                    && stamps.seen_key(key, self.engine.game.topology.cells() * (self.engine.kinds + 1))
+                {
+                    self.tokens.truncate(w.tokens as usize);
+                    return false;
+                }
+                self.out.push_raw(&self.tokens, w.weight);
+                self.tokens.truncate(w.tokens as usize);
+                false
+            }
+        }
+    }
+}
+
+/// For a move of one action with one landing (`From`, hidden tokens, the
+/// landing, maybe a kind it becomes), a key of (landing, new kind) for the
+/// per-piece stamps that drop moves reached twice.
+fn single_hop_key(tokens: &[u16], kinds: usize) -> Option<usize> {
+    let mut landing = None;
+    let mut became = 0;
+    for (i, raw) in tokens.iter().enumerate() {
+        match Token::decode(*raw) {
+            Token::From(_) if i == 0 => {}
+            Token::To(c) | Token::Capture(c) if landing.is_none() => landing = Some(c),
+            Token::Become(k) | Token::BecomeSilently(k) => became = k.index() + 1,
+            t if !t.shown() => {}
+            _ => return None,
+        }
+    }
+    landing.map(|c| c.index() * (kinds + 1) + became)
+}
+
+impl Engine {
+    /// The code of a piece after it has made an action.
+    #[inline]
+    pub(super) fn moved_code(&self, code: u8) -> u8 {
+        self.codes.as_moved(code)
+    }
+
+    /// Whether `player` has a piece of `kind` to place on `cell` (in reserve,
+    /// or from the supply) and the kind could move from there.
+    pub(super) fn can_place(&self, pos: &Position, player: PlayerId, kind: PieceKind, cell: CellId) -> bool {
+        let info = &self.game.kinds[kind.index()];
+        if info.owner.is_some_and(|o| o != player) {
+            return false;
+        }
+        (info.supply || pos.numbers[self.reserve_index(player, kind)] > 0)
+            && !self.is_stuck(player, kind, cell)
+    }
+
+    /// Puts a new piece of `kind` for `player` on `cell`, taken from the reserve or the supply.
+    pub(super) fn place_new(
+        &self,
+        pos: &mut Position,
+        player: PlayerId,
+        kind: PieceKind,
+        cell: CellId,
+        j: &mut impl Journal,
+    ) {
+        if !self.game.kinds[kind.index()].supply {
+            pos.add(self.reserve_index(player, kind), -1, j);
+        }
+        let owner = self.owner_index(kind, player);
+        pos.add(self.slot(owner, kind), 1, j);
+        pos.set(cell, self.codes.code(kind, owner, false), j);
+    }
+
+    /// Gives the piece on `cell` to `player`; `false` when there is none to flip
+    /// (empty, neutral, already the player's, or of a kind with a fixed owner).
+    pub(super) fn flip(
+        &self,
+        pos: &mut Position,
+        cell: CellId,
+        player: PlayerId,
+        j: &mut impl Journal,
+    ) -> bool {
+        let code = pos.board[cell.index()];
+        if code == 0 {
+            return false;
+        }
+        let owner = self.codes.owner[code as usize] as usize;
+        let kind = PieceKind(self.codes.kind[code as usize]);
+        if owner == player.index() || owner >= self.players || self.game.kinds[kind.index()].owner.is_some() {
+            return false;
+        }
+        pos.add(self.slot(owner, kind), -1, j);
+        pos.add(self.slot(player.index(), kind), 1, j);
+        pos.set(cell, self.codes.with_owner(code, player.index()), j);
+        true
+    }
+}

@@ -1,0 +1,83 @@
+//! Option values: the defaults of the rules file with `name=value` overrides.
+
+use crate::ir::Game;
+
+/// A problem with option values given to [`super::Engine::new`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OptionError {
+    /// No option of that name.
+    #[error("unknown option `{name}`; the options are: {known}")]
+    Unknown { name: String, known: String },
+    /// A value of the wrong type.
+    #[error("option `{name}` takes {expected}, not `{value}`")]
+    WrongType {
+        name: String,
+        expected: String,
+        value: String,
+    },
+    /// A value outside the declared range.
+    #[error("option `{name}` must be {allowed}, not {value}")]
+    OutOfRange {
+        name: String,
+        allowed: String,
+        value: i64,
+    },
+}
+
+/// The value of every option of `game`, in declaration order (bools as 0 / 1).
+pub(super) fn values(game: &Game, overrides: &[(String, String)]) -> Result<Vec<i64>, OptionError> {
+    let mut options: Vec<i64> = game.options.iter().map(|o| o.default).collect();
+    for (name, value) in overrides {
+        let Some(i) = game.options.iter().position(|o| o.name == *name) else {
+            let known: Vec<String> = game
+                .options
+                .iter()
+                .map(|o| format!("{} ({})", o.name, if o.is_bool { "bool" } else { "int" }))
+                .collect();
+            return Err(OptionError::Unknown {
+                name: name.clone(),
+                known: if known.is_empty() {
+                    "none".into()
+                } else {
+                    known.join(", ")
+                },
+            });
+        };
+        let info = &game.options[i];
+        let parsed = if info.is_bool {
+            match value.as_str() {
+                "true" => Some(1),
+                "false" => Some(0),
+                _ => None,
+            }
+        } else {
+            value.parse::<i64>().ok()
+        };
+        let Some(v) = parsed else {
+            return Err(OptionError::WrongType {
+                name: name.clone(),
+                expected: if info.is_bool {
+                    "`true` or `false`".into()
+                } else {
+                    "a whole number".into()
+                },
+                value: value.clone(),
+            });
+        };
+        if info.min.is_some_and(|m| v < m) || info.max.is_some_and(|m| v > m) {
+            let allowed = match (info.min, info.max) {
+                (Some(lo), Some(hi)) => format!("between {lo} and {hi}"),
+                (Some(lo), None) => format!("at least {lo}"),
+                (_, Some(hi)) => format!("at most {hi}"),
+                _ => String::new(),
+            };
+            return Err(OptionError::OutOfRange {
+                name: name.clone(),
+                allowed,
+                value: v,
+            });
+        }
+        options[i] = v;
+    }
+    Ok(options)
+}

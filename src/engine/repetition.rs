@@ -1,0 +1,71 @@
+//! Repeated positions: the key that makes two positions the same for the
+//! repetition draw, and the bans on recreating earlier boards.
+
+use super::moves::MoveBuf;
+use super::{Engine, Position};
+
+/// Mixes a number into a key.
+#[inline]
+fn mix(key: u64, salt: u64, value: i64) -> u64 {
+    let mut z = (value as u64 ^ salt.wrapping_mul(0xD6E8_FEB8_6659_FD93)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z ^= z >> 31;
+    key ^ z.wrapping_mul(0xBF58_476D_1CE4_E5B9)
+}
+
+impl Engine {
+    /// The key two positions share when they are the same for the repetition
+    /// draw: the board, the player to move, reserves, counters, the pool and
+    /// flags, and the marks when some legal move depends on them.
+    pub(super) fn repetition_key(&self, pos: &Position) -> u64 {
+        if self.repetition.is_none() {
+            return 0;
+        }
+        let mut key = mix(pos.hash, 1, self.mover(pos).index() as i64);
+        for (i, n) in pos.numbers[..self.quiet_index()].iter().enumerate() {
+            if *n != 0 {
+                key = mix(key, 2 + i as u64, *n);
+            }
+        }
+        if pos.has_marks() && self.marks_matter(pos) {
+            for (i, w) in pos.marks.iter().enumerate() {
+                if *w != 0 {
+                    key = mix(key, 1 << 20 | i as u64, *w as i64);
+                }
+            }
+        }
+        key
+    }
+
+    /// Whether the legal moves change when the marks of the last move are forgotten.
+    fn marks_matter(&self, pos: &Position) -> bool {
+        let mut with = MoveBuf::new();
+        self.legal_moves(pos, &mut with);
+        let mut plain = pos.clone();
+        plain.marks.iter_mut().for_each(|w| *w = 0);
+        let mut without = MoveBuf::new();
+        self.legal_moves(&plain, &mut without);
+        with.moves.len() != without.moves.len() || with.moves.iter().any(|m| !without.moves.contains(m))
+    }
+
+    /// How many times the current position has occurred (this time included).
+    pub(super) fn occurrences(&self, pos: &Position) -> usize {
+        let Some(&(_, key)) = pos.history.last() else {
+            return 1;
+        };
+        pos.history.iter().filter(|(_, k)| *k == key).count()
+    }
+
+    /// Whether a board with hash `after`, reached by a move from `pos`, is
+    /// banned by a `forbid repetition` rule.
+    pub(super) fn forbidden(&self, pos: &Position, after: u64) -> bool {
+        let history = &pos.history;
+        self.forbid.iter().any(|back| match back {
+            None => history.iter().any(|(h, _)| *h == after),
+            Some(n) => {
+                let n = *n as usize;
+                // `history` ends with this position, one move before `after`.
+                n >= 1 && history.len() + 1 > n && history[history.len() + 1 - n - 1].0 == after
+            }
+        })
+    }
+}

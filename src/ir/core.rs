@@ -1,0 +1,137 @@
+//! The move core: the small instruction set that every movement rule, drop
+//! and effect lowers to, run by the engine's interpreter where no fast form
+//! applies (see `docs/LANGUAGE.md`, "The move core").
+//!
+//! A [`Program`] is a flat list of [`Op`]s read from index 0. Branching ops
+//! ([`Op::Go`], [`Op::Fork`], [`Op::Anywhere`]) explore every outcome in
+//! depth-first order; a way that reaches [`Op::Accept`] at the top level is one
+//! action. Bodies of [`Op::Can`] and [`Op::Each`] are the ops between the op
+//! and its `end`, ending with their own `Accept`.
+
+use super::CondId;
+use super::expr::Expr;
+use super::ids::{DirId, PieceKind};
+
+/// A compiled rule body.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Program {
+    /// The instructions, read from index 0.
+    pub ops: Vec<Op>,
+}
+
+/// Directions per player (`dirs[player]`).
+pub type PlayerDirs = Vec<Vec<DirId>>;
+
+/// One core instruction.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Op {
+    /// Step the cursor to the neighbour in each of the player's directions (a
+    /// branch per direction with a neighbour; a branch per continuation where
+    /// the line branches).
+    Go(PlayerDirs),
+    /// Step on along the current line.
+    GoSame,
+    /// Step at right angles to the current direction.
+    GoPerpendicular,
+    /// Move the cursor to every board cell (a branch per cell).
+    Anywhere,
+    /// Move the cursor to every board cell meeting the condition: `Anywhere`
+    /// followed by `If`, fused.
+    AnywhereIf(CondId),
+    /// The cursor's cell meets the condition.
+    If(CondId),
+    /// The expression is true now.
+    When(Expr),
+    /// Lookahead: the body (up to `end`) has a way to its `Accept` (`negate`: none).
+    Can {
+        /// Index of the first op after the body.
+        end: u32,
+        /// `cannot` instead of `can`.
+        negate: bool,
+    },
+    /// Lift the piece on the cursor's cell into the hand (writes the action's
+    /// start in the notation). The first action of a move rule is lifted at its
+    /// first step.
+    Lift,
+    /// The piece in hand lands on the cursor's cell (a hop of the notation).
+    Land,
+    /// The piece on the cursor's cell is captured now.
+    Capture,
+    /// The piece on the cursor's cell is captured when the action ends; until
+    /// then it stays, `taken`.
+    CaptureAtEnd,
+    /// The piece on the cursor's cell and its whole group are captured now.
+    CaptureGroup,
+    /// A new piece of the kind is put on the cursor's empty cell.
+    Place(PieceKind),
+    /// The piece on the cursor's cell leaves the board, as an action of its own.
+    Remove,
+    /// The piece on the cursor's cell changes owner to the mover.
+    Flip,
+    /// The piece in hand becomes a piece of the kind.
+    Become {
+        /// The new kind.
+        kind: PieceKind,
+        /// Written `=L` in the notation.
+        shown: bool,
+    },
+    /// The in-place promotions of the piece in hand that apply where its action
+    /// ends (a branch per choice).
+    Promote,
+    /// A promotion on capture (`promote Kind capturing …`) after a landing that
+    /// captured: the capturer leaves and a new piece is placed (a branch per cell).
+    PromoteOnCapture,
+    /// The cursor's cell joins a mark set, read by the next move.
+    Mark(u8),
+    /// Remember the cursor's cell in a register of the rule.
+    Save(u8),
+    /// Move the cursor back to a register's cell.
+    BackTo(u8),
+    /// Move the piece on the cursor's cell to a register's cell (not written).
+    CarryTo(u8),
+    /// The cursor's cell joins the chain's jumped set (`each piece jumped once`).
+    Jumped,
+    /// The cursor's cell is not in the chain's jumped set.
+    NotJumped,
+    /// The last landing did not stop the piece (not on a piece, not on an exit
+    /// cell, not where a trigger fires or a promotion on entering applies).
+    NotStopped,
+    /// The action ends here and a new one starts on the cursor's cell.
+    Then,
+    /// Every way through the body (up to `end`) is followed; the changes of all
+    /// of them are made together; the cursor stays. With `must`, fails when no
+    /// way through exists or nothing changed.
+    Each {
+        /// Index of the first op after the body.
+        end: u32,
+        /// At least one change is required.
+        must: bool,
+    },
+    /// Continue at the next op, and also at `target` (the next op first).
+    Fork(u32),
+    /// Continue at `target`.
+    Jump(u32),
+    /// The end of the program or of a body.
+    Accept,
+}
+
+impl Program {
+    /// Whether the program needs the interpreter's view of the board to be
+    /// changed while it runs (it writes something a later clause could see).
+    pub fn writes(&self) -> bool {
+        self.ops.iter().any(|op| {
+            matches!(
+                op,
+                Op::Capture
+                    | Op::CaptureAtEnd
+                    | Op::CaptureGroup
+                    | Op::Place(_)
+                    | Op::Remove
+                    | Op::Flip
+                    | Op::CarryTo(_)
+                    | Op::Then
+                    | Op::Each { .. }
+            )
+        })
+    }
+}
