@@ -7,36 +7,41 @@ use super::position::Journal;
 use super::{Engine, Position};
 use crate::ir::{CaptureTo, CellId, EndOutcome, Outcome, PieceKind, PlayerId};
 
-/// The cells a move changed, kept up to a bound (beyond it, "many").
+/// The cells a move changed, kept (when `keep`) up to a bound (beyond it, "many").
 #[derive(Debug)]
 pub(super) struct Touched {
     cells: [CellId; 64],
     len: usize,
+    keep: bool,
     numbers: bool,
 }
 
 impl Touched {
-    fn new() -> Touched {
+    #[inline]
+    fn new(keep: bool) -> Touched {
         Touched {
             cells: [CellId::NONE; 64],
             len: 0,
+            keep,
             numbers: false,
         }
     }
 
-    /// The cells changed, or `None` when there were too many to keep.
+    /// The cells changed, or `None` when they were not kept or too many.
     fn cells(&self) -> Option<&[CellId]> {
-        (self.len <= self.cells.len()).then(|| &self.cells[..self.len])
+        (self.keep && self.len <= self.cells.len()).then(|| &self.cells[..self.len])
     }
 }
 
 impl Journal for Touched {
     #[inline(always)]
     fn cell(&mut self, cell: CellId, _: u8) {
-        if self.len < self.cells.len() {
-            self.cells[self.len] = cell;
+        if self.keep {
+            if self.len < self.cells.len() {
+                self.cells[self.len] = cell;
+            }
+            self.len += 1;
         }
-        self.len += 1;
     }
     #[inline(always)]
     fn number(&mut self, _: usize, _: i64) {
@@ -85,14 +90,16 @@ impl Engine {
     /// Applies a move, advances the move number and looks at the end rules.
     pub(super) fn apply(&self, pos: &mut Position, mv: MoveRef) {
         let mover = self.mover(pos);
-        let mut touched = Touched::new();
+        let mut touched = Touched::new(self.local_results);
         let summary = self.apply_tokens(pos, mover, mv, &mut touched);
         pos.ply += 1;
-        self.set_marks(pos, mv);
-        self.count_quiet_and_passes(pos, &summary);
-        if self.keeps_history {
-            let key = self.repetition_key(pos);
-            pos.history.push((pos.hash, key));
+        if self.move_bookkeeping {
+            self.set_marks(pos, mv);
+            self.count_quiet_and_passes(pos, &summary);
+            if self.keeps_history {
+                let key = self.repetition_key(pos);
+                pos.history.push((pos.hash, key));
+            }
         }
         let numbers_changed = touched.numbers;
         if numbers_changed || !self.results_follow_numbers {
@@ -105,7 +112,7 @@ impl Engine {
             // game would be over); only the turn limit can have come.
             self.limit_reached(pos, mover)
         };
-        if pos.result.is_none() {
+        if pos.result.is_none() && self.move_bookkeeping {
             pos.result = self.late_end(pos, mover);
         }
     }

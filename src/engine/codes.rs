@@ -23,6 +23,8 @@ pub(super) struct Codes {
     by: Vec<u8>,
     /// `of[kind * owners + owner]`: the codes of (kind, owner), unmoved first.
     of: Vec<Vec<u8>>,
+    /// `after_move[code]`: the code once the piece has moved.
+    after_move: Vec<u8>,
     owners: usize,
 }
 
@@ -40,6 +42,7 @@ impl Codes {
             moved: vec![false],
             by: vec![0; kinds * owners * 2],
             of: vec![Vec::new(); kinds * owners],
+            after_move: Vec::new(),
             owners,
         };
         for (k, info) in game.kinds.iter().enumerate() {
@@ -64,6 +67,16 @@ impl Codes {
                 }
             }
         }
+        codes.after_move = (0..codes.len())
+            .map(|c| {
+                let c = c as u8;
+                if c == 0 {
+                    0
+                } else {
+                    codes.code(PieceKind(codes.kind[c as usize]), codes.owner[c as usize] as usize, true)
+                }
+            })
+            .collect();
         codes
     }
 
@@ -102,10 +115,9 @@ impl Codes {
     }
 
     /// The same piece, marked as having moved.
-    #[inline]
+    #[inline(always)]
     pub fn as_moved(&self, code: u8) -> u8 {
-        let c = code as usize;
-        self.code(PieceKind(self.kind[c]), self.owner[c] as usize, true)
+        self.after_move[code as usize]
     }
 
     /// The owner of a code as a player (`None` for neutral pieces and empty cells).

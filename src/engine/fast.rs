@@ -11,7 +11,7 @@ impl Engine {
     /// The actions of one movement rule from one cell, by its fast form.
     /// Returns `false` when the rule has none (the core must run it).
     #[allow(clippy::too_many_arguments)]
-    #[inline]
+    #[inline(always)]
     pub(super) fn fast_actions(
         &self,
         pos: &Position,
@@ -23,12 +23,13 @@ impl Engine {
         scratch: &mut GenScratch,
     ) -> bool {
         let cells = self.game.topology.cells();
+        let promotes = !self.promotions_of[kind.index()].is_empty();
         match &rule.pattern {
             Pattern::Hop { targets } => {
                 for &to in targets.get(player, from, cells) {
                     let code = pos.board[to.index()];
                     if self.test(rule.target, player, to, code) {
-                        self.push_step(pos, player, kind, from, to, out, scratch);
+                        self.push_step(pos, player, kind, from, to, promotes, out, scratch);
                     }
                 }
             }
@@ -39,7 +40,7 @@ impl Engine {
                     let (to, end) = lines.nodes[i];
                     let code = pos.board[to.index()];
                     if self.test(rule.target, player, to, code) {
-                        self.push_step(pos, player, kind, from, to, out, scratch);
+                        self.push_step(pos, player, kind, from, to, promotes, out, scratch);
                     }
                     // A piece (or an exit) ends the line: skip what lies beyond it.
                     i = if code != 0 || self.game.topology.is_exit(to) {
@@ -49,19 +50,23 @@ impl Engine {
                     };
                 }
             }
-            Pattern::Jump { .. } => {
+            Pattern::Jump { capturing, each_once, .. } => {
                 let chain = &mut scratch.chain;
                 chain.clear();
                 chain.push(Token::From(from).encode());
-                let mut jumped = [CellId::NONE; MAX_CHAIN];
+                // Only `jumped[..depth]` is ever read: no need to clear it.
+                let jumped = &mut scratch.jumped;
                 let mut walk = ChainWalk {
                     pos,
                     player,
                     kind,
                     from,
                     rule,
+                    capturing: *capturing,
+                    each_once: *each_once,
+                    promotes,
                     chain,
-                    jumped: &mut jumped,
+                    jumped,
                     out,
                 };
                 self.jumps(&mut walk, from, 0);
@@ -92,6 +97,7 @@ impl Engine {
         kind: PieceKind,
         from: CellId,
         to: CellId,
+        promotes: bool,
         out: &mut MoveList,
         scratch: &mut GenScratch,
     ) {
@@ -101,8 +107,7 @@ impl Engine {
         } else {
             Token::Capture(to)
         };
-        if !self.promotions_of[kind.index()].is_empty()
-            && let Some(choice) = self.promotion_at_end(player, kind, from, to)
+        if promotes && let Some(choice) = self.promotion_at_end(player, kind, from, to)
         {
             let cells = self.game.topology.cells() * (self.kinds + 1);
             if choice.keep && !(self.dedupe_targets && scratch.seen_key(to.index() * (self.kinds + 1), cells))
@@ -287,12 +292,9 @@ impl Engine {
 
     /// The piece code on `cell` as the chain sees it: the mover has left its
     /// start cell, and pieces captured at once by earlier jumps are gone.
-    #[inline]
+    #[inline(always)]
     fn seen(&self, walk: &ChainWalk, cell: CellId, depth: usize) -> u8 {
-        let Pattern::Jump { capturing, .. } = &walk.rule.pattern else {
-            return 0;
-        };
-        if cell == walk.from || (*capturing == JumpCapture::Now && walk.jumped[..depth].contains(&cell)) {
+        if cell == walk.from || (walk.capturing == JumpCapture::Now && walk.jumped[..depth].contains(&cell)) {
             0
         } else {
             walk.pos.board[cell.index()]
@@ -300,24 +302,19 @@ impl Engine {
     }
 
     /// Whether the piece on `mid` may be jumped now.
-    #[inline]
+    #[inline(always)]
     fn can_jump(&self, walk: &ChainWalk, mid: CellId, over: crate::ir::CondId, depth: usize) -> bool {
-        let Pattern::Jump {
-            capturing, each_once, ..
-        } = &walk.rule.pattern
-        else {
-            return false;
-        };
         if self.game.topology.is_exit(mid) {
             return false;
         }
-        if (*each_once || *capturing == JumpCapture::AtEnd) && walk.jumped[..depth].contains(&mid) {
+        if (walk.each_once || walk.capturing == JumpCapture::AtEnd) && walk.jumped[..depth].contains(&mid) {
             return false;
         }
         self.test(over, walk.player, mid, self.seen(walk, mid, depth))
     }
 
     /// One hop over `mid` onto `land`: written, then the chain goes on (or stops).
+    #[inline]
     fn land(&self, walk: &mut ChainWalk, mid: CellId, land: CellId, depth: usize) {
         let Pattern::Jump {
             capturing,
@@ -343,7 +340,11 @@ impl Engine {
         }
         walk.jumped[depth] = mid;
         let owner = walk.player.index();
-        let entering = self.promotion_on_entering(walk.player, walk.kind, land);
+        let entering = if walk.promotes {
+            self.promotion_on_entering(walk.player, walk.kind, land)
+        } else {
+            None
+        };
         let stops = self.game.topology.is_exit(land)
             || self.trigger_at(owner, walk.kind, land).is_some()
             || landed_on_piece
@@ -372,7 +373,7 @@ impl Engine {
 
     /// Writes a finished chain, with its promotions where its action ends.
     fn push_chain(&self, walk: &mut ChainWalk, land: CellId, weight: u8) {
-        if !self.promotions_of[walk.kind.index()].is_empty()
+        if walk.promotes
             && let Some(choice) = self.promotion_at_end(walk.player, walk.kind, walk.from, land)
         {
             if choice.keep {
@@ -401,6 +402,11 @@ struct ChainWalk<'a> {
     kind: PieceKind,
     from: CellId,
     rule: &'a MoveRule,
+    /// The rule's options, read once.
+    capturing: JumpCapture,
+    each_once: bool,
+    /// The kind has promotions in place.
+    promotes: bool,
     chain: &'a mut Vec<u16>,
     jumped: &'a mut [CellId; MAX_CHAIN],
     out: &'a mut MoveList,

@@ -93,8 +93,14 @@ pub struct Engine {
     attack: attack::AttackTables,
     /// `stuck[(player * kinds + kind) * cells + cell]`: the kind could never move from the cell.
     stuck: Vec<bool>,
+    /// `sticks[player * kinds + kind]`: some cell is stuck for the kind.
+    sticks: Vec<bool>,
     /// The directions of groups, liberties, connections and areas.
     adjacency: Vec<ir::DirId>,
+    /// Some end result is evaluated on the cells a move changed only.
+    local_results: bool,
+    /// Moves leave marks, or the quiet, pass or repetition rules count them.
+    move_bookkeeping: bool,
 }
 
 impl Engine {
@@ -123,7 +129,10 @@ impl Engine {
             promotions_of: Vec::new(),
             attack: attack::AttackTables::default(),
             stuck: Vec::new(),
+            sticks: Vec::new(),
             adjacency: Vec::new(),
+            local_results: false,
+            move_bookkeeping: false,
         };
         engine.dedupe_targets = engine.game.dedupe_targets;
         engine.has_promotions = !engine.game.promotions.is_empty();
@@ -153,8 +162,17 @@ impl Engine {
             engine.game.adjacency.clone()
         };
         engine.apply_option_rules();
+        engine.local_results = engine.game.end.results.iter().any(|r| r.local);
+        engine.move_bookkeeping = !engine.game.marks.is_empty()
+            || engine.quiet.is_some()
+            || engine.keeps_history
+            || engine.game.end.passes.is_some();
         engine.build_cond_tables();
         engine.stuck = engine.stuck_cells();
+        let cells = engine.game.topology.cells();
+        engine.sticks = (0..players * kinds)
+            .map(|i| engine.stuck[i * cells..(i + 1) * cells].iter().any(|s| *s))
+            .collect();
         engine.attack = attack::AttackTables::build(&engine);
         Ok(engine)
     }
@@ -242,6 +260,7 @@ impl Engine {
             numbers: vec![0; self.numbers_len()],
             marks: vec![0; words * self.game.marks.len()],
             hash: 0,
+            hashing: self.keeps_history,
             history: Vec::new(),
             ply: 0,
             result: None,
@@ -443,6 +462,12 @@ impl Engine {
             }
         }
         stuck
+    }
+
+    /// Whether `kind` could never move from some cell (so drops must look).
+    #[inline]
+    pub(crate) fn may_stick(&self, player: PlayerId, kind: PieceKind) -> bool {
+        self.sticks[player.index() * self.kinds + kind.index()]
     }
 
     /// Whether `kind` could never move from `cell` (for drops and promotions).

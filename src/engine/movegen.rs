@@ -3,7 +3,7 @@
 //! capture rules and passing — running each movement rule by its fast form or
 //! through the core, without allocating once the buffers have grown.
 
-use super::moves::{MoveBuf, MoveList, Token};
+use super::moves::{MAX_CHAIN, MoveBuf, MoveList, Token};
 use super::position::UndoLog;
 use super::{Engine, Position};
 use crate::ir::{ActionSource, CellId, Pass, PlayerId, Turn};
@@ -17,13 +17,18 @@ impl Engine {
     /// Fills `buf.moves` with every legal move of the player to move; empty when
     /// the game is over.
     pub fn legal_moves(&self, pos: &Position, buf: &mut MoveBuf) {
-        self.pseudo_legal_moves(pos, buf);
+        let Some(turn) = self.pseudo_legal_moves(pos, buf) else {
+            return;
+        };
         if self.needs_legality_check() {
             self.keep_legal(pos, buf);
         }
-        let (_, turn, _) = self.turn_now(pos);
-        self.apply_capture_rules(turn, &mut buf.moves);
-        self.add_pass(pos, turn, buf);
+        if turn.must_capture || turn.most_captures {
+            self.apply_capture_rules(turn, &mut buf.moves);
+        }
+        if turn.pass == Pass::IfStuck {
+            self.add_pass(pos, turn, buf);
+        }
     }
 
     /// Whether some generated moves may be illegal (a royal piece left
@@ -34,13 +39,15 @@ impl Engine {
     }
 
     /// Every move the rules allow before the legality checks (royal pieces,
-    /// repetition bans), the capture rules and passing.
-    pub(super) fn pseudo_legal_moves(&self, pos: &Position, buf: &mut MoveBuf) {
+    /// repetition bans), the capture rules and passing when stuck; returns the
+    /// turn played (`None` when the game is over).
+    pub(super) fn pseudo_legal_moves(&self, pos: &Position, buf: &mut MoveBuf) -> Option<&Turn> {
         buf.moves.clear();
         if pos.result.is_some() {
-            return;
+            return None;
         }
         let (player, turn, max) = self.turn_now(pos);
+        buf.weigh(turn.most_captures);
         if max > 0 {
             let mut moved = [CellId::NONE; MAX_ACTIONS];
             self.sequences(pos, player, turn, max, &[], 0, &mut moved, 0, buf);
@@ -51,6 +58,7 @@ impl Engine {
         if turn.pass == Pass::Allowed {
             buf.moves.push_raw(&[Token::Pass.encode()], 0);
         }
+        Some(turn)
     }
 
     /// Whether a uniformly random legal move can be found by trying the
@@ -112,17 +120,15 @@ impl Engine {
         if remaining == 1 && turn.follow_up.is_none() {
             // The last action: generate straight into the result, each move
             // written after the actions before it.
-            let mut out = std::mem::take(&mut buf.moves);
-            out.set_prefix(prefix, prefix_weight);
-            self.actions(pos, player, &turn.tiers, &moved[..level], &mut out, buf);
-            out.set_prefix(&[], 0);
-            buf.moves = out;
+            buf.moves.set_prefix(prefix, prefix_weight);
+            self.actions(pos, player, &turn.tiers, &moved[..level], &mut buf.moves, &mut buf.generator);
+            buf.moves.set_prefix(&[], 0);
             return;
         }
         buf.ensure_level(level);
         let mut actions = std::mem::take(&mut buf.actions[level]);
         actions.clear();
-        self.actions(pos, player, &turn.tiers, &moved[..level], &mut actions, buf);
+        self.actions(pos, player, &turn.tiers, &moved[..level], &mut actions, &mut buf.generator);
         let mut next = std::mem::take(&mut buf.positions[level]);
         let mut log = std::mem::take(&mut buf.undo[level]);
         let mut joined = std::mem::take(&mut buf.prefixes[level]);
@@ -187,7 +193,7 @@ impl Engine {
         }
         let mut extra = std::mem::take(&mut buf.follow);
         extra.clear();
-        self.actions(after, player, &follow.tiers, &[], &mut extra, buf);
+        self.actions(after, player, &follow.tiers, &[], &mut extra, &mut buf.generator);
         if extra.is_empty() {
             buf.moves.push_joined(prefix, action, weight);
         }
@@ -245,7 +251,7 @@ impl Engine {
         buf.ensure_level(level);
         let mut actions = std::mem::take(&mut buf.actions[level]);
         actions.clear();
-        self.actions(pos, player, &turn.tiers, &moved[..level], &mut actions, buf);
+        self.actions(pos, player, &turn.tiers, &moved[..level], &mut actions, &mut buf.generator);
         let mut n = actions.len() as u64;
         if remaining > 1 {
             let mut next = std::mem::take(&mut buf.positions[level]);
@@ -303,7 +309,7 @@ impl Engine {
         tiers: &[Vec<ActionSource>],
         moved: &[CellId],
         out: &mut MoveList,
-        buf: &mut MoveBuf,
+        buf: &mut Gen,
     ) {
         let mut core_ready = false;
         for tier in tiers {
@@ -414,14 +420,36 @@ impl Engine {
     }
 }
 
-/// Reused scratch space of move generation.
+/// What generating single actions needs besides the output list.
 #[derive(Debug, Default)]
+pub(super) struct Gen {
+    /// Scratch of the fast forms (jump chains, targets already reached).
+    pub scratch: GenScratch,
+    /// The position the core interpreter changes while a rule runs, and its stacks.
+    pub core_position: Position,
+    pub core: super::core::CoreScratch,
+}
+
+/// Reused scratch space of move generation.
+#[derive(Debug)]
 pub(super) struct GenScratch {
-    /// The token stack of the jump chain being explored.
+    /// The token stack of the jump chain being explored, and the cells it jumped.
     pub chain: Vec<u16>,
+    pub jumped: [CellId; MAX_CHAIN],
     /// `seen[key] == stamp`: the current piece already has a move with this key.
     pub seen: Vec<u32>,
     pub stamp: u32,
+}
+
+impl Default for GenScratch {
+    fn default() -> Self {
+        GenScratch {
+            chain: Vec::new(),
+            jumped: [CellId::NONE; MAX_CHAIN],
+            seen: Vec::new(),
+            stamp: 0,
+        }
+    }
 }
 
 impl GenScratch {

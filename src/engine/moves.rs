@@ -207,13 +207,15 @@ impl std::fmt::Debug for Move {
     }
 }
 
-/// A list of moves stored in one token arena, with the number of pieces each
-/// move captures (its *weight*, read by `most captures`).
+/// A list of moves stored in one token arena, with — when asked for — the
+/// number of pieces each move captures (its *weight*, read by `most captures`).
 #[derive(Debug, Default, Clone)]
 pub struct MoveList {
     tokens: Vec<u16>,
     ends: Vec<u32>,
+    /// Kept only while `weighing`.
     weights: Vec<u8>,
+    weighing: bool,
     /// Tokens written before every move pushed (the earlier actions of a turn),
     /// and the pieces they captured.
     prefix: Vec<u16>,
@@ -241,6 +243,12 @@ impl MoveList {
         self.weights.clear();
     }
 
+    /// Keeps the weight of every move pushed from now on (the list must be empty).
+    #[inline]
+    pub(super) fn weigh(&mut self, on: bool) {
+        self.weighing = on;
+    }
+
     /// Number of moves.
     #[inline]
     pub fn len(&self) -> usize {
@@ -260,10 +268,10 @@ impl MoveList {
         MoveRef(&self.tokens[start..self.ends[i] as usize])
     }
 
-    /// The number of pieces move `i` captures.
+    /// The number of pieces move `i` captures (0 unless the list was weighing).
     #[inline]
     pub fn weight(&self, i: usize) -> u8 {
-        self.weights[i]
+        self.weights.get(i).copied().unwrap_or(0)
     }
 
     /// Every move in order.
@@ -282,7 +290,9 @@ impl MoveList {
         self.tokens.extend_from_slice(&self.prefix);
         self.tokens.extend_from_slice(raw);
         self.ends.push(self.tokens.len() as u32);
-        self.weights.push(self.prefix_weight.saturating_add(weight));
+        if self.weighing {
+            self.weights.push(self.prefix_weight.saturating_add(weight));
+        }
     }
 
     /// Appends a move made of two raw parts (a prefix and an action).
@@ -292,19 +302,23 @@ impl MoveList {
         // per part, no capacity check per token).
         self.tokens.extend(prefix.iter().chain(action).copied());
         self.ends.push(self.tokens.len() as u32);
-        self.weights.push(weight);
+        if self.weighing {
+            self.weights.push(weight);
+        }
     }
 
     /// Appends a two-token move (it captures one piece when `b` is a capture).
-    #[inline]
+    #[inline(always)]
     pub fn push2(&mut self, a: Token, b: Token) {
         if !self.prefix.is_empty() {
             self.tokens.extend_from_slice(&self.prefix);
         }
         self.tokens.extend([a.encode(), b.encode()]);
         self.ends.push(self.tokens.len() as u32);
-        self.weights
-            .push(self.prefix_weight + matches!(b, Token::Capture(_)) as u8);
+        if self.weighing {
+            self.weights
+                .push(self.prefix_weight + matches!(b, Token::Capture(_)) as u8);
+        }
     }
 
     /// Sorts the moves by the tokens they show and removes repeats: two moves
@@ -331,7 +345,7 @@ impl MoveList {
         order.clear();
         order.extend((0..self.len()).map(|i| {
             let start = if i == 0 { 0 } else { self.ends[i - 1] };
-            (start, self.ends[i], self.weights[i])
+            (start, self.ends[i], self.weight(i))
         }));
         order
     }
@@ -345,7 +359,9 @@ impl MoveList {
         for &(s, e, w) in &order {
             tokens.extend_from_slice(&self.tokens[s as usize..e as usize]);
             self.ends.push(tokens.len() as u32);
-            self.weights.push(w);
+            if self.weighing {
+                self.weights.push(w);
+            }
         }
         self.sorted_tokens = std::mem::replace(&mut self.tokens, tokens);
         self.order = order;
@@ -373,11 +389,8 @@ pub struct MoveBuf {
     pub(super) check_moves: MoveList,
     /// Indices of moves not yet tried (random playouts under the royal rule).
     pub(super) candidates: Vec<u32>,
-    /// Scratch of the generator (jump chains, targets already reached).
-    pub(super) scratch: super::movegen::GenScratch,
-    /// The position the core interpreter changes while a rule runs, and its stacks.
-    pub(super) core_position: super::Position,
-    pub(super) core: super::core::CoreScratch,
+    /// What generating single actions needs: fast-form scratch, the core's position.
+    pub(super) generator: super::movegen::Gen,
     /// Follow-up actions of one action, and a move being joined from parts.
     pub(super) follow: MoveList,
     pub(super) joined: Vec<u16>,
@@ -387,11 +400,26 @@ impl MoveBuf {
     /// Makes sure there is scratch space for action level `level`.
     pub(super) fn ensure_level(&mut self, level: usize) {
         if self.actions.len() <= level {
-            self.actions.resize_with(level + 1, MoveList::default);
+            let weighing = self.moves.weighing;
+            self.actions.resize_with(level + 1, || {
+                let mut list = MoveList::default();
+                list.weigh(weighing);
+                list
+            });
             self.positions.resize_with(level + 1, super::Position::default);
             self.undo
                 .resize_with(level + 1, super::position::UndoLog::default);
             self.prefixes.resize_with(level + 1, Vec::new);
+        }
+    }
+
+    /// Makes every list of the buffer keep the weights of its moves, or not.
+    pub(super) fn weigh(&mut self, on: bool) {
+        self.moves.weigh(on);
+        self.check_moves.weigh(on);
+        self.follow.weigh(on);
+        for a in &mut self.actions {
+            a.weigh(on);
         }
     }
 

@@ -21,8 +21,9 @@ pub struct Position {
     pub(super) numbers: Vec<i64>,
     /// The mark sets left by the last move: `words` u64s per set.
     pub(super) marks: Vec<u64>,
-    /// Zobrist hash of the board (kept up to date by [`Position::set`]).
+    /// Zobrist hash of the board (kept up to date by [`Position::set`] when `hashing`).
     pub(super) hash: u64,
+    pub(super) hashing: bool,
     /// The (board hash, repetition key) of every position of the game so far,
     /// this one last (kept only when the game has a repetition rule).
     pub(super) history: Vec<(u64, u64)>,
@@ -131,7 +132,9 @@ impl Position {
         if code != 0 {
             self.occupied[code as usize * self.words + word] |= bit;
         }
-        self.hash ^= zobrist(cell, old) ^ zobrist(cell, code);
+        if self.hashing {
+            self.hash ^= zobrist(cell, old) ^ zobrist(cell, code);
+        }
     }
 
     /// Adds `delta` to `numbers[index]`.
@@ -204,6 +207,7 @@ impl Clone for Position {
             numbers: self.numbers.clone(),
             marks: self.marks.clone(),
             hash: self.hash,
+            hashing: self.hashing,
             history: self.history.clone(),
             ply: self.ply,
             result: self.result,
@@ -218,6 +222,7 @@ impl Clone for Position {
         self.numbers.clone_from(&source.numbers);
         self.marks.clone_from(&source.marks);
         self.hash = source.hash;
+        self.hashing = source.hashing;
         self.history.clone_from(&source.history);
         self.ply = source.ply;
         self.result = source.result;
