@@ -46,7 +46,13 @@ use diag::{Problem, Report, SourceFile};
 /// Parses and compiles a rules file. On errors, a [`Report`] with every problem
 /// found (syntax and compile errors together, sorted by position).
 pub fn load(source: &SourceFile) -> Result<ir::Game, Box<Report>> {
-    let (game, problems) = check(source);
+    load_with(source, &[])
+}
+
+/// [`load`] with `name=value` option values, which may shape the board (a
+/// board `files size ranks size`): give the engine the same values.
+pub fn load_with(source: &SourceFile, options: &[(String, String)]) -> Result<ir::Game, Box<Report>> {
+    let (game, problems) = check_with(source, options);
     match game {
         Some(game) => Ok(game),
         None => Err(Box::new(Report::new(source, problems))),
@@ -55,9 +61,14 @@ pub fn load(source: &SourceFile) -> Result<ir::Game, Box<Report>> {
 
 /// Parses and compiles, returning the game (if there were no errors) and every problem.
 pub fn check(source: &SourceFile) -> (Option<ir::Game>, Vec<Problem>) {
+    check_with(source, &[])
+}
+
+/// [`check`] with option values (see [`load_with`]).
+pub fn check_with(source: &SourceFile, options: &[(String, String)]) -> (Option<ir::Game>, Vec<Problem>) {
     let (file, syntax_errors) = syntax::parse(source);
     let syntax_failed = !syntax_errors.is_empty();
-    let (game, mut problems) = compile::compile(&file, syntax_failed);
+    let (game, mut problems) = compile::compile(&file, syntax_failed, options);
     problems.extend(syntax_errors.into_iter().map(Problem::from));
     if syntax_failed {
         (None, problems)

@@ -13,7 +13,7 @@ use super::{Ctx, coord_expr};
 use crate::diag::{Problem, Span};
 use crate::ir::ids::{MAX_CELLS, MAX_DIRS};
 use crate::ir::{CellId, DirId, Topology};
-use crate::syntax::ast::{BoardShape, GraphDecl, Ident, Item, PerPlayer, RulesFile};
+use crate::syntax::ast::{BoardShape, GraphDecl, GridDim, Ident, Item, PerPlayer, RulesFile};
 
 /// The eight compass directions of a grid, as (name, file step, rank step), in
 /// clockwise order so that index ± 2 (mod 8) is perpendicular.
@@ -75,7 +75,14 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile) {
         );
     }
     let built = match &decl.shape {
-        BoardShape::Grid { files, ranks, exits } => grid_graph(files, ranks, exits, decl.span),
+        BoardShape::Grid { files, ranks, exits } => {
+            let f = grid_dim(cx, files, true);
+            let r = grid_dim(cx, ranks, false);
+            match (f, r) {
+                (Some(f), Some(r)) => grid_graph(&f, &r, exits, decl.span),
+                _ => return,
+            }
+        }
         BoardShape::Graph(graph) => graph_graph(graph, decl.span),
     };
     let board = match built {
@@ -98,6 +105,68 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile) {
         .collect();
     cx.topology = Some(topology);
     resolve_direction_sets(cx, file);
+}
+
+/// The first and last label of a grid's files or ranks: a range as written,
+/// or a count (a number, or an expression of options) from `a` or `1`.
+fn grid_dim(cx: &mut Ctx, dim: &GridDim, files: bool) -> Option<(Ident, Ident)> {
+    match dim {
+        GridDim::Range(a, b) => Some((a.clone(), b.clone())),
+        GridDim::Count(e) => {
+            let env: Vec<(&str, i64)> = cx
+                .options
+                .iter()
+                .zip(&cx.option_values)
+                .map(|(o, v)| (o.name.as_str(), *v))
+                .collect();
+            let n = match coord_expr::eval(e, &env, "board") {
+                Ok(n) => n,
+                Err(p) => {
+                    cx.report(p.with_help("a board's size is a number or an expression of options"));
+                    return None;
+                }
+            };
+            let max = if files { 26 } else { MAX_CELLS as i64 };
+            if !(1..=max).contains(&n) {
+                cx.report(error::out_of_range(
+                    if files {
+                        "the number of files"
+                    } else {
+                        "the number of ranks"
+                    },
+                    e.span,
+                    &format!("between 1 and {max} (it is {n})"),
+                ));
+                return None;
+            }
+            for (i, o) in cx.options.iter().enumerate() {
+                if mentions(e, &o.name) {
+                    cx.used_options.insert(i);
+                    cx.shaping.push((i, cx.option_values[i]));
+                }
+            }
+            let (lo, hi) = if files {
+                ("a".to_string(), ((b'a' + (n - 1) as u8) as char).to_string())
+            } else {
+                ("1".to_string(), n.to_string())
+            };
+            let ident = |text: String| Ident { text, span: e.span };
+            Some((ident(lo), ident(hi)))
+        }
+    }
+}
+
+/// Whether an expression names `name`.
+fn mentions(e: &crate::syntax::ast::Expr, name: &str) -> bool {
+    use crate::syntax::ast::ExprKind as K;
+    match &e.kind {
+        K::Name(n) => n.text == name,
+        K::Int(_) | K::Bool(_) => false,
+        K::Index(_, a) | K::Not(a) | K::Neg(a) => mentions(a, name),
+        K::Call(_, args) => args.iter().any(|a| mentions(a, name)),
+        K::Binary(_, a, b) => mentions(a, name) || mentions(b, name),
+        K::If(c, a, b) => mentions(c, name) || mentions(a, name) || mentions(b, name),
+    }
 }
 
 /// A grid: files are single lowercase letters, ranks whole numbers.
@@ -261,8 +330,12 @@ impl Coord {
     }
 }
 
-/// A graph board: cells from coordinate ranges, links from rules.
+/// A graph board: cells from coordinate ranges, links from rules; or cells
+/// named by `line` statements alone, joined along those lines.
 fn graph_graph(decl: &GraphDecl, span: Span) -> Result<BoardGraph, Vec<Problem>> {
+    if decl.template.is_none() && !decl.lines.is_empty() {
+        return line_graph(decl, span);
+    }
     let mut problems = Vec::new();
     let Some((template, template_span)) = &decl.template else {
         return Err(vec![error::missing(
@@ -582,6 +655,135 @@ fn opposites(neighbour: &[CellId], board_cells: usize, dirs: usize) -> Vec<Optio
                 .map(|b| crate::ir::DirId(b as u8))
         })
         .collect()
+}
+
+/// A board of named points joined by lines (`line e, w: a1 d1 g1; …`): each
+/// line links consecutive cells one way and back.
+fn line_graph(decl: &GraphDecl, span: Span) -> Result<BoardGraph, Vec<Problem>> {
+    let mut problems = Vec::new();
+    let mut graph: DiGraph<CellNode, Link> = DiGraph::new();
+    let mut at: HashMap<String, NodeIndex> = HashMap::new();
+    let mut dir_names: Vec<String> = Vec::new();
+    let mut dir_of = |d: &Ident| -> u8 {
+        match dir_names.iter().position(|n| *n == d.text) {
+            Some(i) => i as u8,
+            None => {
+                dir_names.push(d.text.clone());
+                (dir_names.len() - 1) as u8
+            }
+        }
+    };
+    let mut links = Vec::new();
+    for line in &decl.lines {
+        let (fwd, back) = (dir_of(&line.dir), dir_of(&line.back));
+        if fwd == back {
+            problems.push(error::invalid(
+                "rules::compile::bad_link",
+                "a line needs two directions: one way along it and the way back",
+                line.back.span,
+                "the same direction twice",
+            ));
+            continue;
+        }
+        for row in &line.rows {
+            for cell in row {
+                if !at.contains_key(&cell.text) {
+                    let index = at.len();
+                    let node = graph.add_node(CellNode {
+                        name: cell.text.clone(),
+                        coord: name_coord(&cell.text).unwrap_or((index as i32, 0)),
+                        values: Vec::new(),
+                        exit: false,
+                    });
+                    at.insert(cell.text.clone(), node);
+                }
+            }
+            for pair in row.windows(2) {
+                links.push((pair[0].clone(), pair[1].clone(), fwd, line.span));
+                links.push((pair[1].clone(), pair[0].clone(), back, line.span));
+            }
+        }
+    }
+    if dir_names.len() > MAX_DIRS {
+        problems.push(error::out_of_range(
+            "the number of directions",
+            span,
+            &format!("at most {MAX_DIRS}"),
+        ));
+    }
+    check_size(at.len(), span)?;
+    let mut linked: HashMap<(NodeIndex, u8), Span> = HashMap::new();
+    for (a, b, dir, line_span) in links {
+        let (na, nb) = (at[&a.text], at[&b.text]);
+        if let Some(first) = linked.insert((na, dir), line_span) {
+            if graph.edges(na).any(|e| e.weight().dir == dir && e.target() == nb) {
+                continue; // the same link twice is harmless
+            }
+            problems.push(
+                error::invalid(
+                    "rules::compile::link_twice",
+                    format!("two `{}` links leave cell `{}`", dir_names[dir as usize], a.text),
+                    a.span,
+                    "this line",
+                )
+                .with_label(first, "and this one"),
+            );
+            continue;
+        }
+        graph.add_edge(na, nb, Link { dir, then: 1 << dir });
+    }
+    let mut perpendicular = vec![Vec::new(); dir_names.len()];
+    for (a, b) in &decl.perpendicular {
+        for x in a {
+            for y in b {
+                match (
+                    dir_names.iter().position(|n| *n == x.text),
+                    dir_names.iter().position(|n| *n == y.text),
+                ) {
+                    (Some(x), Some(y)) => {
+                        perpendicular[x].push(DirId(y as u8));
+                        perpendicular[y].push(DirId(x as u8));
+                    }
+                    (None, _) => problems.push(error::unknown(
+                        NameKind::Direction,
+                        &x.text,
+                        x.span,
+                        dir_names.iter().map(String::as_str),
+                    )),
+                    (_, None) => problems.push(error::unknown(
+                        NameKind::Direction,
+                        &y.text,
+                        y.span,
+                        dir_names.iter().map(String::as_str),
+                    )),
+                }
+            }
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let names: Vec<&str> = graph.node_indices().map(|n| graph[n].name.as_str()).collect();
+    let description = format!("the points {}", names.join(", "));
+    Ok(BoardGraph {
+        graph,
+        dir_names,
+        perpendicular,
+        vars: Vec::new(),
+        consts: Vec::new(),
+        description,
+    })
+}
+
+/// Where a cell named like `d5` stands on the drawing grid (file, rank).
+fn name_coord(name: &str) -> Option<(i32, i32)> {
+    let b = name.as_bytes();
+    let digits = name.find(|c: char| c.is_ascii_digit())?;
+    if digits != 1 || !b[0].is_ascii_lowercase() {
+        return None;
+    }
+    let rank: i32 = name[1..].parse().ok()?;
+    Some(((b[0] - b'a') as i32, rank - 1))
 }
 
 /// Freezes the graph into dense tables; board cells first, exit cells after.

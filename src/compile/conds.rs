@@ -1,12 +1,16 @@
-//! Cell conditions (`onto empty or enemy`, `over friend`, `in back_rank`).
+//! Cell conditions (`onto empty or enemy`, `if friend Rook unmoved`,
+//! `not next s is empty`, `in line of 3`).
 
 use super::Ctx;
 use super::error::{self, NameKind};
 use crate::ir::{self, PieceKind};
 use crate::syntax::ast::Cond;
 
-/// The words a condition may use besides piece names.
-const WORDS: [&str; 5] = ["empty", "occupied", "enemy", "friend", "exit"];
+/// The words a condition may use besides piece names, regions and mark sets.
+const WORDS: [&str; 12] = [
+    "empty", "occupied", "enemy", "friend", "neutral", "exit", "moved", "unmoved", "attacked", "origin",
+    "taken", "free",
+];
 
 /// Lowers a condition and stores it in the game's condition list.
 pub(super) fn lower_id(cx: &mut Ctx, cond: &Cond) -> Option<ir::CondId> {
@@ -30,27 +34,87 @@ pub(super) fn and(cx: &mut Ctx, id: ir::CondId, extra: ir::Cond) -> ir::CondId {
 }
 
 /// Lowers a condition; `None` after reporting.
-fn lower(cx: &mut Ctx, cond: &Cond) -> Option<ir::Cond> {
+pub(super) fn lower(cx: &mut Ctx, cond: &Cond) -> Option<ir::Cond> {
     Some(match cond {
         Cond::Name(name) => match name.text.as_str() {
             "empty" => ir::Cond::Empty,
             "occupied" => ir::Cond::Occupied,
             "enemy" => ir::Cond::Enemy,
             "friend" => ir::Cond::Friend,
+            "neutral" => ir::Cond::Neutral,
             "exit" => ir::Cond::Exit,
-            _ => match cx.kinds.get(&name.text) {
-                Some(k) => ir::Cond::Kind(PieceKind(k as u8)),
-                None => {
-                    let candidates: Vec<&str> = WORDS.iter().copied().chain(cx.kinds.names()).collect();
-                    let p = error::unknown(NameKind::Condition, &name.text, name.span, candidates);
+            "moved" => ir::Cond::Moved,
+            "unmoved" => ir::Cond::Unmoved,
+            "attacked" => ir::Cond::Attacked,
+            "origin" => ir::Cond::Origin,
+            "taken" => ir::Cond::Taken,
+            "free" => ir::Cond::Free,
+            _ => {
+                if let Some(k) = cx.kinds.get(&name.text) {
+                    ir::Cond::Kind(PieceKind(k as u8))
+                } else if let Some(m) = cx.marks.get(&name.text) {
+                    ir::Cond::Marked(m)
+                } else {
+                    let candidates: Vec<&str> = cx
+                        .kinds
+                        .names()
+                        .chain(cx.marks.names())
+                        .chain(WORDS.iter().copied())
+                        .collect();
+                    let mut p = error::unknown(NameKind::Condition, &name.text, name.span, candidates);
+                    if cx.region_names.get(&name.text).is_some() {
+                        p = p.with_help(format!("`{}` is a region: write `in {}`", name.text, name.text));
+                    }
                     cx.report(p);
                     return None;
                 }
-            },
+            }
         },
         Cond::In(region) => {
-            let r = cx.region_names.resolve(NameKind::Region, region);
-            ir::Cond::In(cx.ok(r)?)
+            if let Some(r) = cx.region_names.get(&region.text) {
+                ir::Cond::In(r)
+            } else if cx.topology.is_some() && cx.cell_ids.contains_key(&region.text) {
+                // A cell name stands for the region of that one cell.
+                ir::Cond::In(cx.cell_region(&region.text))
+            } else {
+                let r = cx.region_names.resolve(NameKind::Region, region);
+                ir::Cond::In(cx.ok(r)?)
+            }
+        }
+        Cond::Next { dirs, cond } => {
+            let d = cx.resolve_dirs(dirs);
+            let c = lower(cx, cond);
+            ir::Cond::Next {
+                dirs: d?,
+                cond: Box::new(c?),
+            }
+        }
+        Cond::Ray { dirs, cond } => {
+            let d = cx.resolve_dirs(dirs);
+            let c = lower(cx, cond);
+            ir::Cond::Ray {
+                dirs: d?,
+                cond: Box::new(c?),
+            }
+        }
+        Cond::InLine { n, exact, dirs, span } => {
+            if !(2..=64).contains(n) {
+                cx.report(error::out_of_range(
+                    "the length of a line",
+                    *span,
+                    "between 2 and 64",
+                ));
+                return None;
+            }
+            let dirs = match dirs {
+                Some(d) => cx.resolve_dirs(d)?,
+                None => cx.all_dirs()?,
+            };
+            ir::Cond::InLine {
+                n: *n as u32,
+                exact: *exact,
+                dirs,
+            }
         }
         Cond::Not(c) => ir::Cond::Not(Box::new(lower(cx, c)?)),
         Cond::And(a, b) => {

@@ -12,7 +12,6 @@ pub(super) fn declare(cx: &mut Ctx, file: &RulesFile) {
     let mut players_seen = None;
     let mut game_seen: Option<Span> = None;
     let mut board_seen = false;
-    let mut turns_seen = false;
     let mut end_seen = false;
     for item in &file.items {
         match item {
@@ -147,20 +146,32 @@ pub(super) fn declare(cx: &mut Ctx, file: &RulesFile) {
                 cx.ok(declared);
             }
             Item::Board(_) => board_seen = true,
-            Item::Turns { .. } => turns_seen = true,
+            // `turns` may be left out: the players then take turns in order.
+            Item::Turns { .. } => {}
             Item::End(_) => end_seen = true,
             Item::Flag { name, .. } => {
                 let declared = cx.flags.declare(NameKind::Flag, name);
                 cx.ok(declared);
+            }
+            Item::Marks(names) => {
+                for n in names {
+                    let declared = cx.marks.declare(NameKind::Mark, n);
+                    cx.ok(declared);
+                }
             }
             Item::Trigger(_)
             | Item::Captured(_)
             | Item::Setup(_)
             | Item::Pool(_)
             | Item::Royal(_)
-            | Item::Promote(_) => {}
+            | Item::Promote(_)
+            | Item::PromoteInPlace(_)
+            | Item::Supply(_)
+            | Item::Adjacency(_)
+            | Item::Forbid { .. } => {}
         }
     }
+    cx.option_values = option_values(&cx.options, &cx.overrides);
     if cx.partial {
         return;
     }
@@ -179,13 +190,6 @@ pub(super) fn declare(cx: &mut Ctx, file: &RulesFile) {
             "declare one, e.g. `board grid files a..h ranks 1..8`",
         ));
     }
-    if !turns_seen {
-        cx.report(error::missing(
-            "turn order",
-            start,
-            "say who plays which turn, e.g. `turns { repeat { White: main  Black: main } }`",
-        ));
-    }
     if !end_seen {
         cx.report(error::missing(
             "end rules",
@@ -193,4 +197,32 @@ pub(super) fn declare(cx: &mut Ctx, file: &RulesFile) {
             "add an `end { … }` block; see docs/LANGUAGE.md",
         ));
     }
+}
+
+/// Each option's value: its default, or the `name=value` override when that is
+/// a valid value (an invalid one is reported when the engine is made).
+fn option_values(options: &[OptionInfo], overrides: &[(String, String)]) -> Vec<i64> {
+    options
+        .iter()
+        .map(|o| {
+            let given = overrides
+                .iter()
+                .rev()
+                .find(|(n, _)| *n == o.name)
+                .and_then(|(_, v)| {
+                    if o.is_bool {
+                        match v.as_str() {
+                            "true" => Some(1),
+                            "false" => Some(0),
+                            _ => None,
+                        }
+                    } else {
+                        v.parse::<i64>().ok()
+                    }
+                });
+            given
+                .filter(|v| !o.min.is_some_and(|m| *v < m) && !o.max.is_some_and(|m| *v > m))
+                .unwrap_or(o.default)
+        })
+        .collect()
 }

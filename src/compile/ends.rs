@@ -1,95 +1,270 @@
-//! Pass 6: the end rules: results in order, the turn limit, and the no-move rule.
+//! Pass 6: the end rules: results in order, the turn limit, the no-move rule,
+//! scores, passes, the quiet-move and repetition draws.
 
 use super::error::{self, NameKind};
 use super::exprs::{self, Ty};
 use super::{Ctx, warnings};
-use crate::ir::{EndOutcome, EndResult, EndRules, NoMove, Outcome, PlayerId};
+use crate::diag::Span;
+use crate::ir::{EndOutcome, EndResult, EndRules, Expr, NoMove, Outcome, PieceKind, PlayerId, Quiet};
 use crate::syntax::ast::{EndStmt, Item, RulesFile};
 
 pub(super) fn build(cx: &mut Ctx, file: &RulesFile) -> EndRules {
     let mut end = EndRules::default();
-    let mut no_move_seen = false;
+    let mut seen = Seen::default();
     for item in &file.items {
         let Item::End(stmts) = item else { continue };
         for stmt in stmts {
-            match stmt {
-                EndStmt::Win { player, when, each } | EndStmt::OnDraw { player, when, each } => {
-                    let on_draw = matches!(stmt, EndStmt::OnDraw { .. });
-                    for binding in bindings(cx, each) {
-                        let winner = match binding {
-                            Some((var, p)) if var == player.text => Some(p),
-                            _ => {
-                                let p = cx.players.resolve(NameKind::Player, player);
-                                cx.ok(p)
-                            }
-                        };
-                        let cond = exprs::lower_as(cx, when, Ty::Bool, binding);
-                        if let Some(c) = &cond {
-                            warnings::never_true(cx, c, when.span);
-                        }
-                        if let (Some(w), Some(c)) = (winner, cond) {
-                            let w = PlayerId(w as u8);
-                            if on_draw {
-                                end.draw_winners.push((c, w));
-                            } else {
-                                end.results.push(result(c, Outcome::Win(w)));
-                            }
-                        }
+            statement(cx, stmt, None, &mut end, &mut seen);
+        }
+    }
+    if end.scores.is_empty() && seen.best_score.is_some() {
+        cx.report(
+            error::missing(
+                "scores",
+                seen.best_score.unwrap_or_default(),
+                "say how each player scores, e.g. `for P in players: score P = count(Disc, P)`",
+            )
+            .with_label(seen.best_score.unwrap_or_default(), "the best score decides here"),
+        );
+    }
+    end.scores.resize(cx.players.len(), Expr::Const(0));
+    end
+}
+
+/// Statements given once, with where.
+#[derive(Default)]
+struct Seen {
+    no_move: bool,
+    best_score: Option<Span>,
+    scores: Vec<bool>,
+}
+
+fn statement(cx: &mut Ctx, stmt: &EndStmt, guard: Option<&Expr>, end: &mut EndRules, seen: &mut Seen) {
+    let guarded = |e: Expr| match guard {
+        Some(g) => Expr::Binary(crate::ir::BinOp::And, Box::new(g.clone()), Box::new(e)),
+        None => e,
+    };
+    match stmt {
+        EndStmt::Win { player, when, each } | EndStmt::OnDraw { player, when, each } => {
+            let on_draw = matches!(stmt, EndStmt::OnDraw { .. });
+            for binding in bindings(cx, each) {
+                let winner = match binding {
+                    Some((var, p)) if var == player.text => Some(p),
+                    _ => {
+                        let p = cx.players.resolve(NameKind::Player, player);
+                        cx.ok(p)
                     }
+                };
+                let cond = exprs::lower_as(cx, when, Ty::Bool, binding);
+                if let Some(c) = &cond {
+                    warnings::never_true(cx, c, when.span);
                 }
-                EndStmt::Draw { when, each } => {
-                    for binding in bindings(cx, each) {
-                        if let Some(c) = exprs::lower_as(cx, when, Ty::Bool, binding) {
-                            warnings::never_true(cx, &c, when.span);
-                            end.results.push(result(c, Outcome::Draw));
-                        }
+                if let (Some(w), Some(c)) = (winner, cond) {
+                    let w = PlayerId(w as u8);
+                    if on_draw {
+                        end.draw_winners.push((guarded(c), w));
+                    } else {
+                        end.results
+                            .push(result(guarded(c), Outcome::Win(w), guard.is_none()));
                     }
-                }
-                EndStmt::Limit(e) => {
-                    if end.turn_limit.is_some() {
-                        cx.report(error::invalid(
-                            "rules::compile::duplicate",
-                            "the turn limit is given twice",
-                            e.span,
-                            "given again here",
-                        ));
-                    }
-                    end.turn_limit = exprs::lower_as(cx, e, Ty::Int, None).map(|e| (e, EndOutcome::Draw));
-                }
-                EndStmt::NoMove {
-                    loses,
-                    only_in_check,
-                    span,
-                } => {
-                    if no_move_seen {
-                        cx.report(error::invalid(
-                            "rules::compile::duplicate",
-                            "the no-move rule is given twice",
-                            *span,
-                            "given again here",
-                        ));
-                    }
-                    no_move_seen = true;
-                    end.no_move = match (loses, only_in_check) {
-                        (true, true) => NoMove::LosesIfInCheck,
-                        (true, false) => NoMove::Loses,
-                        _ => NoMove::Draw,
-                    };
                 }
             }
         }
+        EndStmt::Draw { when, each } => {
+            for binding in bindings(cx, each) {
+                if let Some(c) = exprs::lower_as(cx, when, Ty::Bool, binding) {
+                    warnings::never_true(cx, &c, when.span);
+                    end.results
+                        .push(result(guarded(c), Outcome::Draw, guard.is_none()));
+                }
+            }
+        }
+        EndStmt::Limit(e) => set_limit(cx, end, e, EndOutcome::Draw, guard),
+        EndStmt::After {
+            count,
+            passes,
+            best_score,
+            span,
+        } => {
+            let how = if *best_score {
+                seen.best_score.get_or_insert(*span);
+                EndOutcome::BestScore
+            } else {
+                EndOutcome::Draw
+            };
+            if *passes {
+                let n = match exprs::lower_as(cx, count, Ty::Int, None) {
+                    Some(Expr::Const(n)) if (1..=1000).contains(&n) => n as u32,
+                    Some(_) => {
+                        cx.report(error::out_of_range(
+                            "the number of passes",
+                            count.span,
+                            "a number from 1 to 1000",
+                        ));
+                        return;
+                    }
+                    None => return,
+                };
+                if end.passes.is_some() {
+                    cx.report(error::invalid(
+                        "rules::compile::duplicate",
+                        "the passes that end the game are given twice",
+                        *span,
+                        "given again here",
+                    ));
+                }
+                end.passes = Some((n, how));
+            } else {
+                set_limit(cx, end, count, how, guard);
+            }
+        }
+        EndStmt::NoMove {
+            loses,
+            only_in_check,
+            best_score,
+            span,
+        } => {
+            if seen.no_move {
+                cx.report(error::invalid(
+                    "rules::compile::duplicate",
+                    "the no-move rule is given twice",
+                    *span,
+                    "given again here",
+                ));
+            }
+            seen.no_move = true;
+            if *best_score {
+                seen.best_score.get_or_insert(*span);
+            }
+            end.no_move = match (loses, only_in_check, best_score) {
+                (_, _, true) => NoMove::BestScore,
+                (true, true, _) => NoMove::LosesIfInCheck,
+                (true, false, _) => NoMove::Loses,
+                _ => NoMove::Draw,
+            };
+        }
+        EndStmt::Score { player, value, each } => {
+            for binding in bindings(cx, each) {
+                let who = match binding {
+                    Some((var, p)) if var == player.text => Some(p),
+                    _ => {
+                        let p = cx.players.resolve(NameKind::Player, player);
+                        cx.ok(p)
+                    }
+                };
+                let value = exprs::lower_as(cx, value, Ty::Int, binding);
+                let (Some(p), Some(v)) = (who, value) else {
+                    continue;
+                };
+                if end.scores.len() <= p {
+                    end.scores.resize(p + 1, Expr::Const(0));
+                    seen.scores.resize(p + 1, false);
+                }
+                if seen.scores[p] {
+                    cx.report(error::invalid(
+                        "rules::compile::duplicate",
+                        format!(
+                            "the score of `{}` is given twice",
+                            cx.players.names().nth(p).unwrap_or_default()
+                        ),
+                        player.span,
+                        "given again here",
+                    ));
+                }
+                seen.scores[p] = true;
+                end.scores[p] = v;
+            }
+        }
+        EndStmt::Quiet {
+            limit,
+            capture,
+            drop,
+            kinds,
+            span,
+        } => {
+            let limit = exprs::lower_as(cx, limit, Ty::Int, None);
+            let kinds: Vec<PieceKind> = kinds
+                .iter()
+                .filter_map(|k| {
+                    let k = cx.kinds.resolve(NameKind::Piece, k);
+                    cx.ok(k).map(|k| PieceKind(k as u8))
+                })
+                .collect();
+            if end.quiet.is_some() {
+                cx.report(error::invalid(
+                    "rules::compile::duplicate",
+                    "the quiet-move draw is given twice",
+                    *span,
+                    "given again here",
+                ));
+            }
+            if let Some(limit) = limit {
+                end.quiet = Some(Quiet {
+                    guard: guard.cloned(),
+                    limit,
+                    capture: *capture,
+                    kinds,
+                    drop: *drop,
+                });
+            }
+        }
+        EndStmt::Repeated { times, span } => {
+            if end.repetition.is_some() {
+                cx.report(error::invalid(
+                    "rules::compile::duplicate",
+                    "the repetition draw is given twice",
+                    *span,
+                    "given again here",
+                ));
+            }
+            if let Some(n) = exprs::lower_as(cx, times, Ty::Int, None) {
+                end.repetition = Some((guard.cloned(), n));
+            }
+        }
+        EndStmt::Guarded { guard: g, stmt } => {
+            let Some(g) = exprs::lower_as(cx, g, Ty::Bool, None) else {
+                return;
+            };
+            let both = match guard {
+                Some(outer) => Expr::Binary(crate::ir::BinOp::And, Box::new(outer.clone()), Box::new(g)),
+                None => g,
+            };
+            statement(cx, stmt, Some(&both), end, seen);
+        }
     }
-    end
+}
+
+/// `draw after N moves` or `after N moves: …`: the game ends when N moves have been made.
+fn set_limit(
+    cx: &mut Ctx,
+    end: &mut EndRules,
+    e: &crate::syntax::ast::Expr,
+    how: EndOutcome,
+    guard: Option<&Expr>,
+) {
+    if end.turn_limit.is_some() {
+        cx.report(error::invalid(
+            "rules::compile::duplicate",
+            "the turn limit is given twice",
+            e.span,
+            "given again here",
+        ));
+    }
+    end.turn_limit = exprs::lower_as(cx, e, Ty::Int, None).map(|limit| {
+        // A guard that is false disables the limit (a limit of 0 is none).
+        let limit = match guard {
+            Some(g) => Expr::If(Box::new(g.clone()), Box::new(limit), Box::new(Expr::Const(0))),
+            None => limit,
+        };
+        (limit, how)
+    });
 }
 
 /// A result rule; a line or a connection alone is evaluated only where the
 /// last move changed the board (one that was already there would have ended
 /// the game before).
-fn result(when: crate::ir::Expr, outcome: Outcome) -> EndResult {
-    let local = matches!(
-        when,
-        crate::ir::Expr::Line { .. } | crate::ir::Expr::Connected { .. }
-    );
+fn result(when: Expr, outcome: Outcome, plain: bool) -> EndResult {
+    let local = plain && matches!(when, Expr::Line { .. } | Expr::Connected { .. });
     EndResult { when, outcome, local }
 }
 

@@ -17,6 +17,8 @@ pub enum NameKind {
     Move,
     Condition,
     Value,
+    Mark,
+    Saved,
 }
 
 impl NameKind {
@@ -35,6 +37,8 @@ impl NameKind {
             NameKind::Move => "move",
             NameKind::Condition => "cell condition",
             NameKind::Value => "name",
+            NameKind::Mark => "mark set",
+            NameKind::Saved => "saved cell",
         }
     }
 
@@ -52,6 +56,8 @@ impl NameKind {
             NameKind::Move => "rules::compile::unknown_move",
             NameKind::Condition => "rules::compile::unknown_condition",
             NameKind::Value => "rules::compile::unknown_name",
+            NameKind::Mark => "rules::compile::unknown_mark",
+            NameKind::Saved => "rules::compile::unknown_saved_cell",
         }
     }
 }

@@ -201,13 +201,112 @@ fn call(cx: &mut Ctx, f: &Ident, args: &[Expr], binding: Binding) -> Option<(ir:
             let p = lower_as(cx, &args[0], Ty::Player, binding)?;
             Some((ir::Expr::Opponent(Box::new(p)), Ty::Player))
         }
+        "line" | "exact_line" => {
+            if !arity(
+                cx,
+                2,
+                3,
+                "a length, a player and optionally directions: `line(3, P)`, `line(5, P, lines)`",
+            ) {
+                return None;
+            }
+            let n = match &args[0].kind {
+                ExprKind::Int(n) if (2..=64).contains(n) => Some(*n as u32),
+                _ => {
+                    cx.report(error::out_of_range(
+                        "the length of a line",
+                        args[0].span,
+                        "a number from 2 to 64",
+                    ));
+                    None
+                }
+            };
+            let player = lower_as(cx, &args[1], Ty::Player, binding);
+            let dirs = match args.get(2) {
+                Some(d) => dirs_arg(cx, d),
+                None => cx.all_dirs(),
+            };
+            Some((
+                ir::Expr::Line {
+                    n: n?,
+                    exact: f.text == "exact_line",
+                    player: Box::new(player?),
+                    dirs: dirs?,
+                },
+                Ty::Bool,
+            ))
+        }
+        "connected" => {
+            if !arity(cx, 3, 3, "a player and two regions: `connected(P, home, goal)`") {
+                return None;
+            }
+            let player = lower_as(cx, &args[0], Ty::Player, binding);
+            let a = region_arg(cx, &args[1]);
+            let b = region_arg(cx, &args[2]);
+            Some((
+                ir::Expr::Connected {
+                    player: Box::new(player?),
+                    a: a?,
+                    b: b?,
+                },
+                Ty::Bool,
+            ))
+        }
+        "groups" | "area" | "in_check" | "checkmate" => {
+            if !arity(cx, 1, 1, &format!("a player: `{}(P)`", f.text)) {
+                return None;
+            }
+            let p = Box::new(lower_as(cx, &args[0], Ty::Player, binding)?);
+            Some(match f.text.as_str() {
+                "groups" => (ir::Expr::Groups(p), Ty::Int),
+                "area" => (ir::Expr::Area(p), Ty::Int),
+                "in_check" => (ir::Expr::InCheck(p), Ty::Bool),
+                _ => (ir::Expr::Checkmate(p), Ty::Bool),
+            })
+        }
         _ => {
-            cx.report(error::unknown(
-                NameKind::Function,
-                &f.text,
-                f.span,
-                ["count", "reserve", "opponent"],
+            cx.report(error::unknown(NameKind::Function, &f.text, f.span, FUNCTIONS));
+            None
+        }
+    }
+}
+
+/// The functions an expression may call.
+const FUNCTIONS: [&str; 10] = [
+    "count",
+    "reserve",
+    "opponent",
+    "line",
+    "exact_line",
+    "connected",
+    "groups",
+    "area",
+    "in_check",
+    "checkmate",
+];
+
+fn dirs_arg(cx: &mut Ctx, arg: &Expr) -> Option<Vec<Vec<crate::ir::DirId>>> {
+    match &arg.kind {
+        ExprKind::Name(n) => cx.resolve_dirs(&vec![n.clone()]),
+        _ => {
+            cx.report(error::type_mismatch(
+                "a direction or direction set",
+                "an expression",
+                arg.span,
             ));
+            None
+        }
+    }
+}
+
+fn region_arg(cx: &mut Ctx, arg: &Expr) -> Option<usize> {
+    match &arg.kind {
+        ExprKind::Name(n) => {
+            let r = cx.region_names.resolve(NameKind::Region, n);
+            cx.ok(r)
+        }
+        _ => {
+            cx.report(error::type_mismatch("a region", "an expression", arg.span));
             None
         }
     }

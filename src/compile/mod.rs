@@ -11,6 +11,7 @@
 #![allow(clippy::result_large_err)]
 
 mod board;
+mod clauses;
 mod conds;
 mod coord_expr;
 mod declare;
@@ -35,9 +36,14 @@ use scope::Names;
 /// Compiles a parsed file. The game is `Some` when no problem is an error;
 /// the problems (errors and warnings) come back either way.
 /// With `partial`, the file had syntax errors, so missing items are not reported.
-pub fn compile(file: &RulesFile, partial: bool) -> (Option<ir::Game>, Vec<Problem>) {
+pub fn compile(
+    file: &RulesFile,
+    partial: bool,
+    overrides: &[(String, String)],
+) -> (Option<ir::Game>, Vec<Problem>) {
     let mut cx = Ctx {
         partial,
+        overrides: overrides.to_vec(),
         ..Ctx::default()
     };
     declare::declare(&mut cx, file);
@@ -47,9 +53,12 @@ pub fn compile(file: &RulesFile, partial: bool) -> (Option<ir::Game>, Vec<Proble
     let extras = promotions::build(&mut cx, file, kinds.as_mut().map(|(k, _)| k));
     let setup = turns::setup(&mut cx, file);
     let (triggers, trigger_at) = turns::triggers(&mut cx, file);
-    let mut no_rules = Vec::new();
-    let rule_list = kinds.as_mut().map_or(&mut no_rules, |(_, r)| r);
-    let (turn_list, order) = turns::turns(&mut cx, file, rule_list);
+    let (mut no_kinds, mut no_rules) = (Vec::new(), Vec::new());
+    let (kind_list, rule_list) = match kinds.as_mut() {
+        Some((k, r)) => (k, r),
+        None => (&mut no_kinds, &mut no_rules),
+    };
+    let (turn_list, order) = turns::turns(&mut cx, file, kind_list, rule_list);
     let end = ends::build(&mut cx, file);
     // A name declared by an item that failed to parse is not "unknown": the
     // syntax error already explains it.
@@ -90,10 +99,11 @@ pub fn compile(file: &RulesFile, partial: bool) -> (Option<ir::Game>, Vec<Proble
         turns: turn_list,
         order,
         end,
-        in_place: Vec::new(),
-        marks: Vec::new(),
-        adjacency: Vec::new(),
-        forbid: Vec::new(),
+        in_place: extras.in_place,
+        marks: cx.marks.names().map(String::from).collect(),
+        adjacency: cx.adjacency.clone(),
+        forbid: extras.forbid,
+        shaping: cx.shaping.clone(),
     };
     if !cx.partial {
         warnings::game(&mut cx, &game);
@@ -150,6 +160,16 @@ pub(crate) struct Ctx {
     pub board_desc: String,
     /// The file had syntax errors: items may be missing because they did not parse.
     pub partial: bool,
+    /// Mark set names (`mark passed`).
+    pub marks: Names,
+    /// The directions of groups (`adjacency`; empty: all of the board's).
+    pub adjacency: Vec<DirId>,
+    /// `name=value` option values the game is compiled with (the board may depend on them).
+    pub overrides: Vec<(String, String)>,
+    /// The value of each option, defaults with the overrides applied.
+    pub option_values: Vec<i64>,
+    /// Options whose value shaped the board, with that value.
+    pub shaping: Vec<(usize, i64)>,
 }
 
 impl Ctx {
@@ -220,6 +240,38 @@ impl Ctx {
             per.dedup();
         }
         ok.then_some(out)
+    }
+
+    /// Every direction of the board, for every player.
+    pub fn all_dirs(&self) -> Option<Vec<Vec<DirId>>> {
+        let topo = self.topology.as_ref()?;
+        let all: Vec<DirId> = (0..topo.dir_names.len()).map(|d| DirId(d as u8)).collect();
+        Some(vec![all; self.player_count()])
+    }
+
+    /// The directions of groups, for every player.
+    pub fn adjacency_dirs(&self) -> Option<Vec<Vec<DirId>>> {
+        if self.adjacency.is_empty() {
+            return self.all_dirs();
+        }
+        Some(vec![self.adjacency.clone(); self.player_count()])
+    }
+
+    /// The region holding just the cell `name` (made on first use).
+    pub fn cell_region(&mut self, name: &str) -> usize {
+        let players = self.player_count();
+        let cell = self.cell_ids[name];
+        let topo = self.topology.as_mut().expect("cells exist only with a board");
+        if let Some(r) = topo.regions.iter().position(|r| r.name == name) {
+            return r;
+        }
+        let mut member = vec![false; topo.cells()];
+        member[cell.index()] = true;
+        topo.regions.push(ir::Region {
+            name: name.to_string(),
+            member: vec![member; players],
+        });
+        topo.regions.len() - 1
     }
 
     /// Resolves a cell name; reports a cell outside the board.

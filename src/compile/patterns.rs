@@ -3,70 +3,151 @@
 
 use super::error::{self, NameKind};
 use super::program::Builder;
-use super::{Ctx, conds};
+use super::{Ctx, clauses, conds};
 use crate::ir::{
     self, CaptureTo, CellId, CellTable, Cond, CondId, DirId, JumpCapture, KindInfo, MoveRule, Op, PieceKind,
     PlayerId, Topology,
 };
-use crate::syntax::ast::{CaptureDest, Item, JumpOption, PathStep, Pattern, PieceDecl, RulesFile};
+use crate::syntax::ast::{CaptureDest, Item, PathStep, Pattern, PieceDecl, RulesFile};
 
 /// Compiles every piece kind; `None` when the board is missing.
 pub(super) fn build(cx: &mut Ctx, file: &RulesFile) -> Option<(Vec<KindInfo>, Vec<MoveRule>)> {
+    cx.adjacency = adjacency(cx, file);
+    let decls: Vec<&PieceDecl> = file
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Piece(d) => Some(d),
+            _ => None,
+        })
+        .collect();
     let mut kinds = Vec::new();
     let mut rules = Vec::new();
-    for item in &file.items {
-        let Item::Piece(decl) = item else { continue };
+    for decl in &decls {
         if cx.kinds.get(&decl.name.text) != Some(kinds.len()) {
             continue; // a repeated declaration, already reported
         }
         let kind = PieceKind(kinds.len() as u8);
-        let info = piece(cx, decl, kind, &mut rules);
+        let info = piece(cx, decl, &decls, kind, &mut rules);
         kinds.push(info);
     }
-    let mut captured_seen: Vec<(String, crate::diag::Span)> = Vec::new();
+    captured(cx, file, &mut kinds);
+    for item in &file.items {
+        let Item::Supply(names) = item else { continue };
+        for n in names {
+            let k = cx.kinds.resolve(NameKind::Piece, n);
+            if let Some(k) = cx.ok(k)
+                && let Some(info) = kinds.get_mut(k)
+            {
+                info.supply = true;
+            }
+        }
+    }
+    cx.topology.as_ref()?;
+    mark_moved_kinds(cx, &mut kinds, &rules);
+    Some((kinds, rules))
+}
+
+/// `adjacency DIRS`: the directions groups follow (all of them by default).
+fn adjacency(cx: &mut Ctx, file: &RulesFile) -> Vec<DirId> {
+    for item in &file.items {
+        if let Item::Adjacency(dirs) = item
+            && let Some(d) = cx.resolve_dirs(dirs)
+        {
+            return d.into_iter().next().unwrap_or_default();
+        }
+    }
+    Vec::new()
+}
+
+/// `captured Kind, … to reserve|out|pool|captor [as Kind] [unless flag]`.
+fn captured(cx: &mut Ctx, file: &RulesFile, kinds: &mut [KindInfo]) {
+    let mut seen: Vec<(String, crate::diag::Span)> = Vec::new();
     for item in &file.items {
         let Item::Captured(decl) = item else { continue };
-        if let Some((_, first)) = captured_seen.iter().find(|(k, _)| *k == decl.kind.text) {
-            cx.report(
-                error::invalid(
-                    "rules::compile::duplicate",
-                    format!("where captured `{}` pieces go is said twice", decl.kind.text),
-                    decl.span,
-                    "said again here",
-                )
-                .with_label(*first, "first said here"),
-            );
-            continue;
-        }
-        captured_seen.push((decl.kind.text.clone(), decl.span));
-        let k = cx.kinds.resolve(NameKind::Piece, &decl.kind);
         let unless = decl.unless.as_ref().and_then(|f| {
             let f = cx.flags.resolve(NameKind::Flag, f);
             cx.ok(f)
         });
-        if let Some(k) = cx.ok(k)
-            && let Some(info) = kinds.get_mut(k)
-        {
-            info.captured_to = match decl.to {
-                CaptureDest::Out => CaptureTo::Out,
-                CaptureDest::Reserve => CaptureTo::Reserve,
-                CaptureDest::Pool => CaptureTo::Pool,
-            };
-            info.captured_unless = unless;
+        let as_kind = decl.as_kind.as_ref().and_then(|k| {
+            let k = cx.kinds.resolve(NameKind::Piece, k);
+            cx.ok(k).map(|k| PieceKind(k as u8))
+        });
+        for name in &decl.kinds {
+            if let Some((_, first)) = seen.iter().find(|(k, _)| *k == name.text) {
+                cx.report(
+                    error::invalid(
+                        "rules::compile::duplicate",
+                        format!("where captured `{}` pieces go is said twice", name.text),
+                        decl.span,
+                        "said again here",
+                    )
+                    .with_label(*first, "first said here"),
+                );
+                continue;
+            }
+            seen.push((name.text.clone(), decl.span));
+            let k = cx.kinds.resolve(NameKind::Piece, name);
+            if let Some(k) = cx.ok(k)
+                && let Some(info) = kinds.get_mut(k)
+            {
+                info.captured_to = match decl.to {
+                    CaptureDest::Out => CaptureTo::Out,
+                    CaptureDest::Reserve => CaptureTo::Reserve,
+                    CaptureDest::Pool => CaptureTo::Pool,
+                    CaptureDest::Captor => CaptureTo::Captor,
+                };
+                info.captured_unless = unless;
+                info.captured_as = as_kind;
+            }
         }
     }
-    cx.topology.as_ref()?;
-    Some((kinds, rules))
 }
 
-fn piece(cx: &mut Ctx, decl: &PieceDecl, kind: PieceKind, rules: &mut Vec<MoveRule>) -> KindInfo {
+/// Kinds whose pieces some condition asks "has it moved?" of: the kind of a
+/// rule that asks on its start cell, the kinds a condition names with it, or
+/// every kind when a condition names none.
+fn mark_moved_kinds(cx: &Ctx, kinds: &mut [KindInfo], rules: &[MoveRule]) {
+    let mut all = false;
+    for rule in rules {
+        let mut at_start = true;
+        for op in &rule.program.ops {
+            match op {
+                Op::If(c) | Op::AnywhereIf(c) => {
+                    let cond = &cx.conds[c.0 as usize];
+                    if cond.reads_moved() {
+                        match cond.required_kinds() {
+                            Some(ks) => ks.iter().for_each(|k| kinds[k.index()].tracks_moved = true),
+                            None if at_start && !rule.drop => kinds[rule.kind.index()].tracks_moved = true,
+                            None => all = true,
+                        }
+                    }
+                }
+                Op::Lift | Op::Go(_) | Op::Anywhere | Op::GoSame | Op::GoPerpendicular => at_start = false,
+                _ => {}
+            }
+        }
+    }
+    if all {
+        kinds.iter_mut().for_each(|k| k.tracks_moved = true);
+    }
+}
+
+fn piece(
+    cx: &mut Ctx,
+    decl: &PieceDecl,
+    decls: &[&PieceDecl],
+    kind: PieceKind,
+    rules: &mut Vec<MoveRule>,
+) -> KindInfo {
     let owner = decl.owner.as_ref().and_then(|o| {
         let p = cx.players.resolve(NameKind::Player, o);
         cx.ok(p).map(|p| PlayerId(p as u8))
     });
     cx.kind_owners
         .push(owner.zip(decl.owner.as_ref().map(|o| o.span)));
-    if let Some((_, span)) = cx.letters.iter().find(|(l, _)| *l == decl.letter.text) {
+    let letter = decl.letter.text.to_ascii_uppercase();
+    if let Some((_, span)) = cx.letters.iter().find(|(l, _)| l.to_ascii_uppercase() == letter) {
         let p = error::invalid(
             "rules::compile::duplicate_letter",
             format!("two pieces have the letter `{}`", decl.letter.text),
@@ -74,10 +155,26 @@ fn piece(cx: &mut Ctx, decl: &PieceDecl, kind: PieceKind, rules: &mut Vec<MoveRu
             "used again here",
         )
         .with_label(*span, "first used here")
-        .with_help("drop notation (`N@b8`) names a piece by its letter: give each piece its own");
+        .with_help(
+            "drop notation (`N@b8`) and positions name a piece by its letter: give each piece its own",
+        );
         cx.report(p);
     }
     cx.letters.push((decl.letter.text.clone(), decl.letter.span));
+    if let (Some(n), Some(o)) = (decl.neutral, &decl.owner) {
+        cx.report(
+            error::invalid(
+                "rules::compile::neutral_owner",
+                format!(
+                    "`{}` cannot both belong to nobody and to `{}`",
+                    decl.name.text, o.text
+                ),
+                n,
+                "neutral here",
+            )
+            .with_label(o.span, "owner here"),
+        );
+    }
     let mut info = KindInfo {
         name: decl.name.text.clone(),
         letter: decl.letter.text.clone(),
@@ -86,7 +183,7 @@ fn piece(cx: &mut Ctx, decl: &PieceDecl, kind: PieceKind, rules: &mut Vec<MoveRu
         captured_to: CaptureTo::Out,
         captured_unless: None,
         royal: false,
-        neutral: false,
+        neutral: decl.neutral.is_some(),
         supply: false,
         tracks_moved: false,
         drops: Vec::new(),
@@ -94,14 +191,50 @@ fn piece(cx: &mut Ctx, decl: &PieceDecl, kind: PieceKind, rules: &mut Vec<MoveRu
     };
     let mut names = super::scope::Names::default();
     let mut named = Vec::new();
-    for mv in &decl.moves {
+    // `like K`: K's movement rules first, then the piece's own.
+    let mut moves: Vec<&crate::syntax::ast::MoveDecl> = Vec::new();
+    if let Some(like) = &decl.like {
+        match decls.iter().find(|d| d.name.text == like.text) {
+            Some(other) if other.like.is_none() => moves.extend(&other.moves),
+            Some(_) => cx.report(
+                error::invalid(
+                    "rules::compile::like_chain",
+                    format!("`{}` is itself declared `like` another piece", like.text),
+                    like.span,
+                    "moves would be borrowed twice over",
+                )
+                .with_help("name the piece whose own rules you want"),
+            ),
+            None => {
+                let p = error::unknown(
+                    NameKind::Piece,
+                    &like.text,
+                    like.span,
+                    decls.iter().map(|d| d.name.text.as_str()),
+                );
+                cx.report(p);
+            }
+        }
+    }
+    moves.extend(&decl.moves);
+    for mv in moves {
         let declared = names.declare(NameKind::Move, &mv.name);
         if cx.ok(declared).is_none() {
             continue;
         }
-        if let Some(rule) = move_rule(cx, &mv.name.text, &mv.pattern, kind, mv.span) {
+        if let Some(rule) = clauses::move_rule(cx, &mv.name.text, &mv.clauses, kind, mv.span) {
             named.push((mv.name.text.clone(), rules.len()));
             info.rules.push(rules.len());
+            rules.push(rule);
+        }
+    }
+    for d in &decl.drops {
+        let target = conds::lower_id(cx, &d.target);
+        let name = d.name.as_ref().map_or("drop", |n| n.text.as_str());
+        if let Some(t) = target
+            && let Some(rule) = clauses::drop_rule(cx, name, t, &d.clauses, kind)
+        {
+            info.drops.push(rules.len());
             rules.push(rule);
         }
     }
@@ -109,20 +242,18 @@ fn piece(cx: &mut Ctx, decl: &PieceDecl, kind: PieceKind, rules: &mut Vec<MoveRu
     info
 }
 
-fn move_rule(
+/// The fast form of a rule that is one plain pattern, with its landing condition.
+pub(super) fn fast_form(
     cx: &mut Ctx,
-    name: &str,
     pattern: &Pattern,
-    kind: PieceKind,
     span: crate::diag::Span,
-) -> Option<MoveRule> {
+) -> Option<(ir::Pattern, CondId)> {
     let players = cx.player_count();
-    let (pattern, target, program) = match pattern {
+    match pattern {
         Pattern::Step { dirs, target } => {
-            let dirs = cx.resolve_dirs(dirs);
-            let target = conds::lower_id(cx, target);
+            let dirs = cx.resolve_dirs(dirs)?;
+            let target = conds::lower_id(cx, target)?;
             let topo = cx.topology.as_ref()?;
-            let (dirs, target) = (dirs?, target?);
             let targets = table(topo, players, |p, c| {
                 dirs[p]
                     .iter()
@@ -130,48 +261,25 @@ fn move_rule(
                     .filter(|t| t.is_some())
                     .collect()
             });
-            let mut b = moving();
-            b.op(Op::Go(dirs));
-            b.op(Op::If(target));
-            land(&mut b);
-            (ir::Pattern::Hop { targets }, target, b.finish())
+            Some((ir::Pattern::Hop { targets }, target))
         }
         Pattern::Slide { dirs, target } => {
-            let dirs = cx.resolve_dirs(dirs);
-            let target = conds::lower_id(cx, target);
+            let dirs = cx.resolve_dirs(dirs)?;
+            let target = conds::lower_id(cx, target)?;
             let topo = cx.topology.as_ref()?;
-            let (dirs, target) = (dirs?, target?);
-            let lines = slide_table(topo, players, &dirs);
-            let pass = conds::intern(cx, Cond::And(Box::new(Cond::Empty), Box::new(not(Cond::Origin))));
-            let end = conds::and(cx, target, not(Cond::Origin));
-            let mut b = moving();
-            b.op(Op::Go(dirs));
-            b.star(|b| {
-                b.op(Op::If(pass));
-                b.op(Op::GoSame);
-            });
-            b.op(Op::If(end));
-            land(&mut b);
-            (ir::Pattern::Slide { lines }, target, b.finish())
+            Some((
+                ir::Pattern::Slide {
+                    lines: slide_table(topo, players, &dirs),
+                },
+                target,
+            ))
         }
         Pattern::Leap { path, target } => {
-            let steps = leap_path(cx, path);
-            let target = conds::lower_id(cx, target);
+            let steps = leap_path(cx, path)?;
+            let target = conds::lower_id(cx, target)?;
             let topo = cx.topology.as_ref()?;
-            let (steps, target) = (steps?, target?);
             let targets = table(topo, players, |p, c| leap_targets(topo, &steps, p, c));
-            let end = conds::and(cx, target, not(Cond::Origin));
-            let mut b = moving();
-            for step in steps {
-                b.op(match step {
-                    LeapStep::Dirs(d) => Op::Go(d),
-                    LeapStep::Same => Op::GoSame,
-                    LeapStep::Perpendicular => Op::GoPerpendicular,
-                });
-            }
-            b.op(Op::If(end));
-            land(&mut b);
-            (ir::Pattern::Hop { targets }, target, b.finish())
+            Some((ir::Pattern::Hop { targets }, target))
         }
         Pattern::Jump {
             dirs,
@@ -179,69 +287,30 @@ fn move_rule(
             target,
             options,
         } => {
-            let dirs = cx.resolve_dirs(dirs);
-            let over = conds::lower_id(cx, over);
-            let target = conds::lower_id(cx, target);
-            let has = |o: JumpOption| options.iter().any(|(x, _)| *x == o);
-            let capturing = if has(JumpOption::Capturing) {
-                JumpCapture::Now
-            } else {
-                JumpCapture::No
-            };
-            let repeat = has(JumpOption::Repeat);
-            let each_once = has(JumpOption::EachPieceOnce);
-            if repeat && capturing == JumpCapture::No && !each_once {
-                cx.report(
-                    error::invalid(
-                        "rules::compile::unbounded_chain",
-                        "this jump chain could go on for ever",
-                        span,
-                        "a repeated jump needs a limit",
-                    )
-                    .with_help("add `capturing` (jumped pieces leave) or `each piece jumped once`"),
-                );
-                return None;
-            }
+            let jump = clauses::jump_of(cx, dirs, over, target, options, span)?;
             let topo = cx.topology.as_ref()?;
-            let (dirs, over, target) = (dirs?, over?, target?);
-            let hops = jump_table(topo, players, &dirs);
-            let jump = Jump {
-                dirs: dirs.clone(),
-                over,
-                target,
-                capturing,
-                long: false,
-                repeat,
-                each_once,
-                not_ending_at_start: has(JumpOption::NotEndingAtStart),
-                must_continue: false,
+            let (hops, lines) = if jump.long {
+                (CellTable::default(), slide_table(topo, players, &jump.dirs))
+            } else {
+                (jump_table(topo, players, &jump.dirs), ir::SlideTable::default())
             };
-            let program = jump_program(cx, &jump);
-            (
+            Some((
                 ir::Pattern::Jump {
                     hops,
-                    lines: ir::SlideTable::default(),
-                    over,
-                    capturing,
+                    lines,
+                    over: jump.over,
+                    capturing: jump.capturing,
                     long: jump.long,
-                    repeat,
-                    each_once,
+                    repeat: jump.repeat,
+                    each_once: jump.each_once,
                     not_ending_at_start: jump.not_ending_at_start,
                     must_continue: jump.must_continue,
                 },
-                target,
-                program,
-            )
+                jump.target,
+            ))
         }
-    };
-    Some(MoveRule {
-        name: name.to_string(),
-        kind,
-        drop: false,
-        pattern,
-        target,
-        program,
-    })
+        Pattern::Anywhere { .. } => None,
+    }
 }
 
 /// `not c`.
@@ -249,37 +318,22 @@ fn not(c: Cond) -> Cond {
     Cond::Not(Box::new(c))
 }
 
-/// A movement rule's program so far: the piece is lifted at the start (the
-/// sugar forms test nothing on the start cell).
-fn moving() -> Builder {
-    let mut b = Builder::default();
-    b.op(Op::Lift);
-    b
-}
-
-/// The end of a landing pattern: the piece lands, a promotion on capture or in
-/// place may follow.
-fn land(b: &mut Builder) {
-    b.op(Op::Land);
-    b.op(Op::PromoteOnCapture);
-    b.op(Op::Promote);
-}
-
 /// A jump rule with its options.
-struct Jump {
-    dirs: Vec<Vec<DirId>>,
-    over: CondId,
-    target: CondId,
-    capturing: JumpCapture,
-    long: bool,
-    repeat: bool,
-    each_once: bool,
-    not_ending_at_start: bool,
-    must_continue: bool,
+pub(super) struct Jump {
+    pub dirs: Vec<Vec<DirId>>,
+    pub over: CondId,
+    pub target: CondId,
+    pub capturing: JumpCapture,
+    pub long: bool,
+    pub repeat: bool,
+    pub each_once: bool,
+    pub not_ending_at_start: bool,
+    pub must_continue: bool,
 }
 
-/// The core program of a jump: its hops, repeated, with its options.
-fn jump_program(cx: &mut Ctx, jump: &Jump) -> ir::Program {
+/// The core clauses of a jump: its hops, repeated, with its options (the
+/// action lifts the piece and promotes it).
+pub(super) fn jump_ops(cx: &mut Ctx, b: &mut Builder, jump: &Jump) {
     let over_extra = if jump.long {
         Cond::And(Box::new(Cond::Occupied), Box::new(not(Cond::Exit)))
     } else {
@@ -316,8 +370,7 @@ fn jump_program(cx: &mut Ctx, jump: &Jump) -> ir::Program {
         b.op(Op::If(jump.target));
         b.op(Op::Land);
     };
-    let mut b = moving();
-    hop(&mut b);
+    hop(b);
     if jump.repeat {
         b.star(|b| {
             b.op(Op::NotStopped);
@@ -333,8 +386,6 @@ fn jump_program(cx: &mut Ctx, jump: &Jump) -> ir::Program {
     if jump.not_ending_at_start {
         b.op(Op::If(not_start));
     }
-    b.op(Op::Promote);
-    b.finish()
 }
 
 /// Per (player, cell), the (jumped, landing) pairs of a short jump.
@@ -377,13 +428,24 @@ fn slide_table(topo: &Topology, players: usize, dirs: &[Vec<DirId>]) -> ir::Slid
 }
 
 /// A compiled leap path step.
-enum LeapStep {
+pub(super) enum LeapStep {
     Dirs(Vec<Vec<DirId>>),
     Same,
     Perpendicular,
 }
 
-fn leap_path(cx: &mut Ctx, path: &[PathStep]) -> Option<Vec<LeapStep>> {
+impl LeapStep {
+    /// The core op of the step.
+    pub(super) fn op(self) -> Op {
+        match self {
+            LeapStep::Dirs(d) => Op::Go(d),
+            LeapStep::Same => Op::GoSame,
+            LeapStep::Perpendicular => Op::GoPerpendicular,
+        }
+    }
+}
+
+pub(super) fn leap_path(cx: &mut Ctx, path: &[PathStep]) -> Option<Vec<LeapStep>> {
     let mut out = Vec::new();
     for (i, step) in path.iter().enumerate() {
         match step {

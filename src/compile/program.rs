@@ -20,6 +20,11 @@ impl Builder {
         self.ops.len() as u32
     }
 
+    /// Replaces the op at `at` (a fork or jump whose target is now known).
+    pub fn patch(&mut self, at: u32, op: Op) {
+        self.ops[at as usize] = op;
+    }
+
     /// `(body)*`: the body any number of times (the longer way first).
     pub fn star(&mut self, body: impl FnOnce(&mut Builder)) {
         let fork = self.here();
@@ -28,44 +33,6 @@ impl Builder {
         self.op(Op::Jump(fork));
         let end = self.here();
         self.ops[fork as usize] = Op::Fork(end);
-    }
-
-    /// `(body)+`: the body at least once.
-    pub fn plus(&mut self, body: impl Fn(&mut Builder)) {
-        body(self);
-        self.star(body);
-    }
-
-    /// `(body)?`: the body or nothing.
-    pub fn opt(&mut self, body: impl FnOnce(&mut Builder)) {
-        let fork = self.here();
-        self.op(Op::Fork(0));
-        body(self);
-        let end = self.here();
-        self.ops[fork as usize] = Op::Fork(end);
-    }
-
-    /// `(a | b | …)`: one of the alternatives, in order.
-    pub fn alt(&mut self, branches: Vec<Box<dyn FnOnce(&mut Builder) + '_>>) {
-        let n = branches.len();
-        let mut jumps = Vec::new();
-        for (i, branch) in branches.into_iter().enumerate() {
-            if i + 1 < n {
-                let fork = self.here();
-                self.op(Op::Fork(0));
-                branch(self);
-                jumps.push(self.here());
-                self.op(Op::Jump(0));
-                let next = self.here();
-                self.ops[fork as usize] = Op::Fork(next);
-            } else {
-                branch(self);
-            }
-        }
-        let end = self.here();
-        for j in jumps {
-            self.ops[j as usize] = Op::Jump(end);
-        }
     }
 
     /// A lookahead body (`can`/`cannot`): the ops between the test and its end.
@@ -78,16 +45,6 @@ impl Builder {
         self.ops[at as usize] = Op::Can { end, negate };
     }
 
-    /// An `each` body: every way through it, changes made together.
-    pub fn each(&mut self, must: bool, body: impl FnOnce(&mut Builder)) {
-        let at = self.here();
-        self.op(Op::Each { end: 0, must });
-        body(self);
-        self.op(Op::Accept);
-        let end = self.here();
-        self.ops[at as usize] = Op::Each { end, must };
-    }
-
     /// The finished program (ending with `Accept`).
     pub fn finish(mut self) -> Program {
         self.op(Op::Accept);
@@ -98,7 +55,6 @@ impl Builder {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::CondId;
 
     #[test]
     fn star_loops_back_and_exits_after_its_body() {
@@ -106,30 +62,6 @@ mod tests {
         b.star(|b| b.op(Op::GoSame));
         let p = b.finish();
         assert_eq!(p.ops, vec![Op::Fork(3), Op::GoSame, Op::Jump(0), Op::Accept]);
-    }
-
-    #[test]
-    fn alternatives_jump_to_their_common_end() {
-        let mut b = Builder::default();
-        b.alt(vec![
-            Box::new(|b: &mut Builder| b.op(Op::If(CondId(0)))),
-            Box::new(|b: &mut Builder| b.op(Op::If(CondId(1)))),
-            Box::new(|b: &mut Builder| b.op(Op::If(CondId(2)))),
-        ]);
-        let p = b.finish();
-        assert_eq!(
-            p.ops,
-            vec![
-                Op::Fork(3),
-                Op::If(CondId(0)),
-                Op::Jump(7),
-                Op::Fork(6),
-                Op::If(CondId(1)),
-                Op::Jump(7),
-                Op::If(CondId(2)),
-                Op::Accept
-            ]
-        );
     }
 
     #[test]

@@ -1,9 +1,10 @@
-//! Pass 4b: the shared pool, flags, royal pieces and promotions on capture.
+//! Pass 4b: the shared pool, flags, royal pieces, promotions (on capture and
+//! in place) and repetition bans.
 
 use super::error::{self, NameKind};
 use super::exprs::{self, Ty};
 use super::{Ctx, conds};
-use crate::ir::{Flag, KindInfo, PieceKind, Promotion};
+use crate::ir::{Flag, Forbid, InPlace, KindInfo, PieceKind, Promotion};
 use crate::syntax::ast::{Ident, Item, RulesFile};
 
 /// What this pass adds to the game.
@@ -12,6 +13,8 @@ pub(super) struct Extras {
     pub pool: Vec<(PieceKind, u16)>,
     pub flags: Vec<Flag>,
     pub promotions: Vec<Promotion>,
+    pub in_place: Vec<InPlace>,
+    pub forbid: Vec<Forbid>,
 }
 
 pub(super) fn build(cx: &mut Ctx, file: &RulesFile, mut kinds: Option<&mut Vec<KindInfo>>) -> Extras {
@@ -67,23 +70,60 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile, mut kinds: Option<&mut Vec<K
     }
     for item in &file.items {
         let Item::Captured(decl) = item else { continue };
-        if decl.to == crate::syntax::ast::CaptureDest::Pool
-            && let Some(k) = cx.kinds.get(&decl.kind.text)
-            && !extras.pool.iter().any(|(pk, _)| pk.index() == k)
-        {
-            cx.report(
-                error::invalid(
-                    "rules::compile::not_in_pool",
-                    format!("`{}` is not a pool piece", decl.kind.text),
-                    decl.span,
-                    "sent to the pool here",
-                )
-                .with_help("list it in `pool …`, or send captured pieces `to out` or `to reserve`"),
-            );
+        for name in &decl.kinds {
+            if decl.to == crate::syntax::ast::CaptureDest::Pool
+                && let Some(k) = cx.kinds.get(&name.text)
+                && !extras.pool.iter().any(|(pk, _)| pk.index() == k)
+            {
+                cx.report(
+                    error::invalid(
+                        "rules::compile::not_in_pool",
+                        format!("`{}` is not a pool piece", name.text),
+                        decl.span,
+                        "sent to the pool here",
+                    )
+                    .with_help("list it in `pool …`, or send captured pieces `to out` or `to reserve`"),
+                );
+            }
+        }
+    }
+    for item in &file.items {
+        match item {
+            Item::PromoteInPlace(decl) => in_place(cx, decl, &mut extras.in_place),
+            Item::Forbid { guard, back, .. } => {
+                let guard = guard
+                    .as_ref()
+                    .and_then(|g| exprs::lower_as(cx, g, Ty::Bool, None));
+                let back = match back {
+                    Some((n, span)) if !(1..=1000).contains(n) => {
+                        cx.report(error::out_of_range(
+                            "how many moves back",
+                            *span,
+                            "between 1 and 1000",
+                        ));
+                        continue;
+                    }
+                    Some((n, _)) => Some(*n as u32),
+                    None => None,
+                };
+                extras.forbid.push(Forbid { guard, back });
+            }
+            _ => {}
         }
     }
     for item in &file.items {
         let Item::Promote(decl) = item else { continue };
+        if let Some(more) = decl.more.first() {
+            cx.report(
+                error::invalid(
+                    "rules::compile::promote_capturing_one_kind",
+                    "a promotion on capture names one capturing piece",
+                    more.span,
+                    "a second piece here",
+                )
+                .with_help("write one `promote … capturing …` line per piece"),
+            );
+        }
         let capturer = kind(cx, &decl.kind);
         let captured = conds::lower_id(cx, &decl.captured);
         let unless = decl.unless.as_ref().and_then(|f| {
@@ -135,4 +175,46 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile, mut kinds: Option<&mut Vec<K
 fn kind(cx: &mut Ctx, ident: &Ident) -> Option<PieceKind> {
     let k = cx.kinds.resolve(NameKind::Piece, ident);
     cx.ok(k).map(|k| PieceKind(k as u8))
+}
+
+/// `promote Kind in zone [or from zone] [, on entering]: Kind, … [, optional]`.
+fn in_place(cx: &mut Ctx, decl: &crate::syntax::ast::InPlaceDecl, out: &mut Vec<InPlace>) {
+    let region = |cx: &mut Ctx, r: &Ident| {
+        let id = cx.region_names.resolve(NameKind::Region, r);
+        cx.ok(id)
+    };
+    let to: Vec<usize> = decl.to.iter().filter_map(|r| region(cx, r)).collect();
+    let from: Vec<usize> = decl.from.iter().filter_map(|r| region(cx, r)).collect();
+    let into: Vec<PieceKind> = decl.into.iter().filter_map(|k| kind(cx, k)).collect();
+    if decl.on_entering && !decl.from.is_empty() {
+        cx.report(
+            error::invalid(
+                "rules::compile::entering_from",
+                "`on entering` promotes where the piece lands, so `from` has no use here",
+                decl.span,
+                "both `from` and `on entering`",
+            )
+            .with_help("drop `from …`, or promote where the action ends (without `on entering`)"),
+        );
+    }
+    for k in &decl.kinds {
+        let Some(kind) = kind(cx, k) else { continue };
+        if into.contains(&kind) {
+            cx.report(error::invalid(
+                "rules::compile::promote_to_itself",
+                format!("`{}` would promote to itself", k.text),
+                decl.span,
+                "listed among the kinds it becomes",
+            ));
+            continue;
+        }
+        out.push(InPlace {
+            kind,
+            to: to.clone(),
+            from: from.clone(),
+            into: into.clone(),
+            optional: decl.optional,
+            on_entering: decl.on_entering,
+        });
+    }
 }

@@ -4,7 +4,7 @@ use super::error::{self, NameKind};
 use super::{Ctx, coord_expr};
 use crate::diag::Problem;
 use crate::ir::Region;
-use crate::syntax::ast::{BinOp, Item, PerPlayer, RegionExpr, RegionTerm, RulesFile};
+use crate::syntax::ast::{BinOp, Item, PerPlayer, RegionAtom, RegionExpr, RegionTerm, RulesFile};
 
 pub(super) fn build(cx: &mut Ctx, file: &RulesFile) {
     if cx.topology.is_none() {
@@ -80,91 +80,178 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile) {
 
 /// The cells of a region expression as seen by `player`; `None` after reporting.
 pub(super) fn eval(cx: &mut Ctx, expr: &RegionExpr, player: usize) -> Option<Vec<bool>> {
+    let cells = cx.topology.as_ref()?.cells();
+    let mut set = vec![false; cells];
+    let mut ok = true;
+    for conj in &expr.terms {
+        let mut both = vec![true; cells];
+        for atom in conj {
+            let part = match atom {
+                RegionAtom::Group(inner) => eval(cx, inner, player),
+                RegionAtom::Term(term) => eval_term(cx, term, player),
+            };
+            match part {
+                Some(p) => both.iter_mut().zip(p).for_each(|(b, p)| *b &= p),
+                None => ok = false,
+            }
+        }
+        set.iter_mut().zip(both).for_each(|(s, b)| *s |= b);
+    }
+    ok.then_some(set)
+}
+
+/// The split of a grid-style cell name into its file and rank labels (`a`, `10`).
+fn file_and_rank(name: &str) -> (&str, &str) {
+    let split = name.find(|ch: char| ch.is_ascii_digit()).unwrap_or(name.len());
+    name.split_at(split)
+}
+
+fn eval_term(cx: &mut Ctx, term: &RegionTerm, player: usize) -> Option<Vec<bool>> {
     let topo = cx.topology.as_ref()?;
     let cells = topo.cells();
     let mut set = vec![false; cells];
-    let mut ok = true;
-    for term in &expr.terms {
-        match term {
-            RegionTerm::Rank(label) | RegionTerm::File(label) => {
-                let is_rank = matches!(term, RegionTerm::Rank(_));
-                let topo = cx.topology.as_ref()?;
-                let mut any = false;
-                for (c, name) in topo.cell_names.iter().enumerate() {
-                    let split = name.find(|ch: char| ch.is_ascii_digit()).unwrap_or(name.len());
-                    let (file, rank) = name.split_at(split);
-                    if (is_rank && rank == label.text) || (!is_rank && file == label.text) {
-                        set[c] = true;
-                        any = true;
+    match term {
+        RegionTerm::Rank(lo, hi) | RegionTerm::File(lo, hi) => {
+            let is_rank = matches!(term, RegionTerm::Rank(..));
+            let labels: Vec<String> = {
+                let mut seen = Vec::new();
+                for name in &topo.cell_names[..topo.board_cells] {
+                    let (file, rank) = file_and_rank(name);
+                    let l = if is_rank { rank } else { file };
+                    if !seen.iter().any(|s: &String| s == l) {
+                        seen.push(l.to_string());
                     }
                 }
-                if !any {
-                    let what = if is_rank { "rank" } else { "file" };
-                    cx.report(
-                        error::invalid(
-                            "rules::compile::cell_outside_board",
-                            format!("{what} `{}` is not on the board", label.text),
-                            label.span,
-                            format!("no such {what}"),
-                        )
-                        .with_help(format!("the board has {}", cx.board_desc)),
-                    );
-                    ok = false;
+                if is_rank {
+                    seen.sort_by_key(|l| l.parse::<i64>().unwrap_or(i64::MAX));
+                } else {
+                    seen.sort();
+                }
+                seen
+            };
+            let what = if is_rank { "rank" } else { "file" };
+            let index = |l: &crate::syntax::ast::Ident| labels.iter().position(|x| *x == l.text);
+            // An exit row (rank 9 beyond rank 8) is a rank too, when named alone.
+            let exit_label = |l: &str| {
+                topo.cell_names[topo.board_cells..].iter().any(|n| {
+                    let (f, r) = file_and_rank(n);
+                    (if is_rank { r } else { f }) == l
+                })
+            };
+            let range: Option<Vec<String>> = match hi {
+                None if index(lo).is_some() || exit_label(&lo.text) => Some(vec![lo.text.clone()]),
+                Some(hi) => match (index(lo), index(hi)) {
+                    (Some(a), Some(b)) if a <= b => Some(labels[a..=b].to_vec()),
+                    _ => None,
+                },
+                None => None,
+            };
+            let Some(range) = range else {
+                let span = hi.as_ref().map_or(lo.span, |h| lo.span.join(h.span));
+                let text = match hi {
+                    Some(h) => format!("{}..{}", lo.text, h.text),
+                    None => lo.text.clone(),
+                };
+                cx.report(
+                    error::invalid(
+                        "rules::compile::cell_outside_board",
+                        format!("{what} `{text}` is not on the board"),
+                        span,
+                        format!("no such {what}"),
+                    )
+                    .with_help(format!("the board has {}", cx.board_desc)),
+                );
+                return None;
+            };
+            for (c, name) in topo.cell_names.iter().enumerate() {
+                let (file, rank) = file_and_rank(name);
+                if range.iter().any(|l| l == if is_rank { rank } else { file }) {
+                    set[c] = true;
                 }
             }
-            RegionTerm::Where(cond) => {
-                let vars = cx.cell_vars.clone();
-                for (c, values) in cx.cell_values.clone().iter().enumerate() {
-                    let env: Vec<(&str, i64)> = vars
-                        .iter()
-                        .map(String::as_str)
-                        .zip(values.iter().copied())
-                        .chain(cx.coord_consts.iter().map(|(n, v)| (n.as_str(), *v)))
-                        .collect();
-                    match coord_expr::eval(cond, &env, "cells where") {
-                        Ok(v) => set[c] |= v != 0,
-                        Err(p) => {
-                            cx.report(p);
-                            ok = false;
-                            break;
-                        }
-                    }
-                }
+        }
+        RegionTerm::Edge { last, rank, span } => {
+            let mut best: Option<i64> = None;
+            let key = |c: usize| {
+                let (f, r) = topo.coords[c];
+                if *rank { r as i64 } else { f as i64 }
+            };
+            for c in 0..topo.board_cells {
+                let k = key(c);
+                best = Some(match best {
+                    None => k,
+                    Some(b) if *last => b.max(k),
+                    Some(b) => b.min(k),
+                });
             }
-            RegionTerm::Names(names) => {
-                for name in names {
-                    if let Some(r) = cx.region_names.get(&name.text) {
-                        let topo = cx.topology.as_ref()?;
-                        match topo.regions.get(r) {
-                            Some(region) => {
-                                for (s, m) in set.iter_mut().zip(&region.member[player]) {
-                                    *s |= *m;
-                                }
-                            }
-                            None => {
-                                cx.report(
-                                    error::invalid(
-                                        "rules::compile::region_order",
-                                        format!("region `{}` is used before it is defined", name.text),
-                                        name.span,
-                                        "defined further down",
-                                    )
-                                    .with_label(cx.region_names.span(r), "defined here")
-                                    .with_help("define regions before the regions that use them"),
-                                );
-                                ok = false;
-                            }
-                        }
-                    } else if let Some(c) = cx.resolve_cell(name) {
-                        set[c.index()] = true;
-                    } else {
-                        ok = false;
+            let Some(best) = best else {
+                cx.report(error::invalid(
+                    "rules::compile::empty_region",
+                    "the board has no cells",
+                    *span,
+                    "nothing to select",
+                ));
+                return None;
+            };
+            for (c, s) in set.iter_mut().enumerate().take(topo.board_cells) {
+                *s = key(c) == best;
+            }
+        }
+        RegionTerm::Where(cond) => {
+            let vars = cx.cell_vars.clone();
+            for (c, values) in cx.cell_values.clone().iter().enumerate() {
+                let env: Vec<(&str, i64)> = vars
+                    .iter()
+                    .map(String::as_str)
+                    .zip(values.iter().copied())
+                    .chain(cx.coord_consts.iter().map(|(n, v)| (n.as_str(), *v)))
+                    .collect();
+                match coord_expr::eval(cond, &env, "cells where") {
+                    Ok(v) => set[c] |= v != 0,
+                    Err(p) => {
+                        cx.report(p);
+                        return None;
                     }
                 }
             }
         }
+        RegionTerm::Names(names) => {
+            let mut ok = true;
+            for name in names {
+                if let Some(r) = cx.region_names.get(&name.text) {
+                    let topo = cx.topology.as_ref()?;
+                    match topo.regions.get(r) {
+                        Some(region) => {
+                            for (s, m) in set.iter_mut().zip(&region.member[player]) {
+                                *s |= *m;
+                            }
+                        }
+                        None => {
+                            cx.report(
+                                error::invalid(
+                                    "rules::compile::region_order",
+                                    format!("region `{}` is used before it is defined", name.text),
+                                    name.span,
+                                    "defined further down",
+                                )
+                                .with_label(cx.region_names.span(r), "defined here")
+                                .with_help("define regions before the regions that use them"),
+                            );
+                            ok = false;
+                        }
+                    }
+                } else if let Some(c) = cx.resolve_cell(name) {
+                    set[c.index()] = true;
+                } else {
+                    ok = false;
+                }
+            }
+            if !ok {
+                return None;
+            }
+        }
     }
-    ok.then_some(set)
+    Some(set)
 }
 
 /// The compiled twin of a syntax operator.

@@ -6,9 +6,10 @@ use super::{Ctx, conds, regions};
 use crate::diag::Problem;
 use crate::ir::ids::MAX_ACTIONS;
 use crate::ir::{
-    self, ActionSource, CellId, MoveRule, Op, Pass, PieceKind, PlayerId, Setup, Trigger, Turn, TurnOrder,
+    self, ActionSource, CellId, FollowUp, KindInfo, MoveRule, Op, Pass, PieceKind, PlayerId, Setup, Trigger,
+    Turn, TurnOrder,
 };
-use crate::syntax::ast::{ActionAlt, Effect, Ident, Item, OrderStmt, RulesFile, SetupStmt};
+use crate::syntax::ast::{ActionAlt, Effect, Ident, Item, OrderStmt, PassWhen, RulesFile, SetupStmt};
 
 pub(super) fn setup(cx: &mut Ctx, file: &RulesFile) -> Setup {
     let mut setup = Setup::default();
@@ -178,7 +179,12 @@ pub(super) fn triggers(cx: &mut Ctx, file: &RulesFile) -> (Vec<Trigger>, Vec<u16
     (list, at)
 }
 
-pub(super) fn turns(cx: &mut Ctx, file: &RulesFile, rules: &mut Vec<MoveRule>) -> (Vec<Turn>, TurnOrder) {
+pub(super) fn turns(
+    cx: &mut Ctx,
+    file: &RulesFile,
+    kinds: &mut [KindInfo],
+    rules: &mut Vec<MoveRule>,
+) -> (Vec<Turn>, TurnOrder) {
     let mut turns = Vec::new();
     for item in &file.items {
         let Item::Turn(decl) = item else { continue };
@@ -207,17 +213,27 @@ pub(super) fn turns(cx: &mut Ctx, file: &RulesFile, rules: &mut Vec<MoveRule>) -
                 "said again here",
             ));
         }
-        let mut tiers = Vec::new();
-        for tier in &decl.tiers {
-            let mut sources = Vec::new();
-            for alt in tier {
-                if let Some(s) = action_source(cx, alt, rules) {
-                    sources.push(s);
-                }
+        let tiers = if decl.tiers.is_empty() {
+            vec![every_action(kinds)]
+        } else {
+            tiers_of(cx, &decl.tiers, kinds, rules)
+        };
+        let follow_up = decl.follow_up.as_ref().and_then(|(cond, follow, span)| {
+            if decl.actions.is_some() {
+                cx.report(error::invalid(
+                    "rules::compile::follow_up_with_actions",
+                    "a turn with `actions up to` cannot also have `then if …`",
+                    *span,
+                    "a follow-up action here",
+                ));
             }
-            tiers.push(sources);
-        }
-        if decl.tiers.is_empty() && !decl.pass {
+            let when = conds::lower_id(cx, cond)?;
+            Some(FollowUp {
+                when,
+                tiers: tiers_of(cx, follow, kinds, rules),
+            })
+        });
+        if decl.tiers.is_empty() && tiers.iter().all(|t| t.is_empty()) && decl.pass.is_none() {
             cx.report(
                 error::invalid(
                     "rules::compile::empty_turn",
@@ -232,8 +248,25 @@ pub(super) fn turns(cx: &mut Ctx, file: &RulesFile, rules: &mut Vec<MoveRule>) -
             name: decl.name.text.clone(),
             max_actions,
             distinct_pieces,
-            pass: if decl.pass { Pass::Allowed } else { Pass::No },
+            pass: match decl.pass {
+                None => Pass::No,
+                Some(PassWhen::Always) => Pass::Allowed,
+                Some(PassWhen::IfStuck) => Pass::IfStuck,
+            },
             tiers,
+            must_capture: decl.must_capture,
+            most_captures: decl.most_captures,
+            follow_up,
+        });
+    }
+    if turns.is_empty() && !cx.partial {
+        // No `turn`: one turn of every movement and drop rule of the mover's pieces.
+        turns.push(Turn {
+            name: "turn".to_string(),
+            max_actions: ir::Expr::Const(1),
+            distinct_pieces: false,
+            pass: Pass::No,
+            tiers: vec![every_action(kinds)],
             must_capture: false,
             most_captures: false,
             follow_up: None,
@@ -241,6 +274,30 @@ pub(super) fn turns(cx: &mut Ctx, file: &RulesFile, rules: &mut Vec<MoveRule>) -
     }
     let mut order = TurnOrder::default();
     let mut seen = false;
+    let declared_order = file.items.iter().any(|i| matches!(i, Item::Turns { .. }));
+    if !declared_order && !cx.partial {
+        // No `turns`: the players take turns in order, all playing the one turn.
+        if let Some(second) = file
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Turn(t) => Some(t),
+                _ => None,
+            })
+            .nth(1)
+        {
+            cx.report(
+                error::invalid(
+                    "rules::compile::turn_order_needed",
+                    "with several kinds of turn, the order must be given",
+                    second.name.span,
+                    "a second kind of turn",
+                )
+                .with_help("say who plays which turn, e.g. `turns { repeat { White: main  Black: main } }`"),
+            );
+        }
+        order.cycle = (0..cx.players.len()).map(|p| (PlayerId(p as u8), 0)).collect();
+    }
     for item in &file.items {
         let Item::Turns { stmts, span } = item else {
             continue;
@@ -310,7 +367,50 @@ fn order_entry(cx: &mut Ctx, player: &Ident, turn: &Ident) -> Option<(PlayerId, 
     Some((PlayerId(p? as u8), t?))
 }
 
-fn action_source(cx: &mut Ctx, alt: &ActionAlt, rules: &mut Vec<MoveRule>) -> Option<ActionSource> {
+/// Every movement and drop rule of every kind, as one tier.
+fn every_action(kinds: &[KindInfo]) -> Vec<ActionSource> {
+    let mut tier = Vec::new();
+    for (k, info) in kinds.iter().enumerate() {
+        let kind = PieceKind(k as u8);
+        if !info.rules.is_empty() {
+            tier.push(ActionSource::Move {
+                kind,
+                rules: info.rules.clone(),
+            });
+        }
+        if !info.drops.is_empty() {
+            tier.push(ActionSource::Drop {
+                kind,
+                rules: info.drops.clone(),
+            });
+        }
+    }
+    tier
+}
+
+/// The tiers of `choose …` / `else …` lines.
+fn tiers_of(
+    cx: &mut Ctx,
+    tiers: &[Vec<ActionAlt>],
+    kinds: &[KindInfo],
+    rules: &mut Vec<MoveRule>,
+) -> Vec<Vec<ActionSource>> {
+    tiers
+        .iter()
+        .map(|tier| {
+            tier.iter()
+                .filter_map(|alt| action_source(cx, alt, kinds, rules))
+                .collect()
+        })
+        .collect()
+}
+
+fn action_source(
+    cx: &mut Ctx,
+    alt: &ActionAlt,
+    kinds: &[KindInfo],
+    rules: &mut Vec<MoveRule>,
+) -> Option<ActionSource> {
     match alt {
         ActionAlt::Move { kind, name } => {
             let k = cx.kinds.resolve(NameKind::Piece, kind);
@@ -337,14 +437,55 @@ fn action_source(cx: &mut Ctx, alt: &ActionAlt, rules: &mut Vec<MoveRule>) -> Op
                 rules,
             })
         }
-        ActionAlt::Drop { kind, target } => {
-            let k = cx.kinds.resolve(NameKind::Piece, kind);
-            let k = cx.ok(k);
-            let target = conds::lower_id(cx, target);
-            let (kind, target) = (PieceKind(k? as u8), target?);
-            Some(ActionSource::Drop {
-                kind,
-                rules: vec![drop_rule(kind, target, rules)],
+        ActionAlt::Drop { kind: name, target } => {
+            let k = cx.kinds.resolve(NameKind::Piece, name);
+            let kind = PieceKind(cx.ok(k)? as u8);
+            match target {
+                Some(target) => {
+                    let target = conds::lower_id(cx, target)?;
+                    Some(ActionSource::Drop {
+                        kind,
+                        rules: vec![drop_rule(kind, target, rules)],
+                    })
+                }
+                None => {
+                    let drops = kinds
+                        .get(kind.index())
+                        .map(|k| k.drops.clone())
+                        .unwrap_or_default();
+                    if drops.is_empty() {
+                        cx.report(
+                            error::invalid(
+                                "rules::compile::no_drop_rule",
+                                format!("`{}` has no drop rule", name.text),
+                                name.span,
+                                "nothing says where it may be dropped",
+                            )
+                            .with_help(format!(
+                                "say where: `drop {} onto empty`, or give the piece a rule `drop: onto empty`",
+                                name.text
+                            )),
+                        );
+                        return None;
+                    }
+                    Some(ActionSource::Drop { kind, rules: drops })
+                }
+            }
+        }
+        ActionAlt::Remove { target, .. } => {
+            let target = conds::lower_id(cx, target)?;
+            rules.push(MoveRule {
+                name: "remove".to_string(),
+                kind: PieceKind(0),
+                drop: true,
+                pattern: ir::Pattern::Core,
+                target,
+                program: ir::Program {
+                    ops: vec![Op::AnywhereIf(target), Op::Remove, Op::Accept],
+                },
+            });
+            Some(ActionSource::Remove {
+                rule: rules.len() - 1,
             })
         }
     }

@@ -73,7 +73,11 @@ impl Codes {
                 if c == 0 {
                     0
                 } else {
-                    codes.code(PieceKind(codes.kind[c as usize]), codes.owner[c as usize] as usize, true)
+                    codes.code(
+                        PieceKind(codes.kind[c as usize]),
+                        codes.owner[c as usize] as usize,
+                        true,
+                    )
                 }
             })
             .collect();

@@ -16,7 +16,7 @@ use crate::ir::{CellId, DirId, MoveRule, Op, PieceKind, PlayerId};
 const MAX_STEPS: u32 = 4096;
 
 /// The registers a rule may name (`save NAME`).
-pub(crate) const MAX_REGISTERS: usize = 8;
+pub const MAX_REGISTERS: usize = 8;
 
 /// The state of one way through a program; copied at every branch.
 #[derive(Debug, Clone, Copy)]

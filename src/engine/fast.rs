@@ -50,7 +50,9 @@ impl Engine {
                     };
                 }
             }
-            Pattern::Jump { capturing, each_once, .. } => {
+            Pattern::Jump {
+                capturing, each_once, ..
+            } => {
                 let chain = &mut scratch.chain;
                 chain.clear();
                 chain.push(Token::From(from).encode());
@@ -72,10 +74,11 @@ impl Engine {
                 self.jumps(&mut walk, from, 0);
             }
             Pattern::Drop => {
+                let may_stick = self.may_stick(player, kind);
                 for c in 0..self.game.topology.board_cells {
                     let cell = CellId(c as u16);
                     if self.test(rule.target, player, cell, pos.board[c])
-                        && !self.is_stuck(player, kind, cell)
+                        && !(may_stick && self.is_stuck(player, kind, cell))
                     {
                         out.push2(Token::Drop(kind), Token::Place(cell));
                     }
@@ -107,8 +110,7 @@ impl Engine {
         } else {
             Token::Capture(to)
         };
-        if promotes && let Some(choice) = self.promotion_at_end(player, kind, from, to)
-        {
+        if promotes && let Some(choice) = self.promotion_at_end(player, kind, from, to) {
             let cells = self.game.topology.cells() * (self.kinds + 1);
             if choice.keep && !(self.dedupe_targets && scratch.seen_key(to.index() * (self.kinds + 1), cells))
             {

@@ -22,6 +22,7 @@ mod promote;
 mod repetition;
 mod search;
 
+pub use core::MAX_REGISTERS;
 pub use moves::{MAX_CHAIN, Move, MoveBuf, MoveList, MoveRef, Token};
 pub use options::OptionError;
 pub use position::Position;

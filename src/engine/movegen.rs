@@ -121,14 +121,28 @@ impl Engine {
             // The last action: generate straight into the result, each move
             // written after the actions before it.
             buf.moves.set_prefix(prefix, prefix_weight);
-            self.actions(pos, player, &turn.tiers, &moved[..level], &mut buf.moves, &mut buf.generator);
+            self.actions(
+                pos,
+                player,
+                &turn.tiers,
+                &moved[..level],
+                &mut buf.moves,
+                &mut buf.generator,
+            );
             buf.moves.set_prefix(&[], 0);
             return;
         }
         buf.ensure_level(level);
         let mut actions = std::mem::take(&mut buf.actions[level]);
         actions.clear();
-        self.actions(pos, player, &turn.tiers, &moved[..level], &mut actions, &mut buf.generator);
+        self.actions(
+            pos,
+            player,
+            &turn.tiers,
+            &moved[..level],
+            &mut actions,
+            &mut buf.generator,
+        );
         let mut next = std::mem::take(&mut buf.positions[level]);
         let mut log = std::mem::take(&mut buf.undo[level]);
         let mut joined = std::mem::take(&mut buf.prefixes[level]);
@@ -251,7 +265,14 @@ impl Engine {
         buf.ensure_level(level);
         let mut actions = std::mem::take(&mut buf.actions[level]);
         actions.clear();
-        self.actions(pos, player, &turn.tiers, &moved[..level], &mut actions, &mut buf.generator);
+        self.actions(
+            pos,
+            player,
+            &turn.tiers,
+            &moved[..level],
+            &mut actions,
+            &mut buf.generator,
+        );
         let mut n = actions.len() as u64;
         if remaining > 1 {
             let mut next = std::mem::take(&mut buf.positions[level]);

@@ -35,7 +35,7 @@ impl Engine {
                     && (pr.to.iter().any(|&r| regions[r].member[p][landing.index()])
                         || (from.is_some() && pr.from.iter().any(|&r| regions[r].member[p][from.index()])))
             })?;
-        let keep = promo.optional && !promo.stuck[p][landing.index()];
+        let keep = promo.optional && !self.is_stuck(player, kind, landing);
         Some(Choice {
             keep,
             into: &promo.into,

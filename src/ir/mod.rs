@@ -64,6 +64,8 @@ pub struct Game {
     pub adjacency: Vec<DirId>,
     /// Repetition bans (`forbid repetition …`).
     pub forbid: Vec<Forbid>,
+    /// Options whose value shaped the board when the game was compiled, with that value.
+    pub shaping: Vec<(usize, i64)>,
 }
 
 /// A typed option with its default.
@@ -307,8 +309,6 @@ pub struct InPlace {
     pub optional: bool,
     /// Applies as soon as the piece lands in the zone, ending its action there.
     pub on_entering: bool,
-    /// `stuck[player][cell]`: the kind could never move from this cell.
-    pub stuck: Vec<Vec<bool>>,
 }
 
 /// A ban on repeating positions: no move may recreate the board of `back` moves

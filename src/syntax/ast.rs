@@ -59,12 +59,41 @@ pub enum Item {
     Royal(Vec<Ident>),
     /// `promote Kind capturing cond [unless flag]: piece at zone else zone…`.
     Promote(PromoteDecl),
+    /// `promote Kind in zone [or from zone] [, on entering]: Kind, … [, optional]`.
+    PromoteInPlace(InPlaceDecl),
+    /// `mark name, …`: cell sets a move leaves for the next one.
+    Marks(Vec<Ident>),
+    /// `supply Kind, …`: kinds taken from an unlimited supply.
+    Supply(Vec<Ident>),
+    /// `adjacency dirs`: the neighbours of groups.
+    Adjacency(Vec<Ident>),
+    /// `[if expr:] forbid repetition [of N moves ago]`.
+    Forbid {
+        guard: Option<Expr>,
+        back: Option<(i64, Span)>,
+        span: Span,
+    },
+}
+
+/// `promote Kind in zone [or from zone] [, on entering]: Kind, … [, optional]`.
+#[derive(Debug, Clone)]
+pub struct InPlaceDecl {
+    pub kinds: Vec<Ident>,
+    /// Regions tested on the landing cell (`in`) and on the start cell (`from`).
+    pub to: Vec<Ident>,
+    pub from: Vec<Ident>,
+    pub on_entering: bool,
+    pub into: Vec<Ident>,
+    pub optional: bool,
+    pub span: Span,
 }
 
 /// `promote Kind capturing cond [unless flag]: piece at zone else zone…`.
 #[derive(Debug, Clone)]
 pub struct PromoteDecl {
     pub kind: Ident,
+    /// Further kinds listed after the first (not allowed with `capturing`).
+    pub more: Vec<Ident>,
     pub captured: Cond,
     pub unless: Option<Ident>,
     /// `None`: the lowest-ranked piece of the pool.
@@ -116,13 +145,22 @@ pub struct BoardDecl {
 pub enum BoardShape {
     /// A rectangular board with named files and ranks.
     Grid {
-        files: (Ident, Ident),
-        ranks: (Ident, Ident),
+        files: GridDim,
+        ranks: GridDim,
         /// Sides (`n`, `s`) beyond which virtual exit cells exist.
         exits: Vec<Ident>,
     },
     /// Cells generated from coordinate ranges, linked by rules.
     Graph(GraphDecl),
+}
+
+/// The files or ranks of a grid.
+#[derive(Debug, Clone)]
+pub enum GridDim {
+    /// `a..h`, `1..8`.
+    Range(Ident, Ident),
+    /// A number of them (`8`, `size`): letters from `a`, numbers from 1.
+    Count(Expr),
 }
 
 /// `board graph { … }`.
@@ -137,6 +175,17 @@ pub struct GraphDecl {
     pub links: Vec<LinkDecl>,
     /// `perpendicular A to B`.
     pub perpendicular: Vec<(Vec<Ident>, Vec<Ident>)>,
+    /// `line d, back: cells; cells`.
+    pub lines: Vec<LineDecl>,
+}
+
+/// `line d, back: a1 d1 g1; b2 d2 f2`.
+#[derive(Debug, Clone)]
+pub struct LineDecl {
+    pub dir: Ident,
+    pub back: Ident,
+    pub rows: Vec<Vec<Ident>>,
+    pub span: Span,
 }
 
 /// `link dir: (pattern) -> (exprs) when expr then dirs`.
@@ -173,45 +222,198 @@ pub struct RegionDecl {
     pub value: PerPlayer<RegionExpr>,
 }
 
-/// A union of region terms.
+/// A union of intersections of region terms.
 #[derive(Debug, Clone)]
 pub struct RegionExpr {
-    pub terms: Vec<RegionTerm>,
+    /// `terms[i]` is a list of atoms all of which hold (`a and b`); the union of them.
+    pub terms: Vec<Vec<RegionAtom>>,
     pub span: Span,
+}
+
+/// A term of a region expression, or a parenthesised expression.
+#[derive(Debug, Clone)]
+pub enum RegionAtom {
+    Term(RegionTerm),
+    Group(RegionExpr),
 }
 
 /// One term of a region union.
 #[derive(Debug, Clone)]
 pub enum RegionTerm {
-    /// `rank 8`.
-    Rank(Ident),
-    /// `file a`.
-    File(Ident),
+    /// `rank 8`, `rank 1..3`.
+    Rank(Ident, Option<Ident>),
+    /// `file a`, `file a..c`.
+    File(Ident, Option<Ident>),
+    /// `first rank`, `last file`, …: (last, of the ranks).
+    Edge { last: bool, rank: bool, span: Span },
     /// `cells where expr` (the expression sees `file` and `rank` as 0-based indices).
     Where(Expr),
     /// Cell names or region names.
     Names(Vec<Ident>),
 }
 
-/// `piece Name letter L owner P { moves }`.
+/// `piece Name letter L [owner P] [neutral] [like K] { moves and drops }`.
 #[derive(Debug, Clone)]
 pub struct PieceDecl {
     pub name: Ident,
     pub letter: Ident,
     pub owner: Option<Ident>,
+    /// `neutral`: the piece belongs to nobody.
+    pub neutral: Option<Span>,
+    /// `like K`: the piece has K's movement rules too.
+    pub like: Option<Ident>,
     pub moves: Vec<MoveDecl>,
+    pub drops: Vec<DropDecl>,
 }
 
-/// `move name: pattern`.
+/// `move name: clauses`.
 #[derive(Debug, Clone)]
 pub struct MoveDecl {
     pub name: Ident,
-    pub pattern: Pattern,
+    pub clauses: Vec<Clause>,
+    pub span: Span,
+}
+
+/// `drop [name]: onto cond, clauses`.
+#[derive(Debug, Clone)]
+pub struct DropDecl {
+    pub name: Option<Ident>,
+    pub target: Cond,
+    pub clauses: Vec<Clause>,
     pub span: Span,
 }
 
 /// A direction reference: one name (a direction or a set), or a parenthesised list.
 pub type DirRef = Vec<Ident>;
+
+/// One clause of a rule: a pattern (sugar) or a clause of the move core.
+#[derive(Debug, Clone)]
+pub enum Clause {
+    /// `step`, `slide`, `leap`, `jump`, `anywhere onto`.
+    Pattern(Pattern, Span),
+    /// `go dirs` / `go same` / `go perpendicular`.
+    Go(Step, Span),
+    /// `anywhere`.
+    Anywhere(Span),
+    /// `if cond`.
+    If(Cond, Span),
+    /// `when expr`.
+    When(Expr, Span),
+    /// `can (…)` / `cannot (…)`.
+    Can {
+        negate: bool,
+        body: Vec<Clause>,
+        span: Span,
+    },
+    /// `land`.
+    Land(Span),
+    /// `capture` / `capture at end` / `capture group`.
+    Capture(CaptureHow, Span),
+    /// `place Kind`.
+    Place(Ident, Span),
+    /// `remove`.
+    Remove(Span),
+    /// `flip`.
+    Flip(Span),
+    /// `become Kind [silently]`.
+    Become { kind: Ident, silently: bool, span: Span },
+    /// `mark name`.
+    Mark(Ident, Span),
+    /// `save name`.
+    Save(Ident, Span),
+    /// `back to name`.
+    BackTo(Ident, Span),
+    /// `carry to name`.
+    CarryTo(Ident, Span),
+    /// `then clause`: a new action starts.
+    Then(Box<Clause>, Span),
+    /// `[must] each (…)`.
+    Each {
+        must: bool,
+        body: Vec<Clause>,
+        span: Span,
+    },
+    /// `(a | b)`, with `*`, `+` or `?`.
+    Group {
+        alts: Vec<Vec<Clause>>,
+        repeat: Repeat,
+        span: Span,
+    },
+    /// `[must] flip|capture C along D closed by C`.
+    Run {
+        must: bool,
+        flip: bool,
+        what: Cond,
+        dirs: DirRef,
+        closer: Cond,
+        span: Span,
+    },
+    /// `[must] capture C groups without liberties`.
+    Groups { must: bool, what: Cond, span: Span },
+}
+
+impl Clause {
+    /// Where the clause stands.
+    pub fn span(&self) -> Span {
+        match self {
+            Clause::Pattern(_, s)
+            | Clause::Go(_, s)
+            | Clause::Anywhere(s)
+            | Clause::If(_, s)
+            | Clause::When(_, s)
+            | Clause::Land(s)
+            | Clause::Capture(_, s)
+            | Clause::Place(_, s)
+            | Clause::Remove(s)
+            | Clause::Flip(s)
+            | Clause::Mark(_, s)
+            | Clause::Save(_, s)
+            | Clause::BackTo(_, s)
+            | Clause::CarryTo(_, s)
+            | Clause::Then(_, s) => *s,
+            Clause::Can { span, .. }
+            | Clause::Become { span, .. }
+            | Clause::Each { span, .. }
+            | Clause::Group { span, .. }
+            | Clause::Run { span, .. }
+            | Clause::Groups { span, .. } => *span,
+        }
+    }
+}
+
+/// How `capture` takes a piece.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CaptureHow {
+    /// Now.
+    Now,
+    /// When the action ends.
+    AtEnd,
+    /// With its whole group.
+    Group,
+}
+
+/// One step of the cursor.
+#[derive(Debug, Clone)]
+pub enum Step {
+    /// In one of the directions.
+    Dirs(DirRef),
+    /// On along the line.
+    Same(Span),
+    /// At right angles.
+    Perpendicular(Span),
+}
+
+/// How often a group of clauses runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Repeat {
+    Once,
+    /// `*`.
+    Any,
+    /// `+`.
+    AtLeastOnce,
+    /// `?`.
+    Maybe,
+}
 
 /// A movement pattern.
 #[derive(Debug, Clone)]
@@ -229,6 +431,8 @@ pub enum Pattern {
         target: Cond,
         options: Vec<(JumpOption, Span)>,
     },
+    /// Onto any cell.
+    Anywhere { target: Cond },
 }
 
 /// One element of a leap path.
@@ -253,15 +457,33 @@ pub enum JumpOption {
     EachPieceOnce,
     /// The chain may not end on its starting cell.
     NotEndingAtStart,
+    /// The jumped piece is captured when the chain ends; it blocks until then.
+    CapturingAtEnd,
+    /// Over any number of empty cells before and after the jumped piece.
+    Long,
+    /// The chain goes on while a further jump exists.
+    MustContinue,
 }
 
 /// A condition on a cell.
 #[derive(Debug, Clone)]
 pub enum Cond {
-    /// A name: `empty`, `occupied`, `enemy`, `friend`, `exit`, or a piece kind.
+    /// A name: `empty`, `occupied`, `enemy`, `friend`, `exit`, a state word, a
+    /// mark set, or a piece kind.
     Name(Ident),
-    /// `in region`.
+    /// `in region` (or `in cell`).
     In(Ident),
+    /// `next dirs is cond`.
+    Next { dirs: DirRef, cond: Box<Cond> },
+    /// `ray dirs has cond`.
+    Ray { dirs: DirRef, cond: Box<Cond> },
+    /// `in [exact] line of N [along dirs]`.
+    InLine {
+        n: i64,
+        exact: bool,
+        dirs: Option<DirRef>,
+        span: Span,
+    },
     /// `not c`.
     Not(Box<Cond>),
     /// `a and b`.
@@ -291,8 +513,10 @@ pub enum Effect {
 /// Where captured pieces of a kind go.
 #[derive(Debug, Clone)]
 pub struct CapturedDecl {
-    pub kind: Ident,
+    pub kinds: Vec<Ident>,
     pub to: CaptureDest,
+    /// `as Kind`: the kind the captured piece turns into.
+    pub as_kind: Option<Ident>,
     /// `unless flag`: once the flag is set, captured pieces are out of the game.
     pub unless: Option<Ident>,
     pub span: Span,
@@ -307,6 +531,8 @@ pub enum CaptureDest {
     Reserve,
     /// The shared pool.
     Pool,
+    /// The capturing player's reserve.
+    Captor,
 }
 
 /// One statement of `setup`.
@@ -333,8 +559,14 @@ pub struct TurnDecl {
     pub name: Ident,
     /// `actions up to expr[, distinct pieces]`.
     pub actions: Option<(Expr, bool)>,
-    /// `pass allowed`.
-    pub pass: bool,
+    /// `pass allowed` / `pass if stuck`.
+    pub pass: Option<PassWhen>,
+    /// `must capture`.
+    pub must_capture: bool,
+    /// `most captures`.
+    pub most_captures: bool,
+    /// `then if cond: choose …`.
+    pub follow_up: Option<(Cond, Vec<Vec<ActionAlt>>, Span)>,
     /// Priority tiers: `choose …` then each `else …`.
     pub tiers: Vec<Vec<ActionAlt>>,
     /// `actions up to` or `pass allowed` lines given again.
@@ -342,13 +574,24 @@ pub struct TurnDecl {
     pub span: Span,
 }
 
+/// When a turn allows a pass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PassWhen {
+    /// `pass allowed`.
+    Always,
+    /// `pass if stuck`.
+    IfStuck,
+}
+
 /// One kind of action a turn offers.
 #[derive(Debug, Clone)]
 pub enum ActionAlt {
     /// `move Kind` or `move Kind.name`.
     Move { kind: Ident, name: Option<Ident> },
-    /// `drop Kind onto cond`.
-    Drop { kind: Ident, target: Cond },
+    /// `drop Kind onto cond`, or `drop Kind` (its drop rules).
+    Drop { kind: Ident, target: Option<Cond> },
+    /// `remove cond`.
+    Remove { target: Cond, span: Span },
 }
 
 /// One statement of `turns`.
@@ -373,10 +616,11 @@ pub enum EndStmt {
     Draw { when: Expr, each: Option<Ident> },
     /// `draw after expr moves`.
     Limit(Expr),
-    /// `no move: mover loses [if in check]` / `no move: draw`.
+    /// `no move: mover loses [if in check]` / `no move: draw` / `no move: best score`.
     NoMove {
         loses: bool,
         only_in_check: bool,
+        best_score: bool,
         span: Span,
     },
     /// `on draw: win P when expr`: a game that would end drawn is won instead.
@@ -384,6 +628,31 @@ pub enum EndStmt {
         player: Ident,
         when: Expr,
         each: Option<Ident>,
+    },
+    /// `if expr: statement`.
+    Guarded { guard: Expr, stmt: Box<EndStmt> },
+    /// `draw after N moves without capture or Kind move or drop`.
+    Quiet {
+        limit: Expr,
+        capture: bool,
+        drop: bool,
+        kinds: Vec<Ident>,
+        span: Span,
+    },
+    /// `draw when repeated N times`.
+    Repeated { times: Expr, span: Span },
+    /// `score P = expr`, optionally inside `for X in players:`.
+    Score {
+        player: Ident,
+        value: Expr,
+        each: Option<Ident>,
+    },
+    /// `after N passes: outcome` / `after N moves: outcome`.
+    After {
+        count: Expr,
+        passes: bool,
+        best_score: bool,
+        span: Span,
     },
 }
 

@@ -114,20 +114,37 @@ impl Lowerer {
                 })
             }
             Rule::captured_decl => {
-                let mut it = inner.into_inner();
-                let kind = self.ident(next(&mut it));
-                let to = match next(&mut it).as_rule() {
-                    Rule::reserve_kw => CaptureDest::Reserve,
-                    Rule::pool_kw => CaptureDest::Pool,
-                    _ => CaptureDest::Out,
-                };
-                let unless = it.next().map(|u| self.ident(first(u)));
+                let mut kinds = Vec::new();
+                let mut to = CaptureDest::Out;
+                let mut as_kind = None;
+                let mut unless = None;
+                for p in inner.into_inner() {
+                    match p.as_rule() {
+                        Rule::name => kinds.push(self.ident(p)),
+                        Rule::reserve_kw => to = CaptureDest::Reserve,
+                        Rule::pool_kw => to = CaptureDest::Pool,
+                        Rule::captor_kw => to = CaptureDest::Captor,
+                        Rule::out_kw => to = CaptureDest::Out,
+                        Rule::captured_as => as_kind = Some(self.ident(first(p))),
+                        _ => unless = Some(self.ident(first(p))),
+                    }
+                }
                 Item::Captured(CapturedDecl {
-                    kind,
+                    kinds,
                     to,
+                    as_kind,
                     unless,
                     span,
                 })
+            }
+            Rule::mark_decl => Item::Marks(inner.into_inner().map(|p| self.ident(p)).collect()),
+            Rule::supply_decl => Item::Supply(inner.into_inner().map(|p| self.ident(p)).collect()),
+            Rule::adjacency_decl => Item::Adjacency(self.idents(first(inner))),
+            Rule::forbid_decl => self.forbid(inner, None, span),
+            Rule::guarded_item => {
+                let mut it = inner.into_inner();
+                let guard = self.expr(next(&mut it));
+                self.forbid(next(&mut it), Some(guard), span)
             }
             Rule::pool_decl => Item::Pool(inner.into_inner().map(|p| self.ident(p)).collect()),
             Rule::royal_decl => Item::Royal(inner.into_inner().map(|p| self.ident(p)).collect()),
@@ -139,8 +156,8 @@ impl Lowerer {
                     when: self.expr(next(&mut it)),
                 }
             }
-            Rule::promote_decl => Item::Promote(self.promote(inner, span)),
-            Rule::setup_decl => Item::Setup(inner.into_inner().map(|s| self.setup_stmt(s)).collect()),
+            Rule::promote_decl => self.promote(inner, span),
+            Rule::setup_decl => Item::Setup(inner.into_inner().flat_map(|s| self.setup_stmt(s)).collect()),
             Rule::turn_decl => Item::Turn(self.turn(inner, span)),
             Rule::turns_decl => Item::Turns {
                 stmts: inner.into_inner().map(|s| self.order_stmt(s)).collect(),
@@ -246,6 +263,18 @@ impl Lowerer {
                     }
                     graph.links.push(link);
                 }
+                Rule::line_stmt => {
+                    let mut it = s.into_inner();
+                    let dir = self.ident(next(&mut it));
+                    let back = self.ident(next(&mut it));
+                    let rows = it.map(|row| self.idents(row)).collect();
+                    graph.lines.push(LineDecl {
+                        dir,
+                        back,
+                        rows,
+                        span,
+                    });
+                }
                 _ => {
                     let mut it = s.into_inner();
                     let a = self.idents(next(&mut it));
@@ -257,12 +286,57 @@ impl Lowerer {
         graph
     }
 
-    fn promote(&self, pair: P, span: Span) -> PromoteDecl {
-        let mut it = pair.into_inner();
-        let kind = self.ident(next(&mut it));
+    fn forbid(&self, pair: P, guard: Option<Expr>, span: Span) -> Item {
+        let back = pair.into_inner().next().map(|n| (self.int(&n), self.span(&n)));
+        Item::Forbid { guard, back, span }
+    }
+
+    fn promote(&self, pair: P, span: Span) -> Item {
+        let mut kinds = Vec::new();
+        let mut form = None;
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::name => kinds.push(self.ident(p)),
+                _ => form = Some(p),
+            }
+        }
+        let form = form.expect("promote_decl ends with its form");
+        if form.as_rule() == Rule::promote_zone {
+            let mut decl = InPlaceDecl {
+                kinds,
+                to: Vec::new(),
+                from: Vec::new(),
+                on_entering: false,
+                into: Vec::new(),
+                optional: false,
+                span,
+            };
+            for part in form.into_inner() {
+                match part.as_rule() {
+                    Rule::zone_test => {
+                        let mut it = part.into_inner();
+                        let from = next(&mut it).as_rule() == Rule::from_kw;
+                        let region = self.ident(next(&mut it));
+                        if from {
+                            decl.from.push(region);
+                        } else {
+                            decl.to.push(region);
+                        }
+                    }
+                    Rule::on_entering => decl.on_entering = true,
+                    Rule::optional_kw => decl.optional = true,
+                    _ => decl.into.push(self.ident(part)),
+                }
+            }
+            return Item::PromoteInPlace(decl);
+        }
+        let mut it = form.into_inner();
+        let mut kinds = kinds.into_iter();
+        let kind = kinds.next().expect("promote_decl names a kind");
         let captured = self.cond(next(&mut it));
         let mut decl = PromoteDecl {
             kind,
+            more: kinds.collect(),
             captured,
             unless: None,
             into: None,
@@ -283,78 +357,299 @@ impl Lowerer {
                 }
             }
         }
-        decl
+        Item::Promote(decl)
+    }
+
+    fn grid_dim(&self, pair: P) -> GridDim {
+        let d = first(pair);
+        match d.as_rule() {
+            Rule::label_range => {
+                let mut it = d.into_inner();
+                GridDim::Range(self.ident(next(&mut it)), self.ident(next(&mut it)))
+            }
+            _ => {
+                let span = self.span(&d);
+                let c = first(d);
+                GridDim::Count(match c.as_rule() {
+                    Rule::int => Expr {
+                        kind: ExprKind::Int(self.int(&c)),
+                        span,
+                    },
+                    Rule::name => Expr {
+                        kind: ExprKind::Name(self.ident(c)),
+                        span,
+                    },
+                    _ => self.expr(c),
+                })
+            }
+        }
     }
 
     fn grid(&self, pair: P) -> BoardShape {
         let mut it = pair.into_inner();
-        let f0 = self.ident(next(&mut it));
-        let f1 = self.ident(next(&mut it));
-        let r0 = self.ident(next(&mut it));
-        let r1 = self.ident(next(&mut it));
+        let files = self.grid_dim(next(&mut it));
+        let ranks = self.grid_dim(next(&mut it));
         let mut exits = Vec::new();
         for stmt in it {
             // board_stmt → exits_stmt
             let exits_stmt = first(stmt);
             exits.extend(self.idents(exits_stmt));
         }
-        BoardShape::Grid {
-            files: (f0, f1),
-            ranks: (r0, r1),
-            exits,
-        }
+        BoardShape::Grid { files, ranks, exits }
     }
 
     fn region_expr(&self, pair: P) -> RegionExpr {
         let span = self.span(&pair);
         let terms = pair
             .into_inner()
-            .map(|term| {
-                let t = first(term);
-                match t.as_rule() {
-                    Rule::rank_sel => RegionTerm::Rank(self.ident(first(t))),
-                    Rule::file_sel => RegionTerm::File(self.ident(first(t))),
-                    Rule::where_sel => RegionTerm::Where(self.expr(first(t))),
-                    Rule::region_names => {
-                        RegionTerm::Names(t.into_inner().map(|n| self.ident(first(n))).collect())
-                    }
-                    r => unreachable!("region_term holds a selector, not {r:?}"),
-                }
+            .map(|and| {
+                and.into_inner()
+                    .filter(|a| a.as_rule() == Rule::region_atom)
+                    .map(|atom| {
+                        let t = first(atom);
+                        match t.as_rule() {
+                            Rule::region_expr => RegionAtom::Group(self.region_expr(t)),
+                            _ => RegionAtom::Term(self.region_term(t)),
+                        }
+                    })
+                    .collect()
             })
             .collect();
         RegionExpr { terms, span }
     }
 
+    fn region_term(&self, term: P) -> RegionTerm {
+        let t = first(term);
+        let span = self.span(&t);
+        match t.as_rule() {
+            Rule::edge_sel => {
+                let mut it = t.into_inner();
+                let last = next(&mut it).as_rule() == Rule::last_kw;
+                let rank = next(&mut it).as_rule() == Rule::rank_kw;
+                RegionTerm::Edge { last, rank, span }
+            }
+            Rule::rank_sel | Rule::file_sel => {
+                let rank = t.as_rule() == Rule::rank_sel;
+                let mut it = t.into_inner();
+                let lo = self.ident(next(&mut it));
+                let hi = it.next().map(|h| self.ident(h));
+                if rank {
+                    RegionTerm::Rank(lo, hi)
+                } else {
+                    RegionTerm::File(lo, hi)
+                }
+            }
+            Rule::where_sel => RegionTerm::Where(self.expr(first(t))),
+            Rule::region_names => RegionTerm::Names(t.into_inner().map(|n| self.ident(first(n))).collect()),
+            r => unreachable!("region_term holds a selector, not {r:?}"),
+        }
+    }
+
     fn piece(&self, pair: P) -> PieceDecl {
-        let mut name = None;
-        let mut letter = None;
-        let mut owner = None;
-        let mut moves = Vec::new();
-        for p in pair.into_inner() {
+        let mut it = pair.into_inner();
+        let mut decl = PieceDecl {
+            name: self.ident(next(&mut it)),
+            letter: self.ident(next(&mut it)),
+            owner: None,
+            neutral: None,
+            like: None,
+            moves: Vec::new(),
+            drops: Vec::new(),
+        };
+        for p in it {
             match p.as_rule() {
-                Rule::name if name.is_none() => name = Some(self.ident(p)),
-                Rule::label => letter = Some(self.ident(p)),
-                Rule::name => owner = Some(self.ident(p)),
-                Rule::move_decl => moves.push(self.move_decl(p)),
-                r => unreachable!("piece_decl holds names and moves, not {r:?}"),
+                Rule::piece_mod => {
+                    let m = first(p);
+                    match m.as_rule() {
+                        Rule::owner_mod => decl.owner = Some(self.ident(first(m))),
+                        Rule::like_mod => decl.like = Some(self.ident(first(m))),
+                        _ => decl.neutral = Some(self.span(&m)),
+                    }
+                }
+                Rule::piece_item => {
+                    let item = first(p);
+                    match item.as_rule() {
+                        Rule::move_decl => decl.moves.push(self.move_decl(item)),
+                        _ => decl.drops.push(self.drop_decl(item)),
+                    }
+                }
+                r => unreachable!("piece_decl holds modifiers and rules, not {r:?}"),
             }
         }
-        PieceDecl {
-            name: name.expect("piece_decl starts with a name"),
-            letter: letter.expect("piece_decl has a letter"),
-            owner,
-            moves,
-        }
+        decl
     }
 
     fn move_decl(&self, pair: P) -> MoveDecl {
         let span = self.span(&pair);
         let mut it = pair.into_inner();
         let name = self.ident(next(&mut it));
-        let pattern = first(next(&mut it));
+        let clauses = self.clauses(next(&mut it));
+        MoveDecl { name, clauses, span }
+    }
+
+    fn drop_decl(&self, pair: P) -> DropDecl {
+        let span = self.span(&pair);
+        let mut name = None;
+        let mut target = None;
+        let mut clauses = Vec::new();
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::name => name = Some(self.ident(p)),
+                Rule::target => target = Some(self.target(p)),
+                _ => clauses.push(self.clause(p)),
+            }
+        }
+        DropDecl {
+            name,
+            target: target.expect("drop_decl has a target"),
+            clauses,
+            span,
+        }
+    }
+
+    fn clauses(&self, pair: P) -> Vec<Clause> {
+        pair.into_inner().map(|c| self.clause(c)).collect()
+    }
+
+    fn clause(&self, pair: P) -> Clause {
+        let span = self.span(&pair);
+        let c = first(pair);
+        match c.as_rule() {
+            Rule::then_clause => {
+                let mut it = c.into_inner();
+                let _then = next(&mut it); // then_kw
+                Clause::Then(Box::new(self.clause(next(&mut it))), span)
+            }
+            Rule::pattern => Clause::Pattern(self.pattern(first(c)), span),
+            _ => self.core_clause(first(c), span),
+        }
+    }
+
+    fn step(&self, pair: P) -> Step {
+        match pair.as_rule() {
+            Rule::same_kw => Step::Same(self.span(&pair)),
+            Rule::perpendicular_kw => Step::Perpendicular(self.span(&pair)),
+            _ => Step::Dirs(self.idents(pair)),
+        }
+    }
+
+    fn core_clause(&self, c: P, span: Span) -> Clause {
+        let rule = c.as_rule();
+        match rule {
+            Rule::go_clause => Clause::Go(self.step(first(c)), span),
+            Rule::anywhere_kw => Clause::Anywhere(span),
+            Rule::if_clause => Clause::If(self.cond(first(c)), span),
+            Rule::when_clause => Clause::When(self.expr(first(c)), span),
+            Rule::can_clause => {
+                let mut it = c.into_inner();
+                let negate = next(&mut it).as_rule() == Rule::cannot_kw;
+                Clause::Can {
+                    negate,
+                    body: self.clauses(next(&mut it)),
+                    span,
+                }
+            }
+            Rule::land_kw => Clause::Land(span),
+            Rule::run_clause => {
+                let mut must = false;
+                let mut flip = false;
+                let mut conds = Vec::new();
+                let mut dirs = Vec::new();
+                for p in c.into_inner() {
+                    match p.as_rule() {
+                        Rule::must_kw => must = true,
+                        Rule::flip_kw => flip = true,
+                        Rule::capture_kw => {}
+                        Rule::dir_ref => dirs = self.idents(p),
+                        _ => conds.push(self.cond(p)),
+                    }
+                }
+                let mut conds = conds.into_iter();
+                Clause::Run {
+                    must,
+                    flip,
+                    what: conds.next().expect("run_clause has a condition"),
+                    dirs,
+                    closer: conds.next().expect("run_clause has a closer"),
+                    span,
+                }
+            }
+            Rule::groups_clause => {
+                let mut must = false;
+                let mut what = None;
+                for p in c.into_inner() {
+                    match p.as_rule() {
+                        Rule::must_kw => must = true,
+                        Rule::cond => what = Some(self.cond(p)),
+                        _ => {} // capture_kw
+                    }
+                }
+                Clause::Groups {
+                    must,
+                    what: what.expect("groups_clause has a condition"),
+                    span,
+                }
+            }
+            Rule::capture_clause => {
+                let how = match c.into_inner().nth(1).map(|p| p.as_rule()) {
+                    Some(Rule::at_end) => CaptureHow::AtEnd,
+                    Some(Rule::group_kw) => CaptureHow::Group,
+                    _ => CaptureHow::Now,
+                };
+                Clause::Capture(how, span)
+            }
+            Rule::place_clause => Clause::Place(self.ident(first(c)), span),
+            Rule::remove_kw => Clause::Remove(span),
+            Rule::flip_kw => Clause::Flip(span),
+            Rule::become_clause => {
+                let mut it = c.into_inner();
+                let kind = self.ident(next(&mut it));
+                Clause::Become {
+                    kind,
+                    silently: it.next().is_some(),
+                    span,
+                }
+            }
+            Rule::mark_clause => Clause::Mark(self.ident(first(c)), span),
+            Rule::save_clause => Clause::Save(self.ident(first(c)), span),
+            Rule::back_clause => Clause::BackTo(self.ident(first(c)), span),
+            Rule::carry_clause => Clause::CarryTo(self.ident(first(c)), span),
+            Rule::each_clause => {
+                let mut must = false;
+                let mut body = Vec::new();
+                for p in c.into_inner() {
+                    match p.as_rule() {
+                        Rule::must_kw => must = true,
+                        _ => body = self.clauses(p),
+                    }
+                }
+                Clause::Each { must, body, span }
+            }
+            Rule::group_clause => {
+                let mut alts = Vec::new();
+                let mut repeat = Repeat::Once;
+                for p in c.into_inner() {
+                    match p.as_rule() {
+                        Rule::clauses => alts.push(self.clauses(p)),
+                        _ => {
+                            repeat = match p.as_str() {
+                                "*" => Repeat::Any,
+                                "+" => Repeat::AtLeastOnce,
+                                _ => Repeat::Maybe,
+                            }
+                        }
+                    }
+                }
+                Clause::Group { alts, repeat, span }
+            }
+            r => unreachable!("core_clause kinds only, not {r:?}"),
+        }
+    }
+
+    fn pattern(&self, pattern: P) -> Pattern {
         let rule = pattern.as_rule();
         let mut it = pattern.into_inner();
-        let pattern = match rule {
+        match rule {
             Rule::step_pat => Pattern::Step {
                 dirs: self.idents(next(&mut it)),
                 target: self.target(next(&mut it)),
@@ -363,6 +658,12 @@ impl Lowerer {
                 dirs: self.idents(next(&mut it)),
                 target: self.target(next(&mut it)),
             },
+            Rule::anywhere_pat => {
+                let _kw = next(&mut it); // anywhere_kw
+                Pattern::Anywhere {
+                    target: self.target(next(&mut it)),
+                }
+            }
             Rule::leap_pat => {
                 let path = next(&mut it)
                     .into_inner()
@@ -389,9 +690,14 @@ impl Lowerer {
                         let span = self.span(&opt);
                         let o = first(opt);
                         let option = match o.as_rule() {
+                            Rule::capturing_opt if o.into_inner().next().is_some() => {
+                                JumpOption::CapturingAtEnd
+                            }
                             Rule::capturing_opt => JumpOption::Capturing,
                             Rule::repeat_opt => JumpOption::Repeat,
                             Rule::once_opt => JumpOption::EachPieceOnce,
+                            Rule::long_opt => JumpOption::Long,
+                            Rule::continue_opt => JumpOption::MustContinue,
                             _ => JumpOption::NotEndingAtStart,
                         };
                         (option, span)
@@ -405,8 +711,7 @@ impl Lowerer {
                 }
             }
             r => unreachable!("pattern holds a pattern kind, not {r:?}"),
-        };
-        MoveDecl { name, pattern, span }
+        }
     }
 
     fn target(&self, pair: P) -> Cond {
@@ -417,6 +722,7 @@ impl Lowerer {
         match pair.as_rule() {
             Rule::cond => self.fold_cond(pair, Cond::Or),
             Rule::cond_and => self.fold_cond(pair, Cond::And),
+            Rule::cond_seq => self.fold_cond(pair, Cond::And),
             Rule::cond_not => {
                 let mut negate = false;
                 let mut atom = None;
@@ -431,10 +737,35 @@ impl Lowerer {
             }
             Rule::cond_atom => {
                 let inner = first(pair);
+                let span = self.span(&inner);
                 match inner.as_rule() {
                     Rule::cond => self.cond(inner),
                     Rule::in_region => Cond::In(self.ident(first(inner))),
-                    _ => Cond::Name(self.ident(inner)),
+                    Rule::next_cond | Rule::ray_cond => {
+                        let next_form = inner.as_rule() == Rule::next_cond;
+                        let mut it = inner.into_inner();
+                        let dirs = self.idents(next(&mut it));
+                        let cond = Box::new(self.cond(next(&mut it)));
+                        if next_form {
+                            Cond::Next { dirs, cond }
+                        } else {
+                            Cond::Ray { dirs, cond }
+                        }
+                    }
+                    Rule::line_cond => {
+                        let mut exact = false;
+                        let mut n = 0;
+                        let mut dirs = None;
+                        for p in inner.into_inner() {
+                            match p.as_rule() {
+                                Rule::exact_kw => exact = true,
+                                Rule::int => n = self.int(&p),
+                                _ => dirs = Some(self.idents(p)),
+                            }
+                        }
+                        Cond::InLine { n, exact, dirs, span }
+                    }
+                    _ => Cond::Name(self.ident(first(inner))),
                 }
             }
             r => unreachable!("cond rules only, not {r:?}"),
@@ -468,28 +799,30 @@ impl Lowerer {
         }
     }
 
-    fn setup_stmt(&self, pair: P) -> SetupStmt {
+    fn setup_stmt(&self, pair: P) -> Vec<SetupStmt> {
         let mut it = pair.into_inner();
         let player = self.ident(next(&mut it));
-        let body = next(&mut it);
-        let rule = body.as_rule();
-        let mut it = body.into_inner();
-        match rule {
-            Rule::place_stmt => SetupStmt::Place {
-                player,
-                kind: self.ident(next(&mut it)),
-                cells: self.region_expr(next(&mut it)),
-            },
-            _ => {
-                let count_pair = next(&mut it);
-                SetupStmt::Reserve {
-                    player,
-                    count: self.int(&count_pair),
-                    count_span: self.span(&count_pair),
+        it.map(|body| {
+            let rule = body.as_rule();
+            let mut it = body.into_inner();
+            match rule {
+                Rule::place_stmt => SetupStmt::Place {
+                    player: player.clone(),
                     kind: self.ident(next(&mut it)),
+                    cells: self.region_expr(next(&mut it)),
+                },
+                _ => {
+                    let count_pair = next(&mut it);
+                    SetupStmt::Reserve {
+                        player: player.clone(),
+                        count: self.int(&count_pair),
+                        count_span: self.span(&count_pair),
+                        kind: self.ident(next(&mut it)),
+                    }
                 }
             }
-        }
+        })
+        .collect()
     }
 
     fn turn(&self, pair: P, span: Span) -> TurnDecl {
@@ -498,7 +831,10 @@ impl Lowerer {
         let mut turn = TurnDecl {
             name,
             actions: None,
-            pass: false,
+            pass: None,
+            must_capture: false,
+            most_captures: false,
+            follow_up: None,
             tiers: Vec::new(),
             repeated: Vec::new(),
             span,
@@ -516,29 +852,49 @@ impl Lowerer {
                     turn.actions = Some((count, it.next().is_some()));
                 }
                 Rule::pass_stmt => {
-                    if turn.pass {
+                    if turn.pass.is_some() {
                         turn.repeated.push(self.span(&s));
                     }
-                    turn.pass = true;
+                    turn.pass = Some(if first(s).as_rule() == Rule::if_stuck {
+                        PassWhen::IfStuck
+                    } else {
+                        PassWhen::Always
+                    });
                 }
-                Rule::choose_stmt => {
+                Rule::must_capture => turn.must_capture = true,
+                Rule::most_captures => turn.most_captures = true,
+                Rule::follow_stmt => {
+                    let span = self.span(&s);
                     let mut it = s.into_inner();
-                    // `choose` adds to the current tier, `else` opens the next one.
-                    let opens_tier = next(&mut it).as_rule() == Rule::else_kw || turn.tiers.is_empty();
-                    let alts: Vec<ActionAlt> = it.map(|alt| self.action_alt(alt)).collect();
-                    match turn.tiers.last_mut() {
-                        Some(tier) if !opens_tier => tier.extend(alts),
-                        _ => turn.tiers.push(alts),
+                    let _then = next(&mut it); // then_kw
+                    let cond = self.cond(next(&mut it));
+                    let mut tiers = Vec::new();
+                    for choose in it {
+                        self.add_tier(&mut tiers, choose);
                     }
+                    turn.follow_up = Some((cond, tiers, span));
                 }
+                Rule::choose_stmt => self.add_tier(&mut turn.tiers, s),
                 r => unreachable!("turn_stmt kinds only, not {r:?}"),
             }
         }
         turn
     }
 
+    /// `choose …` adds to the current tier, `else …` opens the next one.
+    fn add_tier(&self, tiers: &mut Vec<Vec<ActionAlt>>, choose: P) {
+        let mut it = choose.into_inner();
+        let opens_tier = next(&mut it).as_rule() == Rule::else_kw || tiers.is_empty();
+        let alts: Vec<ActionAlt> = it.map(|alt| self.action_alt(alt)).collect();
+        match tiers.last_mut() {
+            Some(tier) if !opens_tier => tier.extend(alts),
+            _ => tiers.push(alts),
+        }
+    }
+
     fn action_alt(&self, pair: P) -> ActionAlt {
         let a = first(pair);
+        let span = self.span(&a);
         let rule = a.as_rule();
         let mut it = a.into_inner();
         match rule {
@@ -546,9 +902,16 @@ impl Lowerer {
                 kind: self.ident(next(&mut it)),
                 name: it.next().map(|n| self.ident(n)),
             },
+            Rule::remove_alt => {
+                let _kw = next(&mut it); // remove_kw
+                ActionAlt::Remove {
+                    target: self.cond(next(&mut it)),
+                    span,
+                }
+            }
             _ => ActionAlt::Drop {
                 kind: self.ident(next(&mut it)),
-                target: self.cond(next(&mut it)),
+                target: it.next().map(|c| self.cond(c)),
             },
         }
     }
@@ -600,6 +963,50 @@ impl Lowerer {
                 each,
             },
             Rule::limit_stmt => EndStmt::Limit(self.expr(next(&mut it))),
+            Rule::guarded_end => {
+                let guard = self.expr(next(&mut it));
+                let stmt = Box::new(self.end_rule(first(next(&mut it)), each));
+                EndStmt::Guarded { guard, stmt }
+            }
+            Rule::quiet_stmt => {
+                let limit = self.expr(next(&mut it));
+                let (mut capture, mut drop, mut kinds) = (false, false, Vec::new());
+                for reset in it {
+                    let r = first(reset);
+                    match r.as_rule() {
+                        Rule::capture_kw => capture = true,
+                        Rule::drop_word => drop = true,
+                        _ => kinds.push(self.ident(r)),
+                    }
+                }
+                EndStmt::Quiet {
+                    limit,
+                    capture,
+                    drop,
+                    kinds,
+                    span,
+                }
+            }
+            Rule::repeat_draw => EndStmt::Repeated {
+                times: self.expr(next(&mut it)),
+                span,
+            },
+            Rule::score_stmt => EndStmt::Score {
+                player: self.ident(next(&mut it)),
+                value: self.expr(next(&mut it)),
+                each,
+            },
+            Rule::after_stmt => {
+                let count = self.expr(next(&mut it));
+                let passes = next(&mut it).as_rule() == Rule::passes_kw;
+                let best_score = first(next(&mut it)).as_rule() == Rule::best_score;
+                EndStmt::After {
+                    count,
+                    passes,
+                    best_score,
+                    span,
+                }
+            }
             Rule::on_draw_stmt => match self.end_rule(next(&mut it), each) {
                 EndStmt::Win { player, when, each } => EndStmt::OnDraw { player, when, each },
                 _ => unreachable!("on_draw_stmt holds a win_stmt"),
@@ -607,10 +1014,12 @@ impl Lowerer {
             _ => {
                 let rule = next(&mut it);
                 let loses = rule.as_rule() == Rule::loses_kw;
+                let best_score = rule.as_rule() == Rule::best_score;
                 let only_in_check = loses && rule.into_inner().next().is_some();
                 EndStmt::NoMove {
                     loses,
                     only_in_check,
+                    best_score,
                     span,
                 }
             }

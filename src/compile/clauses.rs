@@ -1,0 +1,521 @@
+//! Rules: their clauses — patterns (sugar) and the move core — lowered to one
+//! core program each, with the fast form the compiler can prove equivalent
+//! (a rule that is one plain pattern).
+
+use super::error::{self, NameKind};
+use super::patterns::{self, Jump};
+use super::program::Builder;
+use super::{Ctx, conds, exprs};
+use crate::diag::Span;
+use crate::engine::MAX_REGISTERS;
+use crate::ir::{self, Cond, CondId, JumpCapture, MoveRule, Op, PieceKind};
+use crate::syntax::ast::{CaptureHow, Clause, JumpOption, Pattern, Repeat, Step};
+
+/// What the lowering of one rule keeps track of.
+struct Lowering<'a> {
+    cx: &'a mut Ctx,
+    /// Register names (`save NAME`), by index.
+    registers: Vec<String>,
+}
+
+/// A movement rule of `kind` from its clauses; `None` after reporting.
+pub(super) fn move_rule(
+    cx: &mut Ctx,
+    name: &str,
+    clauses: &[Clause],
+    kind: PieceKind,
+    span: Span,
+) -> Option<MoveRule> {
+    cx.topology.as_ref()?;
+    // A rule that is one plain pattern has a fast form.
+    let fast = match clauses {
+        [Clause::Pattern(p, pspan)] => patterns::fast_form(cx, p, *pspan),
+        _ => None,
+    };
+    let mut rule = Lowering {
+        cx,
+        registers: Vec::new(),
+    };
+    let mut b = Builder::default();
+    let before = rule.cx.problems.len();
+    let actions = split_actions(clauses);
+    for (i, action) in actions.iter().enumerate() {
+        if i > 0 {
+            b.op(Op::Then);
+        }
+        let lands = action.iter().any(lands);
+        if i == 0 && !lands {
+            rule.cx.report(
+                error::invalid(
+                    "rules::compile::never_lands",
+                    "this rule never moves its piece",
+                    span,
+                    "no pattern or `land` in its first action",
+                )
+                .with_help("end the rule's first action with a pattern (`step n onto empty`) or `land`"),
+            );
+            return None;
+        }
+        rule.action(&mut b, action, lands, true);
+    }
+    if rule.cx.problems.len() > before {
+        return None;
+    }
+    let program = b.finish();
+    let (pattern, target) = match fast {
+        Some((p, t)) => (p, t),
+        None => (ir::Pattern::Core, conds::intern(rule.cx, Cond::True)),
+    };
+    Some(MoveRule {
+        name: name.to_string(),
+        kind,
+        drop: false,
+        pattern,
+        target,
+        program,
+    })
+}
+
+/// A drop rule of `kind`: onto a cell meeting `target`, then the clauses.
+pub(super) fn drop_rule(
+    cx: &mut Ctx,
+    name: &str,
+    target: CondId,
+    clauses: &[Clause],
+    kind: PieceKind,
+) -> Option<MoveRule> {
+    cx.topology.as_ref()?;
+    let mut rule = Lowering {
+        cx,
+        registers: Vec::new(),
+    };
+    let mut b = Builder::default();
+    b.op(Op::AnywhereIf(target));
+    b.op(Op::Place(kind));
+    let before = rule.cx.problems.len();
+    for (i, action) in split_actions(clauses).iter().enumerate() {
+        if i > 0 {
+            b.op(Op::Then);
+        }
+        let lands = action.iter().any(lands);
+        rule.action(&mut b, action, lands, i > 0);
+    }
+    if rule.cx.problems.len() > before {
+        return None;
+    }
+    let pattern = if clauses.is_empty() {
+        ir::Pattern::Drop
+    } else {
+        ir::Pattern::Core
+    };
+    Some(MoveRule {
+        name: name.to_string(),
+        kind,
+        drop: true,
+        pattern,
+        target,
+        program: b.finish(),
+    })
+}
+
+/// The clauses of each action: `then` starts a new one.
+fn split_actions(clauses: &[Clause]) -> Vec<Vec<&Clause>> {
+    let mut actions = vec![Vec::new()];
+    for c in clauses {
+        match c {
+            Clause::Then(inner, _) => actions.push(vec![&**inner]),
+            _ => actions.last_mut().expect("one action at least").push(c),
+        }
+    }
+    actions
+}
+
+/// Whether a clause lands a piece (a pattern or `land`, possibly inside a group).
+fn lands(c: &&Clause) -> bool {
+    match c {
+        Clause::Pattern(..) | Clause::Land(_) => true,
+        Clause::Group { alts, .. } => alts.iter().flatten().any(|c| lands(&c)),
+        _ => false,
+    }
+}
+
+/// Whether a clause moves the cursor.
+fn moves_cursor(c: &Clause) -> bool {
+    match c {
+        Clause::Pattern(..) | Clause::Go(..) | Clause::Anywhere(_) | Clause::BackTo(..) => true,
+        Clause::Group { alts, .. } => alts.iter().flatten().any(moves_cursor),
+        Clause::Then(inner, _) => moves_cursor(inner),
+        _ => false,
+    }
+}
+
+impl Lowering<'_> {
+    /// One action: its clauses, with the piece lifted before the cursor first
+    /// moves (when the action moves a piece) and promotions where it ends.
+    fn action(&mut self, b: &mut Builder, clauses: &[&Clause], lands: bool, promotes: bool) {
+        let mut lifted = !lands;
+        for c in clauses {
+            if !lifted && moves_cursor(c) {
+                b.op(Op::Lift);
+                lifted = true;
+            }
+            self.clause(b, c);
+        }
+        if lands && promotes {
+            b.op(Op::Promote);
+        }
+    }
+
+    fn clauses(&mut self, b: &mut Builder, clauses: &[Clause]) {
+        for c in clauses {
+            self.clause(b, c);
+        }
+    }
+
+    fn cond(&mut self, c: &crate::syntax::ast::Cond) -> CondId {
+        conds::lower_id(self.cx, c).unwrap_or(CondId(0))
+    }
+
+    fn clause(&mut self, b: &mut Builder, clause: &Clause) {
+        match clause {
+            Clause::Pattern(p, span) => self.pattern(b, p, *span),
+            Clause::Go(step, _) => match step {
+                Step::Same(_) => b.op(Op::GoSame),
+                Step::Perpendicular(_) => b.op(Op::GoPerpendicular),
+                Step::Dirs(d) => {
+                    if let Some(d) = self.cx.resolve_dirs(d) {
+                        b.op(Op::Go(d));
+                    }
+                }
+            },
+            Clause::Anywhere(_) => b.op(Op::Anywhere),
+            Clause::If(c, _) => {
+                let c = self.cond(c);
+                b.op(Op::If(c));
+            }
+            Clause::When(e, _) => {
+                if let Some(e) = exprs::lower_as(self.cx, e, exprs::Ty::Bool, None) {
+                    b.op(Op::When(e));
+                }
+            }
+            Clause::Can { negate, body, .. } => {
+                let at = b.here();
+                b.op(Op::Can {
+                    end: 0,
+                    negate: *negate,
+                });
+                self.clauses(b, body);
+                b.op(Op::Accept);
+                let end = b.here();
+                b.patch(at, Op::Can { end, negate: *negate });
+            }
+            Clause::Land(_) => {
+                b.op(Op::Land);
+                b.op(Op::PromoteOnCapture);
+            }
+            Clause::Capture(how, _) => b.op(match how {
+                CaptureHow::Now => Op::Capture,
+                CaptureHow::AtEnd => Op::CaptureAtEnd,
+                CaptureHow::Group => Op::CaptureGroup,
+            }),
+            Clause::Place(k, _) => {
+                let k = self.cx.kinds.resolve(NameKind::Piece, k);
+                if let Some(k) = self.cx.ok(k) {
+                    b.op(Op::Place(PieceKind(k as u8)));
+                }
+            }
+            Clause::Remove(_) => b.op(Op::Remove),
+            Clause::Flip(_) => b.op(Op::Flip),
+            Clause::Become { kind, silently, .. } => {
+                let k = self.cx.kinds.resolve(NameKind::Piece, kind);
+                if let Some(k) = self.cx.ok(k) {
+                    b.op(Op::Become {
+                        kind: PieceKind(k as u8),
+                        shown: !silently,
+                    });
+                }
+            }
+            Clause::Mark(m, _) => {
+                let m = self.cx.marks.resolve(NameKind::Mark, m);
+                if let Some(m) = self.cx.ok(m) {
+                    b.op(Op::Mark(m as u8));
+                }
+            }
+            Clause::Save(name, span) => {
+                let r = match self.registers.iter().position(|r| *r == name.text) {
+                    Some(r) => r,
+                    None => {
+                        if self.registers.len() == MAX_REGISTERS {
+                            self.cx.report(error::out_of_range(
+                                "the cells a rule saves",
+                                *span,
+                                &format!("at most {MAX_REGISTERS} names"),
+                            ));
+                            return;
+                        }
+                        self.registers.push(name.text.clone());
+                        self.registers.len() - 1
+                    }
+                };
+                b.op(Op::Save(r as u8));
+            }
+            Clause::BackTo(name, _) | Clause::CarryTo(name, _) => {
+                let Some(r) = self.registers.iter().position(|r| *r == name.text) else {
+                    let p = error::unknown(
+                        NameKind::Saved,
+                        &name.text,
+                        name.span,
+                        self.registers.iter().map(String::as_str),
+                    )
+                    .with_help(format!("save the cell first: `save {}`", name.text));
+                    self.cx.report(p);
+                    return;
+                };
+                b.op(match clause {
+                    Clause::BackTo(..) => Op::BackTo(r as u8),
+                    _ => Op::CarryTo(r as u8),
+                });
+            }
+            Clause::Then(inner, _) => {
+                b.op(Op::Then);
+                self.clause(b, inner);
+            }
+            Clause::Each { must, body, .. } => {
+                let at = b.here();
+                b.op(Op::Each { end: 0, must: *must });
+                self.clauses(b, body);
+                b.op(Op::Accept);
+                let end = b.here();
+                b.patch(at, Op::Each { end, must: *must });
+            }
+            Clause::Group { alts, repeat, span } => self.group(b, alts, *repeat, *span),
+            Clause::Run {
+                must,
+                flip,
+                what,
+                dirs,
+                closer,
+                ..
+            } => {
+                let what = self.cond(what);
+                let closer = self.cond(closer);
+                let Some(dirs) = self.cx.resolve_dirs(dirs) else {
+                    return;
+                };
+                let at = b.here();
+                b.op(Op::Each { end: 0, must: *must });
+                b.op(Op::Go(dirs));
+                let body = b.here();
+                b.op(Op::If(what));
+                b.op(if *flip { Op::Flip } else { Op::Capture });
+                b.op(Op::GoSame);
+                b.op(Op::Fork(0));
+                b.op(Op::Jump(body));
+                let exit = b.here();
+                b.patch(exit - 2, Op::Fork(exit));
+                b.op(Op::If(closer));
+                b.op(Op::Accept);
+                let end = b.here();
+                b.patch(at, Op::Each { end, must: *must });
+            }
+            Clause::Groups { must, what, .. } => {
+                let what = self.cond(what);
+                let dead = conds::and(self.cx, what, Cond::Not(Box::new(Cond::Free)));
+                let Some(adjacency) = self.cx.adjacency_dirs() else {
+                    return;
+                };
+                let at = b.here();
+                b.op(Op::Each { end: 0, must: *must });
+                b.op(Op::Go(adjacency));
+                b.op(Op::If(dead));
+                b.op(Op::CaptureGroup);
+                b.op(Op::Accept);
+                let end = b.here();
+                b.patch(at, Op::Each { end, must: *must });
+            }
+        }
+    }
+
+    /// `(a | b | …)` with its repetition.
+    fn group(&mut self, b: &mut Builder, alts: &[Vec<Clause>], repeat: Repeat, span: Span) {
+        if repeat != Repeat::Once && repeat != Repeat::Maybe && !alts.iter().flatten().any(moves_cursor) {
+            self.cx.report(
+                error::invalid(
+                    "rules::compile::repetition_never_moves",
+                    "this repeated group never moves the cursor, so it could repeat for ever",
+                    span,
+                    "no `go`, pattern or `anywhere` inside",
+                )
+                .with_help("step inside the repetition, e.g. `(go same, if empty)*`"),
+            );
+            return;
+        }
+        let start = b.here();
+        if matches!(repeat, Repeat::Any | Repeat::Maybe) {
+            b.op(Op::Fork(0));
+        }
+        let body = b.here();
+        let mut jumps = Vec::new();
+        for (i, alt) in alts.iter().enumerate() {
+            let last = i + 1 == alts.len();
+            let fork = b.here();
+            if !last {
+                b.op(Op::Fork(0));
+            }
+            self.clauses(b, alt);
+            if !last {
+                jumps.push(b.here());
+                b.op(Op::Jump(0));
+                let next = b.here();
+                b.patch(fork, Op::Fork(next));
+            }
+        }
+        let joined = b.here();
+        for j in jumps {
+            b.patch(j, Op::Jump(joined));
+        }
+        match repeat {
+            Repeat::Once => {}
+            Repeat::Maybe => {
+                let end = b.here();
+                b.patch(start, Op::Fork(end));
+            }
+            Repeat::Any => {
+                b.op(Op::Jump(start));
+                let end = b.here();
+                b.patch(start, Op::Fork(end));
+            }
+            Repeat::AtLeastOnce => {
+                // After the body: once more, or on.
+                let fork = b.here();
+                b.op(Op::Fork(0));
+                b.op(Op::Jump(body));
+                let end = b.here();
+                b.patch(fork, Op::Fork(end));
+            }
+        }
+    }
+
+    /// A pattern's core clauses (the piece is lifted by the action).
+    fn pattern(&mut self, b: &mut Builder, p: &Pattern, span: Span) {
+        let cx = &mut *self.cx;
+        match p {
+            Pattern::Step { dirs, target } => {
+                let d = cx.resolve_dirs(dirs);
+                let t = conds::lower_id(cx, target);
+                let (Some(d), Some(t)) = (d, t) else { return };
+                b.op(Op::Go(d));
+                b.op(Op::If(t));
+            }
+            Pattern::Slide { dirs, target } => {
+                let d = cx.resolve_dirs(dirs);
+                let t = conds::lower_id(cx, target);
+                let (Some(d), Some(t)) = (d, t) else { return };
+                let pass = conds::intern(cx, Cond::And(Box::new(Cond::Empty), Box::new(not(Cond::Origin))));
+                let end = conds::and(cx, t, not(Cond::Origin));
+                b.op(Op::Go(d));
+                b.star(|b| {
+                    b.op(Op::If(pass));
+                    b.op(Op::GoSame);
+                });
+                b.op(Op::If(end));
+            }
+            Pattern::Leap { path, target } => {
+                let steps = patterns::leap_path(cx, path);
+                let t = conds::lower_id(cx, target);
+                let (Some(steps), Some(t)) = (steps, t) else {
+                    return;
+                };
+                let end = conds::and(cx, t, not(Cond::Origin));
+                for step in steps {
+                    b.op(step.op());
+                }
+                b.op(Op::If(end));
+            }
+            Pattern::Anywhere { target } => {
+                let Some(t) = conds::lower_id(cx, target) else {
+                    return;
+                };
+                b.op(Op::AnywhereIf(t));
+            }
+            Pattern::Jump {
+                dirs,
+                over,
+                target,
+                options,
+            } => {
+                let Some(jump) = jump_of(cx, dirs, over, target, options, span) else {
+                    return;
+                };
+                patterns::jump_ops(cx, b, &jump);
+                // The hops end with their landing; nothing more is needed here.
+                return;
+            }
+        }
+        b.op(Op::Land);
+        b.op(Op::PromoteOnCapture);
+    }
+}
+
+/// `not c`.
+fn not(c: Cond) -> Cond {
+    Cond::Not(Box::new(c))
+}
+
+/// A jump's directions, conditions and options, checked.
+pub(super) fn jump_of(
+    cx: &mut Ctx,
+    dirs: &crate::syntax::ast::DirRef,
+    over: &crate::syntax::ast::Cond,
+    target: &crate::syntax::ast::Cond,
+    options: &[(JumpOption, Span)],
+    span: Span,
+) -> Option<Jump> {
+    let d = cx.resolve_dirs(dirs);
+    let o = conds::lower_id(cx, over);
+    let t = conds::lower_id(cx, target);
+    let has = |x: JumpOption| options.iter().any(|(y, _)| *y == x);
+    let capturing = if has(JumpOption::CapturingAtEnd) {
+        JumpCapture::AtEnd
+    } else if has(JumpOption::Capturing) {
+        JumpCapture::Now
+    } else {
+        JumpCapture::No
+    };
+    let repeat = has(JumpOption::Repeat);
+    let each_once = has(JumpOption::EachPieceOnce);
+    if repeat && capturing == JumpCapture::No && !each_once {
+        cx.report(
+            error::invalid(
+                "rules::compile::unbounded_chain",
+                "this jump chain could go on for ever",
+                span,
+                "a repeated jump needs a limit",
+            )
+            .with_help("add `capturing` (jumped pieces leave) or `each piece jumped once`"),
+        );
+        return None;
+    }
+    if has(JumpOption::MustContinue) && !repeat {
+        cx.report(
+            error::invalid(
+                "rules::compile::continue_without_repeat",
+                "`must continue` needs `repeat`",
+                span,
+                "a single jump cannot go on",
+            )
+            .with_help("add `repeat`, or drop `must continue`"),
+        );
+    }
+    Some(Jump {
+        dirs: d?,
+        over: o?,
+        target: t?,
+        capturing,
+        long: has(JumpOption::Long),
+        repeat,
+        each_once,
+        not_ending_at_start: has(JumpOption::NotEndingAtStart),
+        must_continue: has(JumpOption::MustContinue),
+    })
+}
