@@ -179,15 +179,11 @@ impl Lowering<'_> {
     fn clause(&mut self, b: &mut Builder, clause: &Clause) {
         match clause {
             Clause::Pattern(p, span) => self.pattern(b, p, *span),
-            Clause::Go(step, _) => match step {
-                Step::Same(_) => b.op(Op::GoSame),
-                Step::Perpendicular(_) => b.op(Op::GoPerpendicular),
-                Step::Dirs(d) => {
-                    if let Some(d) = self.cx.resolve_dirs(d) {
-                        b.op(Op::Go(d));
-                    }
+            Clause::Go(step, _) => {
+                if let Some(op) = step_op(self.cx, step) {
+                    b.op(op);
                 }
-            },
+            }
             Clause::Anywhere(_) => b.op(Op::Anywhere),
             Clause::If(c, _) => {
                 let c = self.cond(c);
@@ -401,19 +397,19 @@ impl Lowering<'_> {
         let cx = &mut *self.cx;
         match p {
             Pattern::Step { dirs, target } => {
-                let d = cx.resolve_dirs(dirs);
+                let d = step_op(cx, dirs);
                 let t = conds::lower_id(cx, target);
                 let (Some(d), Some(t)) = (d, t) else { return };
-                b.op(Op::Go(d));
+                b.op(d);
                 b.op(Op::If(t));
             }
             Pattern::Slide { dirs, target } => {
-                let d = cx.resolve_dirs(dirs);
+                let d = step_op(cx, dirs);
                 let t = conds::lower_id(cx, target);
                 let (Some(d), Some(t)) = (d, t) else { return };
                 let pass = conds::intern(cx, Cond::And(Box::new(Cond::Empty), Box::new(not(Cond::Origin))));
                 let end = conds::and(cx, t, not(Cond::Origin));
-                b.op(Op::Go(d));
+                b.op(d);
                 b.star(|b| {
                     b.op(Op::If(pass));
                     b.op(Op::GoSame);
@@ -455,6 +451,15 @@ impl Lowering<'_> {
         b.op(Op::Land);
         b.op(Op::PromoteOnCapture);
     }
+}
+
+/// The op of one step of the cursor.
+fn step_op(cx: &mut Ctx, step: &Step) -> Option<Op> {
+    Some(match step {
+        Step::Same(_) => Op::GoSame,
+        Step::Perpendicular(_) => Op::GoPerpendicular,
+        Step::Dirs(d) => Op::Go(cx.resolve_dirs(d)?),
+    })
 }
 
 /// `not c`.

@@ -250,7 +250,10 @@ pub(super) fn fast_form(
 ) -> Option<(ir::Pattern, CondId)> {
     let players = cx.player_count();
     match pattern {
-        Pattern::Step { dirs, target } => {
+        Pattern::Step {
+            dirs: crate::syntax::ast::Step::Dirs(dirs),
+            target,
+        } => {
             let dirs = cx.resolve_dirs(dirs)?;
             let target = conds::lower_id(cx, target)?;
             let topo = cx.topology.as_ref()?;
@@ -263,7 +266,10 @@ pub(super) fn fast_form(
             });
             Some((ir::Pattern::Hop { targets }, target))
         }
-        Pattern::Slide { dirs, target } => {
+        Pattern::Slide {
+            dirs: crate::syntax::ast::Step::Dirs(dirs),
+            target,
+        } => {
             let dirs = cx.resolve_dirs(dirs)?;
             let target = conds::lower_id(cx, target)?;
             let topo = cx.topology.as_ref()?;
@@ -309,7 +315,7 @@ pub(super) fn fast_form(
                 jump.target,
             ))
         }
-        Pattern::Anywhere { .. } => None,
+        Pattern::Step { .. } | Pattern::Slide { .. } | Pattern::Anywhere { .. } => None,
     }
 }
 

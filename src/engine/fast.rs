@@ -77,7 +77,7 @@ impl Engine {
                 let may_stick = self.may_stick(player, kind);
                 for c in 0..self.game.topology.board_cells {
                     let cell = CellId(c as u16);
-                    if self.test(rule.target, player, cell, pos.board[c])
+                    if self.test_on(rule.target, player, cell, pos, super::eval::Seen::NONE)
                         && !(may_stick && self.is_stuck(player, kind, cell))
                     {
                         out.push2(Token::Drop(kind), Token::Place(cell));

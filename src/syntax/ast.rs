@@ -418,10 +418,10 @@ pub enum Repeat {
 /// A movement pattern.
 #[derive(Debug, Clone)]
 pub enum Pattern {
-    /// One step in one of the directions.
-    Step { dirs: DirRef, target: Cond },
+    /// One step in one of the directions (or on along the line, or at right angles).
+    Step { dirs: Step, target: Cond },
     /// Repeated steps in one direction until blocked.
-    Slide { dirs: DirRef, target: Cond },
+    Slide { dirs: Step, target: Cond },
     /// A fixed path of steps whose intermediate cells do not matter.
     Leap { path: Vec<PathStep>, target: Cond },
     /// A jump over an adjacent piece onto the cell beyond, possibly chained.

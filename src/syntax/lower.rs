@@ -651,11 +651,11 @@ impl Lowerer {
         let mut it = pattern.into_inner();
         match rule {
             Rule::step_pat => Pattern::Step {
-                dirs: self.idents(next(&mut it)),
+                dirs: self.step(first(next(&mut it))),
                 target: self.target(next(&mut it)),
             },
             Rule::slide_pat => Pattern::Slide {
-                dirs: self.idents(next(&mut it)),
+                dirs: self.step(first(next(&mut it))),
                 target: self.target(next(&mut it)),
             },
             Rule::anywhere_pat => {

@@ -12,11 +12,15 @@ pub(super) fn rule_name(rule: &Rule) -> &'static str {
         Rule::string | Rule::string_text => "a quoted string",
         Rule::label => "a file or rank label",
         Rule::letter => "a piece letter (`N`, `+P`)",
+        Rule::at_kw => "`at`",
+        Rule::region_word => "`rank`, `file`, `cells`, `first` or `last`",
+        Rule::step_dir => "a direction, `same` or `perpendicular`",
         Rule::grid_dim | Rule::label_range | Rule::grid_count => {
             "files or ranks (`a..h`, `1..8`, a number or an option)"
         }
         Rule::line_stmt => "`line`",
         Rule::line_cells => "cell names",
+        Rule::graph_word => "`cells`, `wrap`, `link`, `perpendicular` or `line`",
         Rule::region_and | Rule::region_atom => "a region (cell names, `rank 8`, `file a`, `cells where …`)",
         Rule::edge_sel => "`first rank`, `last rank`, `first file` or `last file`",
         Rule::first_kw => "`first`",
