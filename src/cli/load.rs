@@ -36,6 +36,10 @@ pub enum CliError {
     #[error("{0}")]
     #[diagnostic(code(rules::cli::invalid_rules))]
     Invalid(String),
+    /// An output file cannot be written.
+    #[error("cannot write `{path}`: {reason}")]
+    #[diagnostic(code(rules::cli::unwritable_file), help("check that the folder exists and can be written"))]
+    Unwritable { path: String, reason: String },
     /// A `--set` that is not `name=value`.
     #[error("`--set {0}` is not of the form name=value")]
     #[diagnostic(code(rules::cli::bad_set), help("write e.g. `--set turn_limit=100`"))]
@@ -59,7 +63,8 @@ pub enum CliError {
 /// Reads and compiles a rules file; prints warnings; errors come back as a report.
 pub fn load_engine(path: &Path, sets: &[String]) -> Result<Engine, miette::Report> {
     let source = read_source(path)?;
-    let (game, problems) = rulebook::check(&source);
+    let overrides = parse_sets(sets)?;
+    let (game, problems) = rulebook::check_with(&source, &overrides);
     let report = Report::new(&source, problems);
     if !report.problems.is_empty() {
         eprint!("{}", render(&report));
@@ -67,7 +72,6 @@ pub fn load_engine(path: &Path, sets: &[String]) -> Result<Engine, miette::Repor
     let Some(game) = game else {
         return Err(CliError::Invalid(report.summary).into());
     };
-    let overrides = parse_sets(sets)?;
     Engine::new(game, &overrides).map_err(|e| CliError::Option(e.to_string()).into())
 }
 

@@ -3,6 +3,7 @@
 mod board_text;
 mod load;
 mod play;
+mod trace;
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -86,6 +87,11 @@ enum Command {
         /// Set an option: name=value (repeatable).
         #[arg(long = "set", value_name = "NAME=VALUE")]
         sets: Vec<String>,
+        /// Write every game to this file instead: one JSON line per game with
+        /// its moves, the sorted legal moves before each move and after the
+        /// last, and the final status (for cross-checks with other engines).
+        #[arg(long, value_name = "FILE")]
+        trace: Option<PathBuf>,
     },
     /// Play a game in the terminal.
     Play {
@@ -160,7 +166,30 @@ pub fn run() -> miette::Result<()> {
             println!("perft {depth} = {total}");
             Ok(())
         }
-        Command::Playout { file, n, seed, sets } => {
+        Command::Playout {
+            file,
+            n,
+            seed,
+            sets,
+            trace: Some(path),
+        } => {
+            let engine = load::load_engine(&file, &sets)?;
+            let out = std::fs::File::create(&path).map_err(|e| load::CliError::Unwritable {
+                path: path.display().to_string(),
+                reason: e.to_string(),
+            })?;
+            let mut out = std::io::BufWriter::new(out);
+            trace::write(&engine, n, seed, &mut out)
+                .and_then(|()| std::io::Write::flush(&mut out))
+                .map_err(|e| load::CliError::Unwritable {
+                    path: path.display().to_string(),
+                    reason: e.to_string(),
+                })?;
+            Ok(())
+        }
+        Command::Playout {
+            file, n, seed, sets, ..
+        } => {
             let engine = load::load_engine(&file, &sets)?;
             let started = Instant::now();
             let stats = engine.playouts(n, seed);

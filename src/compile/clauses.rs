@@ -16,6 +16,8 @@ struct Lowering<'a> {
     cx: &'a mut Ctx,
     /// Register names (`save NAME`), by index.
     registers: Vec<String>,
+    /// Patterns move the cursor only (the action places a piece instead of moving one).
+    cursor_only: bool,
 }
 
 /// A movement rule of `kind` from its clauses; `None` after reporting.
@@ -35,6 +37,7 @@ pub(super) fn move_rule(
     let mut rule = Lowering {
         cx,
         registers: Vec::new(),
+        cursor_only: false,
     };
     let mut b = Builder::default();
     let before = rule.cx.problems.len();
@@ -43,7 +46,7 @@ pub(super) fn move_rule(
         if i > 0 {
             b.op(Op::Then);
         }
-        let lands = action.iter().any(lands);
+        let lands = action_lands(action);
         if i == 0 && !lands {
             rule.cx.report(
                 error::invalid(
@@ -88,6 +91,7 @@ pub(super) fn drop_rule(
     let mut rule = Lowering {
         cx,
         registers: Vec::new(),
+        cursor_only: false,
     };
     let mut b = Builder::default();
     b.op(Op::AnywhereIf(target));
@@ -97,7 +101,7 @@ pub(super) fn drop_rule(
         if i > 0 {
             b.op(Op::Then);
         }
-        let lands = action.iter().any(lands);
+        let lands = action_lands(action);
         rule.action(&mut b, action, lands, i > 0);
     }
     if rule.cx.problems.len() > before {
@@ -130,13 +134,22 @@ fn split_actions(clauses: &[Clause]) -> Vec<Vec<&Clause>> {
     actions
 }
 
-/// Whether a clause lands a piece (a pattern or `land`, possibly inside a group).
-fn lands(c: &&Clause) -> bool {
-    match c {
-        Clause::Pattern(..) | Clause::Land(_) => true,
-        Clause::Group { alts, .. } => alts.iter().flatten().any(|c| lands(&c)),
-        _ => false,
-    }
+/// Whether an action lands a piece: it has a pattern or `land`, and places no
+/// new piece (in an action that places one, patterns only move the cursor:
+/// `slide all onto empty, place Arrow` shoots an arrow).
+fn action_lands(clauses: &[&Clause]) -> bool {
+    clauses.iter().any(|c| has(c, &|c| matches!(c, Clause::Pattern(..) | Clause::Land(_))))
+        && !clauses.iter().any(|c| has(c, &|c| matches!(c, Clause::Place(..))))
+}
+
+/// Whether a clause, or one inside it, meets `test`.
+fn has(c: &Clause, test: &dyn Fn(&Clause) -> bool) -> bool {
+    test(c)
+        || match c {
+            Clause::Group { alts, .. } => alts.iter().flatten().any(|c| has(c, test)),
+            Clause::Then(inner, _) => has(inner, test),
+            _ => false,
+        }
 }
 
 /// Whether a clause moves the cursor.
@@ -154,6 +167,7 @@ impl Lowering<'_> {
     /// moves (when the action moves a piece) and promotions where it ends.
     fn action(&mut self, b: &mut Builder, clauses: &[&Clause], lands: bool, promotes: bool) {
         let mut lifted = !lands;
+        self.cursor_only = !lands;
         for c in clauses {
             if !lifted && moves_cursor(c) {
                 b.op(Op::Lift);
@@ -161,6 +175,7 @@ impl Lowering<'_> {
             }
             self.clause(b, c);
         }
+        self.cursor_only = false;
         if lands && promotes {
             b.op(Op::Promote);
         }
@@ -432,6 +447,12 @@ impl Lowering<'_> {
                 let Some(t) = conds::lower_id(cx, target) else {
                     return;
                 };
+                // Not back onto its own cell (which it has left, so it is empty).
+                let t = if self.cursor_only {
+                    t
+                } else {
+                    conds::and(cx, t, not(Cond::Origin))
+                };
                 b.op(Op::AnywhereIf(t));
             }
             Pattern::Jump {
@@ -448,8 +469,10 @@ impl Lowering<'_> {
                 return;
             }
         }
-        b.op(Op::Land);
-        b.op(Op::PromoteOnCapture);
+        if !self.cursor_only {
+            b.op(Op::Land);
+            b.op(Op::PromoteOnCapture);
+        }
     }
 }
 

@@ -22,6 +22,9 @@ pub enum OptionError {
         allowed: String,
         value: i64,
     },
+    /// An option that shaped the board, given another value than the board was built with.
+    #[error("option `{name}` shapes the board, which was built with {name}={built}: compile the rules with {name}={value} (`rulebook::load_with`)")]
+    ShapesBoard { name: String, built: i64, value: i64 },
 }
 
 /// The value of every option of `game`, in declaration order (bools as 0 / 1).
@@ -78,6 +81,15 @@ pub(super) fn values(game: &Game, overrides: &[(String, String)]) -> Result<Vec<
             });
         }
         options[i] = v;
+    }
+    for &(i, built) in &game.shaping {
+        if options[i] != built {
+            return Err(OptionError::ShapesBoard {
+                name: game.options[i].name.clone(),
+                built,
+                value: options[i],
+            });
+        }
     }
     Ok(options)
 }

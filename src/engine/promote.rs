@@ -39,7 +39,7 @@ impl Engine {
         Some(Choice {
             keep,
             into: &promo.into,
-            shown: keep || promo.optional || promo.into.len() > 1,
+            shown: keep || promo.into.len() > 1,
         })
     }
 

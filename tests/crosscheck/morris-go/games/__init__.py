@@ -1,0 +1,1 @@
+"""Independent rule implementations used to cross-check `rulebook`."""
