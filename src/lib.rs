@@ -39,6 +39,7 @@ pub mod diag;
 pub mod engine;
 pub mod ir;
 pub mod notation;
+pub mod position_text;
 pub mod syntax;
 
 use diag::{Problem, Report, SourceFile};

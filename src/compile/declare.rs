@@ -168,7 +168,8 @@ pub(super) fn declare(cx: &mut Ctx, file: &RulesFile) {
             | Item::PromoteInPlace(_)
             | Item::Supply(_)
             | Item::Adjacency(_)
-            | Item::Forbid { .. } => {}
+            | Item::Forbid { .. }
+            | Item::Position(..) => {}
         }
     }
     cx.option_values = option_values(&cx.options, &cx.overrides);

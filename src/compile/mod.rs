@@ -19,6 +19,7 @@ mod ends;
 pub mod error;
 mod exprs;
 mod patterns;
+mod position_format;
 mod program;
 mod promotions;
 mod regions;
@@ -60,6 +61,7 @@ pub fn compile(
     };
     let (turn_list, order) = turns::turns(&mut cx, file, kind_list, rule_list);
     let end = ends::build(&mut cx, file);
+    let position = position_format::build(&mut cx, file);
     // A name declared by an item that failed to parse is not "unknown": the
     // syntax error already explains it.
     cx.problems
@@ -104,6 +106,7 @@ pub fn compile(
         adjacency: cx.adjacency.clone(),
         forbid: extras.forbid,
         shaping: cx.shaping.clone(),
+        position,
     };
     if !cx.partial {
         warnings::game(&mut cx, &game);

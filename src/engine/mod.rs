@@ -21,6 +21,7 @@ mod position;
 mod promote;
 mod repetition;
 mod search;
+mod setup;
 
 pub use core::MAX_REGISTERS;
 pub use moves::{MAX_CHAIN, Move, MoveBuf, MoveList, MoveRef, Token};
@@ -251,7 +252,7 @@ impl Engine {
     }
 
     /// A position with nothing on the board and every number zero.
-    pub(crate) fn empty_position(&self) -> Position {
+    fn empty_position(&self) -> Position {
         let cells = self.game.topology.cells();
         let words = cells.div_ceil(64);
         Position {
@@ -269,7 +270,7 @@ impl Engine {
     }
 
     /// Sets the flags and the result of a position built from scratch.
-    pub(crate) fn settle_start(&self, pos: &mut Position) {
+    fn settle_start(&self, pos: &mut Position) {
         let mover = self.mover(pos);
         self.latch_flags(pos, mover);
         let last = self.last_mover(pos);

@@ -66,6 +66,35 @@ pub struct Game {
     pub forbid: Vec<Forbid>,
     /// Options whose value shaped the board when the game was compiled, with that value.
     pub shaping: Vec<(usize, i64)>,
+    /// How positions are written as text, when the rules say (`position { … }`).
+    pub position: Option<PositionFormat>,
+}
+
+/// The fields of a position's text after the board, in order.
+#[derive(Debug, Clone, Default)]
+pub struct PositionFormat {
+    /// The fields.
+    pub fields: Vec<PositionField>,
+}
+
+/// One field of a position's text.
+#[derive(Debug, Clone)]
+pub enum PositionField {
+    /// The player to move, written with these texts (by player).
+    Mover(Vec<String>),
+    /// Letters, each present when every one of its cells holds a piece that
+    /// has not moved; `-` when none is.
+    Rights(Vec<(String, Vec<CellId>)>),
+    /// The cells of a mark set, or `-`.
+    Marks(usize),
+    /// The reserves, as counts and letters (`2Pp`), or `-`.
+    Reserves,
+    /// Moves since the quiet rule's last reset.
+    Quiet,
+    /// The move number: each player's moves counted once, from 1.
+    Number,
+    /// Moves made so far.
+    Ply,
 }
 
 /// A typed option with its default.

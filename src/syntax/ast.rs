@@ -67,12 +67,33 @@ pub enum Item {
     Supply(Vec<Ident>),
     /// `adjacency dirs`: the neighbours of groups.
     Adjacency(Vec<Ident>),
+    /// `position { … }`: how positions are written as text.
+    Position(Vec<PositionField>, Span),
     /// `[if expr:] forbid repetition [of N moves ago]`.
     Forbid {
         guard: Option<Expr>,
         back: Option<(i64, Span)>,
         span: Span,
     },
+}
+
+/// One field of a position's text, after the board.
+#[derive(Debug, Clone)]
+pub enum PositionField {
+    /// `mover P "text", …`: who is to move.
+    Mover(Vec<(Ident, String)>, Span),
+    /// `rights "K" e1 h1, …`: letters standing for unmoved pieces on cells.
+    Rights(Vec<(String, Vec<Ident>, Span)>, Span),
+    /// `marks M`: the cells of a mark set, or `-`.
+    Marks(Ident),
+    /// `reserves`: the pieces in hand.
+    Reserves(Span),
+    /// `quiet`: the moves since the last capture (or other reset).
+    Quiet(Span),
+    /// `number`: the move number, counting each player's moves once.
+    Number(Span),
+    /// `ply`: the moves made so far, both players counted.
+    Ply(Span),
 }
 
 /// `promote Kind in zone [or from zone] [, on entering]: Kind, … [, optional]`.

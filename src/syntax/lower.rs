@@ -137,6 +137,7 @@ impl Lowerer {
                     span,
                 })
             }
+            Rule::position_decl => Item::Position(inner.into_inner().map(|f| self.position_field(f)).collect(), span),
             Rule::mark_decl => Item::Marks(inner.into_inner().map(|p| self.ident(p)).collect()),
             Rule::supply_decl => Item::Supply(inner.into_inner().map(|p| self.ident(p)).collect()),
             Rule::adjacency_decl => Item::Adjacency(self.idents(first(inner))),
@@ -284,6 +285,40 @@ impl Lowerer {
             }
         }
         graph
+    }
+
+    fn position_field(&self, pair: P) -> PositionField {
+        let f = first(pair);
+        let span = self.span(&f);
+        let text = |p: P| first(p).as_str().to_string();
+        match f.as_rule() {
+            Rule::pos_mover => PositionField::Mover(
+                f.into_inner()
+                    .map(|pt| {
+                        let mut it = pt.into_inner();
+                        let player = self.ident(next(&mut it));
+                        (player, text(next(&mut it)))
+                    })
+                    .collect(),
+                span,
+            ),
+            Rule::pos_rights => PositionField::Rights(
+                f.into_inner()
+                    .map(|r| {
+                        let span = self.span(&r);
+                        let mut it = r.into_inner();
+                        let letter = text(next(&mut it));
+                        (letter, it.map(|c| self.ident(c)).collect(), span)
+                    })
+                    .collect(),
+                span,
+            ),
+            Rule::pos_marks => PositionField::Marks(self.ident(first(f))),
+            Rule::pos_reserves => PositionField::Reserves(span),
+            Rule::pos_quiet => PositionField::Quiet(span),
+            Rule::pos_number => PositionField::Number(span),
+            _ => PositionField::Ply(span),
+        }
     }
 
     fn forbid(&self, pair: P, guard: Option<Expr>, span: Span) -> Item {

@@ -1,0 +1,503 @@
+//! Positions as text, in the spirit of FEN: the board's rows (top row first,
+//! `/` between rows, a number for a run of empty cells, each piece by its
+//! letter — upper case for the first player, lower case for the second), then
+//! fields for the rest of the position.
+//!
+//! Every game has a *generic* text that keeps everything: the board, the
+//! player to move, then `name:value` fields for what is not at its default
+//! (`ply:12 hand:2Pp passed:e3`). A rules file may also declare its own fields
+//! with `position { … }` (FEN for chess, SFEN for shogi); [`write`] then uses
+//! them, and [`read`] accepts either form.
+
+use crate::engine::{Engine, Position};
+use crate::ir::{CellId, PieceKind, PlayerId, PositionField};
+
+/// Why a text is not a position of the game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("not a position of this game: {0}")]
+pub struct PositionError(pub String);
+
+fn err<T>(msg: impl Into<String>) -> Result<T, PositionError> {
+    Err(PositionError(msg.into()))
+}
+
+/// The text of a piece: its letter, upper case for the first player, lower case
+/// for the second (`+p` for a promoted one), as declared for a neutral piece,
+/// and `(L3)` for the third player on.
+fn piece_text(engine: &Engine, kind: PieceKind, owner: Option<PlayerId>) -> String {
+    let letter = &engine.game().kinds[kind.index()].letter;
+    match owner {
+        None => letter.clone(),
+        Some(p) if engine.game().players.len() <= 2 => {
+            if p.index() == 0 {
+                letter.to_ascii_uppercase()
+            } else {
+                letter.to_ascii_lowercase()
+            }
+        }
+        Some(p) => format!("({}{})", letter.to_ascii_uppercase(), p.index() + 1),
+    }
+}
+
+/// Every piece text of the game with what it means.
+fn piece_texts(engine: &Engine) -> Vec<(String, PieceKind, Option<PlayerId>)> {
+    let game = engine.game();
+    let mut out = Vec::new();
+    for (k, info) in game.kinds.iter().enumerate() {
+        let kind = PieceKind(k as u8);
+        if info.neutral {
+            out.push((piece_text(engine, kind, None), kind, None));
+            continue;
+        }
+        for p in 0..game.players.len() {
+            let p = PlayerId(p as u8);
+            if info.owner.is_none_or(|o| o == p) {
+                out.push((piece_text(engine, kind, Some(p)), kind, Some(p)));
+            }
+        }
+    }
+    // Longest first, so that `+P` is read before `P`.
+    out.sort_by_key(|(t, _, _)| std::cmp::Reverse(t.len()));
+    out
+}
+
+/// The board's rows.
+fn write_board(engine: &Engine, pos: &Position, moved_marks: bool) -> String {
+    let mut rows = Vec::new();
+    for row in engine.board_rows() {
+        let mut text = String::new();
+        let mut empty = 0;
+        for cell in row {
+            match engine.piece(pos, cell) {
+                None => empty += 1,
+                Some(piece) => {
+                    if empty > 0 {
+                        text.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    text.push_str(&piece_text(engine, piece.kind, piece.owner));
+                    if moved_marks && piece.moved {
+                        text.push('\'');
+                    }
+                }
+            }
+        }
+        if empty > 0 {
+            text.push_str(&empty.to_string());
+        }
+        rows.push(text);
+    }
+    rows.join("/")
+}
+
+/// A piece read from a board's rows: its cell, kind, owner and whether it is marked as moved.
+type Placed = (CellId, PieceKind, Option<PlayerId>, bool);
+
+/// Reads the board's rows.
+fn read_board(engine: &Engine, text: &str, moved_marks: bool) -> Result<Vec<Placed>, PositionError> {
+    let mut placed = Vec::new();
+    let rows = engine.board_rows();
+    let given: Vec<&str> = text.split('/').collect();
+    if given.len() != rows.len() {
+        return err(format!("the board has {} rows, the text {}", rows.len(), given.len()));
+    }
+    let texts = piece_texts(engine);
+    for (r, (row, line)) in rows.iter().zip(&given).enumerate() {
+        let mut col = 0;
+        let mut rest = *line;
+        while !rest.is_empty() {
+            let digits = rest.chars().take_while(|c| c.is_ascii_digit()).count();
+            if digits > 0 {
+                let n: usize = rest[..digits].parse().map_err(|_| PositionError("a bad number".into()))?;
+                col += n;
+                rest = &rest[digits..];
+                continue;
+            }
+            let Some((t, kind, owner)) = texts.iter().find(|(t, _, _)| rest.starts_with(t.as_str())) else {
+                return err(format!("row {}: `{}` is no piece of this game", r + 1, rest));
+            };
+            rest = &rest[t.len()..];
+            let moved = moved_marks && rest.starts_with('\'');
+            if moved {
+                rest = &rest[1..];
+            }
+            let Some(&cell) = row.get(col) else {
+                return err(format!("row {} has more than {} cells", r + 1, row.len()));
+            };
+            placed.push((cell, *kind, *owner, moved));
+            col += 1;
+        }
+        if col != row.len() {
+            return err(format!("row {} has {} cells, the text {}", r + 1, row.len(), col));
+        }
+    }
+    Ok(placed)
+}
+
+/// Puts the pieces read on the board.
+fn place(engine: &Engine, pos: &mut Position, placed: &[Placed]) -> Result<(), PositionError> {
+    for &(cell, kind, owner, moved) in placed {
+        if !engine.put_piece(pos, cell, kind, owner, moved) {
+            let name = &engine.game().topology.cell_names[cell.index()];
+            return err(format!("the piece on {name} cannot belong to that player"));
+        }
+    }
+    Ok(())
+}
+
+/// The generic text of the player to move: the first letter of the names when
+/// they differ, else the whole name, in lower case.
+fn mover_texts(engine: &Engine) -> Vec<String> {
+    let players = &engine.game().players;
+    let firsts: Vec<String> = players
+        .iter()
+        .map(|p| p.chars().next().unwrap_or('?').to_lowercase().collect())
+        .collect();
+    let distinct = firsts.iter().enumerate().all(|(i, f)| !firsts[..i].contains(f));
+    if distinct {
+        firsts
+    } else {
+        players.iter().map(|p| p.to_lowercase()).collect()
+    }
+}
+
+/// The reserves as counts and letters (`2Pp`), `-` when empty.
+fn write_reserves(engine: &Engine, pos: &Position) -> String {
+    let game = engine.game();
+    let mut out = String::new();
+    for p in 0..game.players.len() {
+        let player = PlayerId(p as u8);
+        for k in 0..game.kinds.len() {
+            let kind = PieceKind(k as u8);
+            let n = engine.reserve(pos, player, kind);
+            if n > 0 {
+                if n > 1 {
+                    out.push_str(&n.to_string());
+                }
+                out.push_str(&piece_text(engine, kind, Some(player)));
+            }
+        }
+    }
+    if out.is_empty() { "-".into() } else { out }
+}
+
+fn read_reserves(engine: &Engine, pos: &mut Position, text: &str) -> Result<(), PositionError> {
+    if text == "-" {
+        return Ok(());
+    }
+    let texts = piece_texts(engine);
+    let mut rest = text;
+    while !rest.is_empty() {
+        let digits = rest.chars().take_while(|c| c.is_ascii_digit()).count();
+        let n: i64 = if digits > 0 { rest[..digits].parse().unwrap_or(1) } else { 1 };
+        rest = &rest[digits..];
+        let Some((t, kind, owner)) = texts.iter().find(|(t, _, _)| rest.starts_with(t.as_str())) else {
+            return err(format!("`{rest}` is no piece in hand"));
+        };
+        let Some(owner) = owner else {
+            return err(format!("`{t}` belongs to nobody and cannot be in hand"));
+        };
+        let had = engine.reserve(pos, *owner, *kind);
+        engine.set_reserve(pos, *owner, *kind, had + n);
+        rest = &rest[t.len()..];
+    }
+    Ok(())
+}
+
+fn cells_text(engine: &Engine, cells: &[CellId]) -> String {
+    let names = &engine.game().topology.cell_names;
+    if cells.is_empty() {
+        "-".into()
+    } else {
+        cells.iter().map(|c| names[c.index()].as_str()).collect::<Vec<_>>().join(",")
+    }
+}
+
+fn cell_of(engine: &Engine, name: &str) -> Result<CellId, PositionError> {
+    engine
+        .game()
+        .topology
+        .cell_names
+        .iter()
+        .position(|n| n == name)
+        .map(|i| CellId(i as u16))
+        .ok_or_else(|| PositionError(format!("`{name}` is no cell of the board")))
+}
+
+/// The position as text: the rules' own fields when they declare them, else the generic text.
+pub fn write(engine: &Engine, pos: &Position) -> String {
+    match &engine.game().position {
+        Some(format) => write_declared(engine, pos, &format.fields),
+        None => write_generic(engine, pos),
+    }
+}
+
+/// The generic text: everything the position holds.
+pub fn write_generic(engine: &Engine, pos: &Position) -> String {
+    let game = engine.game();
+    let mut parts = vec![
+        write_board(engine, pos, true),
+        mover_texts(engine)[engine.mover(pos).index()].clone(),
+        format!("ply:{}", pos.ply()),
+    ];
+    let hand = write_reserves(engine, pos);
+    if hand != "-" {
+        parts.push(format!("hand:{hand}"));
+    }
+    let pool: String = game
+        .pool
+        .iter()
+        .filter(|(k, _)| engine.pool(pos, *k) > 0)
+        .map(|(k, _)| format!("{}{}", engine.pool(pos, *k), game.kinds[k.index()].letter))
+        .collect();
+    if game.pool.iter().any(|(k, n)| engine.pool(pos, *k) != *n as i64) {
+        parts.push(format!("pool:{}", if pool.is_empty() { "-".into() } else { pool }));
+    }
+    for (c, name) in game.counters.iter().enumerate() {
+        let values: Vec<i64> = (0..game.players.len())
+            .map(|p| engine.counter(pos, c, PlayerId(p as u8)))
+            .collect();
+        if values.iter().any(|v| *v != 0) {
+            let v: Vec<String> = values.iter().map(i64::to_string).collect();
+            parts.push(format!("{name}:{}", v.join(",")));
+        }
+    }
+    let flags: Vec<&str> = game
+        .flags
+        .iter()
+        .enumerate()
+        .filter(|(f, _)| engine.flag(pos, *f))
+        .map(|(_, f)| f.name.as_str())
+        .collect();
+    if !flags.is_empty() {
+        parts.push(format!("flags:{}", flags.join(",")));
+    }
+    for (m, name) in game.marks.iter().enumerate() {
+        let cells = engine.marked_cells(pos, m);
+        if !cells.is_empty() {
+            parts.push(format!("{name}:{}", cells_text(engine, &cells)));
+        }
+    }
+    if engine.quiet_moves(pos) != 0 {
+        parts.push(format!("quiet:{}", engine.quiet_moves(pos)));
+    }
+    if engine.passes(pos) != 0 {
+        parts.push(format!("passes:{}", engine.passes(pos)));
+    }
+    parts.join(" ")
+}
+
+/// The rules' own text (`position { … }`).
+fn write_declared(engine: &Engine, pos: &Position, fields: &[PositionField]) -> String {
+    let players = engine.game().players.len() as u32;
+    let mut parts = vec![write_board(engine, pos, false)];
+    for field in fields {
+        parts.push(match field {
+            PositionField::Mover(texts) => texts[engine.mover(pos).index()].clone(),
+            PositionField::Rights(rights) => {
+                let present: String = rights
+                    .iter()
+                    .filter(|(_, cells)| {
+                        cells.iter().all(|c| engine.piece(pos, *c).is_some_and(|p| !p.moved))
+                    })
+                    .map(|(l, _)| l.as_str())
+                    .collect();
+                if present.is_empty() { "-".into() } else { present }
+            }
+            PositionField::Marks(m) => cells_text(engine, &engine.marked_cells(pos, *m)),
+            PositionField::Reserves => write_reserves(engine, pos),
+            PositionField::Quiet => engine.quiet_moves(pos).to_string(),
+            PositionField::Number => (pos.ply() / players.max(1) + 1).to_string(),
+            PositionField::Ply => pos.ply().to_string(),
+        });
+    }
+    parts.join(" ")
+}
+
+/// Reads a position of the game: the rules' own form if they declare one (and
+/// the text fits it), else the generic form.
+pub fn read(engine: &Engine, text: &str) -> Result<Position, PositionError> {
+    if let Some(format) = &engine.game().position {
+        let declared = read_declared(engine, text, &format.fields);
+        if declared.is_ok() || text.split_whitespace().all(|w| !w.contains(':') || w.contains('/')) {
+            return declared;
+        }
+    }
+    read_generic(engine, text)
+}
+
+/// Reads the generic form.
+pub fn read_generic(engine: &Engine, text: &str) -> Result<Position, PositionError> {
+    let game = engine.game();
+    let mut words = text.split_whitespace();
+    let mut pos = engine.blank();
+    let Some(board) = words.next() else {
+        return err("the text is empty");
+    };
+    place(engine, &mut pos, &read_board(engine, board, true)?)?;
+    let Some(mover) = words.next() else {
+        return err("the player to move is missing after the board");
+    };
+    let movers = mover_texts(engine);
+    let Some(mover) = movers.iter().position(|m| m == mover) else {
+        return err(format!("`{mover}` is no player; the players are written {}", movers.join(", ")));
+    };
+    // Pool kinds start full and are set by `pool:` when they are not.
+    for (k, n) in &game.pool {
+        engine.set_pool(&mut pos, *k, *n as i64);
+    }
+    let mut ply = None;
+    for word in words {
+        let Some((key, value)) = word.split_once(':') else {
+            return err(format!("`{word}` is not a `name:value` field"));
+        };
+        match key {
+            "ply" => ply = Some(value.parse::<u32>().map_err(|_| PositionError(format!("ply `{value}`")))?),
+            "hand" => read_reserves(engine, &mut pos, value)?,
+            "pool" => {
+                for (k, _) in &game.pool {
+                    engine.set_pool(&mut pos, *k, 0);
+                }
+                if value != "-" {
+                    let mut rest = value;
+                    while !rest.is_empty() {
+                        let digits = rest.chars().take_while(|c| c.is_ascii_digit()).count();
+                        let n: i64 = rest[..digits].parse().unwrap_or(1);
+                        rest = &rest[digits..];
+                        let Some((k, _)) = game.pool.iter().find(|(k, _)| rest.starts_with(&game.kinds[k.index()].letter)) else {
+                            return err(format!("`{rest}` is no pool piece"));
+                        };
+                        engine.set_pool(&mut pos, *k, n);
+                        rest = &rest[game.kinds[k.index()].letter.len()..];
+                    }
+                }
+            }
+            "flags" => {
+                for name in value.split(',') {
+                    let Some(f) = game.flags.iter().position(|f| f.name == name) else {
+                        return err(format!("`{name}` is no flag"));
+                    };
+                    engine.set_flag(&mut pos, f, true);
+                }
+            }
+            "quiet" => engine.set_quiet_moves(&mut pos, value.parse().map_err(|_| PositionError(format!("quiet `{value}`")))?),
+            "passes" => engine.set_passes(&mut pos, value.parse().map_err(|_| PositionError(format!("passes `{value}`")))?),
+            _ => {
+                if let Some(c) = game.counters.iter().position(|c| c == key) {
+                    for (p, v) in value.split(',').enumerate() {
+                        let v = v.parse().map_err(|_| PositionError(format!("counter `{key}`: `{v}`")))?;
+                        if p >= game.players.len() {
+                            return err(format!("counter `{key}` has more values than players"));
+                        }
+                        engine.set_counter(&mut pos, c, PlayerId(p as u8), v);
+                    }
+                } else if let Some(m) = game.marks.iter().position(|m| m == key) {
+                    for name in value.split(',').filter(|n| *n != "-") {
+                        let cell = cell_of(engine, name)?;
+                        engine.set_mark(&mut pos, m, cell);
+                    }
+                } else {
+                    return err(format!("`{key}` is no field of this game's positions"));
+                }
+            }
+        }
+    }
+    let ply = match ply {
+        Some(p) => p,
+        None => first_ply_of(engine, mover)?,
+    };
+    engine.set_ply(&mut pos, ply);
+    if engine.mover(&pos).index() != mover {
+        return err(format!("at move {ply} it is not {}'s turn", game.players[mover]));
+    }
+    engine.finish(&mut pos);
+    Ok(pos)
+}
+
+/// The first move number at which `mover` is to move (for texts without one).
+fn first_ply_of(engine: &Engine, mover: usize) -> Result<u32, PositionError> {
+    let mut pos = engine.blank();
+    for ply in 0..64 {
+        engine.set_ply(&mut pos, ply);
+        if engine.mover(&pos).index() == mover {
+            return Ok(ply);
+        }
+    }
+    err("that player never moves")
+}
+
+/// Reads the rules' own form.
+fn read_declared(engine: &Engine, text: &str, fields: &[PositionField]) -> Result<Position, PositionError> {
+    let game = engine.game();
+    let players = game.players.len() as u32;
+    let mut words = text.split_whitespace();
+    let mut pos = engine.blank();
+    let Some(board) = words.next() else {
+        return err("the text is empty");
+    };
+    let mut placed = read_board(engine, board, false)?;
+    for (k, n) in &game.pool {
+        engine.set_pool(&mut pos, *k, *n as i64);
+    }
+    let mut mover = None;
+    let mut ply = None;
+    let mut number = None;
+    let mut unmoved: Vec<CellId> = Vec::new();
+    for field in fields {
+        // Missing trailing fields take their defaults (FEN without its clocks).
+        let Some(word) = words.next() else { break };
+        match field {
+            PositionField::Mover(texts) => {
+                mover = Some(texts.iter().position(|t| t == word).ok_or_else(|| {
+                    PositionError(format!("`{word}` is no player; the players are written {}", texts.join(", ")))
+                })?);
+            }
+            PositionField::Rights(rights) => {
+                if word != "-" {
+                    let mut rest = word;
+                    while !rest.is_empty() {
+                        let Some((l, cells)) = rights.iter().find(|(l, _)| rest.starts_with(l.as_str())) else {
+                            return err(format!("`{rest}` is no right of this game"));
+                        };
+                        unmoved.extend(cells);
+                        rest = &rest[l.len()..];
+                    }
+                }
+            }
+            PositionField::Marks(m) => {
+                for name in word.split(',').filter(|n| *n != "-") {
+                    let cell = cell_of(engine, name)?;
+                    engine.set_mark(&mut pos, *m, cell);
+                }
+            }
+            PositionField::Reserves => read_reserves(engine, &mut pos, word)?,
+            PositionField::Quiet => {
+                engine.set_quiet_moves(&mut pos, word.parse().map_err(|_| PositionError(format!("`{word}` is no count of moves")))?)
+            }
+            PositionField::Number => {
+                number = Some(word.parse::<u32>().map_err(|_| PositionError(format!("`{word}` is no move number")))?)
+            }
+            PositionField::Ply => ply = Some(word.parse::<u32>().map_err(|_| PositionError(format!("`{word}` is no move count")))?),
+        }
+    }
+    if let Some(extra) = words.next() {
+        return err(format!("`{extra}` is more than the position's fields"));
+    }
+    // Pieces that remember moving have moved, unless a right says otherwise.
+    for (cell, kind, _, moved) in placed.iter_mut() {
+        *moved = game.kinds[kind.index()].tracks_moved && !unmoved.contains(cell);
+    }
+    place(engine, &mut pos, &placed)?;
+    let mover = mover.unwrap_or(0);
+    let ply = match (ply, number) {
+        (Some(p), _) => p,
+        (None, Some(n)) => (n.max(1) - 1) * players + mover as u32,
+        (None, None) => first_ply_of(engine, mover)?,
+    };
+    engine.set_ply(&mut pos, ply);
+    if engine.mover(&pos).index() != mover {
+        return err(format!("at move {ply} it is not {}'s turn", game.players[mover]));
+    }
+    engine.finish(&mut pos);
+    Ok(pos)
+}

@@ -1,0 +1,105 @@
+//! Positions as text: for every shipped game, at random positions of seeded
+//! random games, the generic text reads back to the same position (same text,
+//! same legal moves, same status), and a declared text (FEN, SFEN) reads back
+//! to a position that writes the same text.
+
+mod common;
+
+use proptest::prelude::*;
+use rulebook::engine::{Engine, MoveBuf, Position};
+use rulebook::{notation, position_text};
+
+fn shipped_games() -> Vec<String> {
+    let dir = format!("{}/games", env!("CARGO_MANIFEST_DIR"));
+    let mut games: Vec<String> = std::fs::read_dir(&dir)
+        .expect("games/")
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "rules"))
+        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    games.sort();
+    games
+}
+
+/// The position after `plies` random moves chosen by `seed` (or the end of the game).
+fn random_position(engine: &Engine, seed: u64, plies: usize) -> Position {
+    let mut pos = engine.start();
+    let mut buf = MoveBuf::new();
+    let mut rng = seed | 1;
+    for _ in 0..plies {
+        engine.legal_moves(&pos, &mut buf);
+        if buf.moves.is_empty() {
+            break;
+        }
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        let mv = buf.moves.get((rng % buf.moves.len() as u64) as usize).to_move();
+        engine.play_unchecked(&mut pos, mv.as_ref());
+    }
+    pos
+}
+
+fn check_round_trip(engine: &Engine, game: &str, pos: &Position) {
+    let mut buf = MoveBuf::new();
+    let text = position_text::write_generic(engine, pos);
+    let back = position_text::read_generic(engine, &text).unwrap_or_else(|e| panic!("{game}: `{text}`: {e}"));
+    assert_eq!(position_text::write_generic(engine, &back), text, "{game}: generic text");
+    assert_eq!(
+        notation::legal_move_names(engine, &back, &mut buf),
+        notation::legal_move_names(engine, pos, &mut buf),
+        "{game}: `{text}` reads back with other legal moves"
+    );
+    assert_eq!(common::status(engine, &back), common::status(engine, pos), "{game}: `{text}`: status");
+    let declared = position_text::write(engine, pos);
+    let again = position_text::read(engine, &declared).unwrap_or_else(|e| panic!("{game}: `{declared}`: {e}"));
+    assert_eq!(position_text::write(engine, &again), declared, "{game}: declared text");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+    #[test]
+    fn every_game_reads_back_the_text_it_writes(seed in any::<u64>(), plies in 0usize..120) {
+        for game in shipped_games() {
+            let engine = common::engine(&game, "");
+            let pos = random_position(&engine, seed, plies);
+            check_round_trip(&engine, &game, &pos);
+        }
+    }
+}
+
+#[test]
+fn chess_reads_standard_fen_as_published() {
+    let engine = common::engine("chess", "");
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(position_text::write(&engine, &engine.start()), start);
+    // Four fields only (no clocks), as the perft positions are usually given.
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -";
+    let pos = position_text::read(&engine, kiwipete).expect("Kiwipete reads");
+    assert_eq!(position_text::write(&engine, &pos), format!("{kiwipete} 0 1"));
+    assert_eq!(engine.perft(&pos, 1), 48);
+    // After a double step the en passant field names the crossed cell.
+    let after = notation::play_sequence(&engine, "e2-e4").expect("legal");
+    assert_eq!(
+        position_text::write(&engine, &after),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+    );
+}
+
+#[test]
+fn minishogi_reads_sfen() {
+    let engine = common::engine("minishogi", "");
+    assert_eq!(position_text::write(&engine, &engine.start()), "rbsgk/4p/5/P4/KGSBR b - 1");
+    let pos = position_text::read(&engine, "rbsgk/4p/5/5/KGSBR w P 2").expect("SFEN reads");
+    assert_eq!(engine.reserve(&pos, rulebook::ir::PlayerId(0), common::kind(&engine, "P")), 1);
+}
+
+#[test]
+fn a_bad_text_says_what_is_wrong() {
+    let engine = common::engine("chess", "");
+    let e = position_text::read(&engine, "rnbqkbnr/pppppppp/8/8 w").unwrap_err();
+    assert!(e.to_string().contains("8 rows"), "{e}");
+    let e = position_text::read(&engine, "rnbqkbnr/ppppzppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap_err();
+    assert!(e.to_string().contains("`zppp` is no piece"), "{e}");
+}
