@@ -53,3 +53,38 @@ fn round_table_status() {
 fn round_table_deep_perft() {
     common::check_perft_file("round-table", "round-table.deep.tsv");
 }
+
+/// A shallow perft test of a game (its `.perft.tsv`) and, ignored, its deep rows.
+macro_rules! perft_files {
+    ($($shallow:ident, $deep:ident: $game:literal;)*) => {$(
+        #[test]
+        fn $shallow() {
+            common::check_perft_rows($game, concat!($game, ".perft.tsv"));
+        }
+
+        /// Large counts: run with `cargo test --release -- --ignored`.
+        #[test]
+        #[ignore = "deep perft: run in release mode with --ignored"]
+        fn $deep() {
+            common::check_perft_rows($game, concat!($game, ".perft.deep.tsv"));
+        }
+    )*};
+}
+
+perft_files! {
+    chess_perft, chess_deep_perft: "chess";
+    english_checkers_perft, english_checkers_deep_perft: "english-checkers";
+    international_draughts_perft, international_draughts_deep_perft: "international-draughts";
+    minishogi_perft, minishogi_deep_perft: "minishogi";
+    connect_four_perft, connect_four_deep_perft: "connect-four";
+    reversi_perft, reversi_deep_perft: "reversi";
+    hex_perft, hex_deep_perft: "hex";
+    amazons_perft, amazons_deep_perft: "amazons";
+    nine_mens_morris_perft, nine_mens_morris_deep_perft: "nine-mens-morris";
+    go_perft, go_deep_perft: "go";
+}
+
+#[test]
+fn tic_tac_toe_perft() {
+    common::check_perft_rows("tic-tac-toe", "tic-tac-toe.perft.tsv");
+}

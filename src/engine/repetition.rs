@@ -20,7 +20,7 @@ impl Engine {
         if self.repetition.is_none() {
             return 0;
         }
-        let mut key = mix(pos.hash, 1, self.mover(pos).index() as i64);
+        let mut key = mix(self.board_key(pos), 1, self.mover(pos).index() as i64);
         for (i, n) in pos.numbers[..self.quiet_index()].iter().enumerate() {
             if *n != 0 {
                 key = mix(key, 2 + i as u64, *n);
@@ -31,6 +31,41 @@ impl Engine {
                 if *w != 0 {
                     key = mix(key, 1 << 20 | i as u64, *w as i64);
                 }
+            }
+        }
+        key
+    }
+
+    /// The board's part of the repetition key. When the rules write castling-like
+    /// rights in their position text, pieces count as moved or not only through
+    /// those rights (two positions with the same text are the same).
+    fn board_key(&self, pos: &Position) -> u64 {
+        let Some(rights) = self.game.position.as_ref().and_then(|f| {
+            f.fields.iter().find_map(|field| match field {
+                crate::ir::PositionField::Rights(r) => Some(r),
+                _ => None,
+            })
+        }) else {
+            return pos.hash;
+        };
+        let mut key = pos.hash;
+        for code in 1..self.codes.len() as u8 {
+            if !self.codes.moved[code as usize] {
+                continue;
+            }
+            let kind = crate::ir::PieceKind(self.codes.kind[code as usize]);
+            let unmoved = self.codes.code(kind, self.codes.owner[code as usize] as usize, false);
+            for cell in pos.cells_with(code) {
+                key ^= super::position::zobrist(cell, code) ^ super::position::zobrist(cell, unmoved);
+            }
+        }
+        for (i, (_, cells)) in rights.iter().enumerate() {
+            let held = cells.iter().all(|c| {
+                let code = pos.board[c.index()];
+                code != 0 && !self.codes.moved[code as usize]
+            });
+            if held {
+                key = mix(key, 1 << 24 | i as u64, 1);
             }
         }
         key

@@ -10,8 +10,6 @@ use rulebook::ir::{CellId, Outcome, PieceKind, PlayerId};
 pub fn engine(name: &str, options: &str) -> Engine {
     let path = format!("{}/games/{name}.rules", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let game = rulebook::load(&SourceFile::new(path.clone(), text))
-        .unwrap_or_else(|report| panic!("{path} does not compile: {:?}", report.problems));
     let overrides: Vec<(String, String)> = options
         .split_whitespace()
         .map(|kv| {
@@ -19,6 +17,8 @@ pub fn engine(name: &str, options: &str) -> Engine {
             (k.to_string(), v.to_string())
         })
         .collect();
+    let game = rulebook::load_with(&SourceFile::new(path.clone(), text), &overrides)
+        .unwrap_or_else(|report| panic!("{path} does not compile: {:?}", report.problems));
     Engine::new(game, &overrides).unwrap_or_else(|e| panic!("options `{options}`: {e}"))
 }
 
@@ -64,6 +64,39 @@ pub fn check_perft_file(game: &str, file: &str) {
         if got != expected {
             failures.push(format!(
                 "[{options}] `{moves}` depth {depth}: expected {expected}, got {got}"
+            ));
+        }
+    }
+    assert_all_rows_agree(&failures, rows.len());
+}
+
+/// Checks every row of a perft file of the form `options position moves depth
+/// count` (an empty position is the start).
+pub fn check_perft_rows(game: &str, file: &str) {
+    let mut failures = Vec::new();
+    let rows = rows(file);
+    assert!(!rows.is_empty(), "{file} has no rows");
+    for row in &rows {
+        let [options, position, moves, depth, count] = &row[..] else {
+            panic!("{file}: a row needs 5 columns: {row:?}");
+        };
+        let engine = engine(game, options);
+        let mut pos = if position.is_empty() {
+            engine.start()
+        } else {
+            rulebook::position_text::read(&engine, position).unwrap_or_else(|e| panic!("{file}: `{position}`: {e}"))
+        };
+        let mut buf = MoveBuf::new();
+        for m in moves.split_whitespace() {
+            let mv = rulebook::notation::parse(&engine, &pos, m, &mut buf).unwrap_or_else(|e| panic!("{file}: {e}"));
+            engine.play_unchecked(&mut pos, mv.as_ref());
+        }
+        let depth: u32 = depth.parse().expect("depth is a number");
+        let expected: u64 = count.parse().expect("count is a number");
+        let got = engine.perft(&pos, depth);
+        if got != expected {
+            failures.push(format!(
+                "[{options}] `{position}` `{moves}` depth {depth}: expected {expected}, got {got}"
             ));
         }
     }
