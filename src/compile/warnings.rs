@@ -23,9 +23,15 @@ pub(super) fn game(cx: &mut Ctx, game: &ir::Game) {
             || game.turns.iter().any(|t| {
                 t.tiers
                     .iter()
+                    .chain(t.follow_up.iter().flat_map(|f| f.tiers.iter()))
                     .flatten()
                     .any(|s| matches!(s, ActionSource::Drop { kind, .. } if *kind == kind_id))
-            });
+            })
+            || game.in_place.iter().any(|p| p.into.contains(&kind_id))
+            || game
+                .rules
+                .iter()
+                .any(|r| r.program.ops.iter().any(|op| matches!(op, ir::Op::Place(k) | ir::Op::Become { kind: k, .. } if *k == kind_id)));
         if !placed {
             cx.report(
                 Problem::error(
@@ -39,17 +45,13 @@ pub(super) fn game(cx: &mut Ctx, game: &ir::Game) {
                     "place it in `setup`, drop it in a turn (`drop Piece onto …`), or promote into it",
                 ),
             );
-        } else if !moved_by_a_turn {
+        } else if !moved_by_a_turn && !kind.rules.is_empty() {
             cx.report(
                 Problem::error(
                     "rules::warn::piece_never_moves",
                     format!("piece `{}` can never move", kind.name),
                     span,
-                    if kind.rules.is_empty() {
-                        "it has no moves"
-                    } else {
-                        "no turn moves it"
-                    },
+                    "no turn moves it",
                 )
                 .warning()
                 .with_help("give it a `move` and offer it in a turn: `choose move Piece`"),
@@ -77,7 +79,8 @@ pub(super) fn game(cx: &mut Ctx, game: &ir::Game) {
                 .reserves
                 .iter()
                 .any(|(owner, _, n)| owner.index() == p && *n > 0)
-            || !game.pool.is_empty();
+            || !game.pool.is_empty()
+            || game.kinds.iter().any(|k| k.supply && !k.neutral && k.owner.is_none_or(|o| o.index() == p));
         if !has_pieces {
             cx.report(
                 Problem::error(
