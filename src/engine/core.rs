@@ -33,6 +33,8 @@ struct Way {
     /// whether its hop captured.
     hop: CellId,
     hop_captures: bool,
+    /// A promotion chosen where the action ends, written after its landing.
+    becomes: Option<Token>,
     /// Pieces captured since the last landing (they belong to the next one, or
     /// to the last one when none follows).
     since_hop: u8,
@@ -127,6 +129,7 @@ impl Engine {
             origin: if rule.drop { CellId::NONE } else { from },
             hop: CellId::NONE,
             hop_captures: false,
+            becomes: None,
             since_hop: 0,
             stopped: false,
             landed: 0,
@@ -432,9 +435,9 @@ impl Run<'_> {
                         } else {
                             Token::BecomeSilently(k)
                         };
-                        if self.branch_with(w, frame, |run, next| {
+                        if self.branch_with(w, frame, |_, next| {
                             next.hand = engine.codes.with_kind(next.hand, k);
-                            run.push(next, t);
+                            next.becomes = Some(t);
                         }) {
                             return true;
                         }
@@ -611,6 +614,9 @@ impl Run<'_> {
             };
             self.push(w, t);
             w.hop = CellId::NONE;
+            if let Some(t) = w.becomes.take() {
+                self.push(w, t);
+            }
         }
     }
 

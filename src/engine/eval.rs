@@ -8,7 +8,8 @@ use crate::ir::{CellId, Cond, CondId, EndOutcome, Expr, Outcome, PieceKind, Play
 /// tree is evaluated directly.
 const MAX_COND_TABLE: usize = 1 << 22;
 
-/// A condition precomputed for every (player, cell, piece code), or left as a tree.
+/// A condition precomputed for every (player, cell, piece code), or compiled
+/// into a small tree whose one-cell parts are such tables.
 #[derive(Debug, Clone)]
 pub(super) enum CondTable {
     /// `bits[(player * cells + cell) * codes + code]`, with its strides.
@@ -17,8 +18,27 @@ pub(super) enum CondTable {
         cells: usize,
         codes: usize,
     },
-    /// Too large to tabulate, or it looks beyond the cell.
-    Tree,
+    /// A condition that looks beyond the cell.
+    Tree(CondNode),
+}
+
+/// A compiled condition that looks beyond its cell: one-cell parts are table
+/// lookups, the rest walks the board.
+#[derive(Debug, Clone)]
+pub(super) enum CondNode {
+    /// A one-cell part: `bits[(player * cells + cell) * codes + code]`.
+    Local(Vec<bool>),
+    /// Any other atom, evaluated on the board.
+    Atom(Cond),
+    /// The neighbour in one of the directions meets the child.
+    Next(crate::ir::PlayerDirs, Box<CondNode>),
+    /// The neighbour in one of the directions meets a one-cell condition (its table).
+    NextLocal(crate::ir::PlayerDirs, Vec<bool>),
+    /// Some cell along a line from here meets the child.
+    Ray(crate::ir::PlayerDirs, Box<CondNode>),
+    Not(Box<CondNode>),
+    And(Box<CondNode>, Box<CondNode>),
+    Or(Box<CondNode>, Box<CondNode>),
 }
 
 /// What a condition may see besides the cell: the action in progress.
@@ -42,33 +62,107 @@ impl Seen<'_> {
 }
 
 impl Engine {
-    /// Tabulates every condition of the game that looks at one cell only.
+    /// Tabulates every condition of the game that looks at one cell only, and
+    /// compiles the others with their one-cell parts tabulated.
     pub(super) fn build_cond_tables(&mut self) {
         let cells = self.game.topology.cells();
         let codes = self.codes.len();
-        let size = self.players * cells * codes;
         let tables = (0..self.game.conds.len())
             .map(|i| {
                 let cond = &self.game.conds[i];
-                if size > MAX_COND_TABLE || !cond.is_local() {
-                    return CondTable::Tree;
-                }
-                let mut t = Vec::with_capacity(size);
-                for p in 0..self.players {
-                    for c in 0..cells {
-                        for code in 0..codes {
-                            t.push(self.test_local(cond, PlayerId(p as u8), CellId(c as u16), code as u8));
-                        }
-                    }
-                }
-                CondTable::Table {
-                    bits: t,
-                    cells,
-                    codes,
+                match self.compile_cond(cond) {
+                    CondNode::Local(bits) => CondTable::Table { bits, cells, codes },
+                    node => CondTable::Tree(node),
                 }
             })
             .collect();
         self.cond_tables = tables;
+    }
+
+    /// The table of a one-cell condition for every (player, cell, code), if small enough.
+    fn local_table(&self, cond: &Cond) -> Option<Vec<bool>> {
+        let cells = self.game.topology.cells();
+        let codes = self.codes.len();
+        let size = self.players * cells * codes;
+        if size > MAX_COND_TABLE {
+            return None;
+        }
+        let mut t = Vec::with_capacity(size);
+        for p in 0..self.players {
+            for c in 0..cells {
+                for code in 0..codes {
+                    t.push(self.test_local(cond, PlayerId(p as u8), CellId(c as u16), code as u8));
+                }
+            }
+        }
+        Some(t)
+    }
+
+    /// Compiles a condition, tabulating its largest one-cell parts.
+    fn compile_cond(&self, cond: &Cond) -> CondNode {
+        if cond.is_local()
+            && let Some(t) = self.local_table(cond)
+        {
+            return CondNode::Local(t);
+        }
+        let node = |c: &Cond| Box::new(self.compile_cond(c));
+        match cond {
+            Cond::Next { dirs, cond } => match self.compile_cond(cond) {
+                CondNode::Local(bits) => CondNode::NextLocal(dirs.clone(), bits),
+                child => CondNode::Next(dirs.clone(), Box::new(child)),
+            },
+            Cond::Ray { dirs, cond } => CondNode::Ray(dirs.clone(), node(cond)),
+            Cond::Not(c) => CondNode::Not(node(c)),
+            Cond::And(a, b) => CondNode::And(node(a), node(b)),
+            Cond::Or(a, b) => CondNode::Or(node(a), node(b)),
+            atom => CondNode::Atom(atom.clone()),
+        }
+    }
+
+    /// Evaluates a compiled condition on the board.
+    fn test_node(&self, node: &CondNode, player: PlayerId, cell: CellId, pos: &Position, seen: Seen) -> bool {
+        let topo = &self.game.topology;
+        let codes = self.codes.len();
+        let row = player.index() * topo.cells();
+        match node {
+            CondNode::Local(bits) => bits[(row + cell.index()) * codes + pos.board[cell.index()] as usize],
+            CondNode::NextLocal(dirs, bits) => dirs[player.index()].iter().any(|d| {
+                let n = topo.step(cell, *d);
+                n.is_some() && bits[(row + n.index()) * codes + pos.board[n.index()] as usize]
+            }),
+            CondNode::And(a, b) if matches!(**a, CondNode::Local(_)) => {
+                let CondNode::Local(bits) = &**a else { unreachable!("matched just above") };
+                bits[(row + cell.index()) * codes + pos.board[cell.index()] as usize]
+                    && self.test_node(b, player, cell, pos, seen)
+            }
+            CondNode::Atom(c) => self.test_tree(c, player, cell, pos, seen),
+            CondNode::Next(dirs, child) => dirs[player.index()].iter().any(|d| {
+                let n = topo.step(cell, *d);
+                n.is_some() && self.test_node(child, player, n, pos, seen)
+            }),
+            CondNode::Ray(dirs, child) => dirs[player.index()].iter().any(|d| {
+                let mut at = cell;
+                let mut dir = *d;
+                for _ in 0..topo.cells() {
+                    let n = topo.step(at, dir);
+                    if !n.is_some() {
+                        return false;
+                    }
+                    if self.test_node(child, player, n, pos, seen) {
+                        return true;
+                    }
+                    match topo.continue_dirs(at, dir).next() {
+                        Some(next) => dir = next,
+                        None => return false,
+                    }
+                    at = n;
+                }
+                false
+            }),
+            CondNode::Not(c) => !self.test_node(c, player, cell, pos, seen),
+            CondNode::And(a, b) => self.test_node(a, player, cell, pos, seen) && self.test_node(b, player, cell, pos, seen),
+            CondNode::Or(a, b) => self.test_node(a, player, cell, pos, seen) || self.test_node(b, player, cell, pos, seen),
+        }
     }
 
     /// Whether a tabulated condition holds for a cell holding `code`: one
@@ -79,7 +173,9 @@ impl Engine {
             CondTable::Table { bits, cells, codes } => {
                 bits[(player.index() * cells + cell.index()) * codes + code as usize]
             }
-            CondTable::Tree => self.test_local(&self.game.conds[cond.0 as usize], player, cell, code),
+            // A condition looking beyond the cell, asked about the cell alone:
+            // only its one-cell part can be judged (the fast forms never ask).
+            CondTable::Tree(_) => self.test_local(&self.game.conds[cond.0 as usize], player, cell, code),
         }
     }
 
@@ -97,7 +193,7 @@ impl Engine {
             CondTable::Table { bits, cells, codes } => {
                 bits[(player.index() * cells + cell.index()) * codes + pos.board[cell.index()] as usize]
             }
-            CondTable::Tree => self.test_tree(&self.game.conds[cond.0 as usize], player, cell, pos, seen),
+            CondTable::Tree(node) => self.test_node(node, player, cell, pos, seen),
         }
     }
 
