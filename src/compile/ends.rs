@@ -9,6 +9,7 @@ use crate::syntax::ast::{EndStmt, Item, RulesFile};
 pub(super) fn build(cx: &mut Ctx, file: &RulesFile) -> EndRules {
     let mut end = EndRules::default();
     let mut no_move_seen = false;
+    let mut limit_seen = false;
     for item in &file.items {
         let Item::End(stmts) = item else { continue };
         for stmt in stmts {
@@ -46,7 +47,7 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile) -> EndRules {
                     }
                 }
                 EndStmt::Limit(e) => {
-                    if end.turn_limit.is_some() {
+                    if limit_seen {
                         cx.report(error::invalid(
                             "rules::compile::duplicate",
                             "the turn limit is given twice",
@@ -54,7 +55,11 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile) -> EndRules {
                             "given again here",
                         ));
                     }
-                    end.turn_limit = exprs::lower_as(cx, e, Ty::Int, None);
+                    let limit = exprs::lower_as(cx, e, Ty::Int, None);
+                    if !limit_seen {
+                        end.turn_limit = limit;
+                    }
+                    limit_seen = true;
                 }
                 EndStmt::NoMove {
                     loses,

@@ -33,7 +33,9 @@ use scope::Names;
 
 /// Compiles a parsed file. The game is `Some` when no problem is an error;
 /// the problems (errors and warnings) come back either way.
-/// With `partial`, the file had syntax errors, so missing items are not reported.
+/// With `partial`, the file had syntax errors: an item that seems missing may
+/// be one that failed to parse (`RulesFile::broken_items` says), and no
+/// warnings are given.
 pub fn compile(file: &RulesFile, partial: bool) -> (Option<ir::Game>, Vec<Problem>) {
     let mut cx = Ctx {
         partial,
@@ -128,8 +130,10 @@ pub(crate) struct Ctx {
     pub used_options: std::collections::HashSet<usize>,
     /// Flag names, by flag index.
     pub flags: Names,
-    /// `move_rules[kind]`: (move name, global rule index) of each compiled rule.
-    pub move_rules: Vec<Vec<(String, usize)>>,
+    /// `move_rules[kind]`: (move name, global rule index) of each declared
+    /// rule; no index for a rule that failed to compile (already reported),
+    /// so that naming it in a turn is no new error.
+    pub move_rules: Vec<Vec<(String, Option<usize>)>>,
     /// The board, once built (None when it failed or is missing).
     pub topology: Option<Topology>,
     pub cell_ids: HashMap<String, CellId>,
@@ -141,6 +145,9 @@ pub(crate) struct Ctx {
     pub coord_consts: Vec<(String, i64)>,
     /// A description of the board for "cell outside the board" help.
     pub board_desc: String,
+    /// The board is too large to play and was built only so that names can
+    /// be checked against it: no move tables are made for it.
+    pub board_placeholder: bool,
     /// The file had syntax errors: items may be missing because they did not parse.
     pub partial: bool,
 }
@@ -160,6 +167,11 @@ impl Ctx {
                 None
             }
         }
+    }
+
+    /// The board, when it can be played on (not a placeholder for checking names).
+    pub fn playable_board(&self) -> Option<&Topology> {
+        self.topology.as_ref().filter(|_| !self.board_placeholder)
     }
 
     /// Number of players.

@@ -24,6 +24,12 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile) -> Option<(Vec<KindInfo>, Ve
     let mut captured_seen: Vec<(String, crate::diag::Span)> = Vec::new();
     for item in &file.items {
         let Item::Captured(decl) = item else { continue };
+        let k = cx.kinds.resolve(NameKind::Piece, &decl.kind);
+        let k = cx.ok(k);
+        let unless = decl.unless.as_ref().and_then(|f| {
+            let f = cx.flags.resolve(NameKind::Flag, f);
+            cx.ok(f)
+        });
         if let Some((_, first)) = captured_seen.iter().find(|(k, _)| *k == decl.kind.text) {
             cx.report(
                 error::invalid(
@@ -37,12 +43,7 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile) -> Option<(Vec<KindInfo>, Ve
             continue;
         }
         captured_seen.push((decl.kind.text.clone(), decl.span));
-        let k = cx.kinds.resolve(NameKind::Piece, &decl.kind);
-        let unless = decl.unless.as_ref().and_then(|f| {
-            let f = cx.flags.resolve(NameKind::Flag, f);
-            cx.ok(f)
-        });
-        if let Some(k) = cx.ok(k)
+        if let Some(k) = k
             && let Some(info) = kinds.get_mut(k)
         {
             info.captured_to = match decl.to {
@@ -64,7 +65,9 @@ fn piece(cx: &mut Ctx, decl: &PieceDecl, kind: PieceKind, rules: &mut Vec<MoveRu
     });
     cx.kind_owners
         .push(owner.zip(decl.owner.as_ref().map(|o| o.span)));
-    if let Some((_, span)) = cx.letters.iter().find(|(l, _)| *l == decl.letter.text) {
+    // A piece whose header failed to parse has no letter (the syntax error says so).
+    let lettered = !decl.letter.text.is_empty();
+    if lettered && let Some((_, span)) = cx.letters.iter().find(|(l, _)| *l == decl.letter.text) {
         let p = error::invalid(
             "rules::compile::duplicate_letter",
             format!("two pieces have the letter `{}`", decl.letter.text),
@@ -89,13 +92,18 @@ fn piece(cx: &mut Ctx, decl: &PieceDecl, kind: PieceKind, rules: &mut Vec<MoveRu
     let mut named = Vec::new();
     for mv in &decl.moves {
         let declared = names.declare(NameKind::Move, &mv.name);
+        let rule = move_rule(cx, &mv.name.text, &mv.pattern, kind, mv.span);
+        // A repeated name is reported; its pattern is still checked above.
         if cx.ok(declared).is_none() {
             continue;
         }
-        if let Some(rule) = move_rule(cx, &mv.name.text, &mv.pattern, kind, mv.span) {
-            named.push((mv.name.text.clone(), rules.len()));
-            info.rules.push(rules.len());
-            rules.push(rule);
+        match rule {
+            Some(rule) => {
+                named.push((mv.name.text.clone(), Some(rules.len())));
+                info.rules.push(rules.len());
+                rules.push(rule);
+            }
+            None => named.push((mv.name.text.clone(), None)),
         }
     }
     cx.move_rules.push(named);
@@ -114,7 +122,7 @@ fn move_rule(
         Pattern::Step { dirs, target } => {
             let dirs = cx.resolve_dirs(dirs);
             let target = conds::lower_id(cx, target);
-            let topo = cx.topology.as_ref()?;
+            let topo = cx.playable_board()?;
             let dirs = dirs?;
             let targets = table(topo, players, |p, c| {
                 dirs[p]
@@ -128,7 +136,7 @@ fn move_rule(
         Pattern::Slide { dirs, target } => {
             let dirs = cx.resolve_dirs(dirs);
             let target = conds::lower_id(cx, target);
-            let topo = cx.topology.as_ref()?;
+            let topo = cx.playable_board()?;
             let dirs = dirs?;
             let mut lines = ir::SlideTable::default();
             for player_dirs in dirs.iter().take(players) {
@@ -148,7 +156,7 @@ fn move_rule(
         Pattern::Leap { path, target } => {
             let steps = leap_path(cx, path);
             let target = conds::lower_id(cx, target);
-            let topo = cx.topology.as_ref()?;
+            let topo = cx.playable_board()?;
             let steps = steps?;
             let targets = table(topo, players, |p, c| leap_targets(topo, &steps, p, c));
             (ir::Pattern::Hop { targets }, target?)
@@ -177,7 +185,7 @@ fn move_rule(
                 );
                 return None;
             }
-            let topo = cx.topology.as_ref()?;
+            let topo = cx.playable_board()?;
             let dirs = dirs?;
             let hops = table(topo, players, |p, c| {
                 let mut out = Vec::new();

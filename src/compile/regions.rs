@@ -24,12 +24,12 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile) {
                 for p in 0..players {
                     // Problems are the same for every player: report them once.
                     let before = cx.problems.len();
-                    let cells = eval(cx, expr, p);
+                    let (cells, ok) = eval(cx, expr, p).unwrap_or_default();
                     if p > 0 {
                         cx.problems.truncate(before);
                     }
-                    failed |= cells.is_none();
-                    member.push(cells.unwrap_or_default());
+                    failed |= !ok;
+                    member.push(cells);
                 }
             }
             PerPlayer::Each(entries) => {
@@ -39,9 +39,9 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile) {
                     let p = cx.players.resolve(NameKind::Player, player);
                     let Some(p) = cx.ok(p) else { continue };
                     given[p] = true;
-                    let cells = eval(cx, expr, p);
-                    failed |= cells.is_none();
-                    member[p] = cells.unwrap_or_default();
+                    let (cells, ok) = eval(cx, expr, p).unwrap_or_default();
+                    failed |= !ok;
+                    member[p] = cells;
                 }
                 if let Some(p) = given.iter().position(|g| !g) {
                     let name = cx.players.names().nth(p).unwrap_or_default().to_string();
@@ -78,8 +78,11 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile) {
     }
 }
 
-/// The cells of a region expression as seen by `player`; `None` after reporting.
-pub(super) fn eval(cx: &mut Ctx, expr: &RegionExpr, player: usize) -> Option<Vec<bool>> {
+/// The cells of a region expression as seen by `player`, and whether every
+/// term was understood (the problems are reported; the cells of the other
+/// terms still come back, so that the uses of the region can be checked).
+/// `None` without a board.
+pub(super) fn eval(cx: &mut Ctx, expr: &RegionExpr, player: usize) -> Option<(Vec<bool>, bool)> {
     let topo = cx.topology.as_ref()?;
     let cells = topo.cells();
     let mut set = vec![false; cells];
@@ -164,7 +167,7 @@ pub(super) fn eval(cx: &mut Ctx, expr: &RegionExpr, player: usize) -> Option<Vec
             }
         }
     }
-    ok.then_some(set)
+    Some((set, ok))
 }
 
 /// The compiled twin of a syntax operator.

@@ -18,8 +18,10 @@ pub(super) fn setup(cx: &mut Ctx, file: &RulesFile) -> Setup {
             match stmt {
                 SetupStmt::Place { player, kind, cells } => {
                     let (p, k) = player_and_kind(cx, player, kind);
-                    let (Some(p), Some(k)) = (p, k) else { continue };
-                    let Some(set) = regions::eval(cx, cells, p.index()) else {
+                    // With an unknown player or piece (already reported), the
+                    // cells are still checked, as the first player sees them.
+                    let seen_by = p.map_or(0, |p| p.index());
+                    let Some((set, _)) = regions::eval(cx, cells, seen_by) else {
                         continue;
                     };
                     let Some(topo) = cx.topology.as_ref() else {
@@ -58,7 +60,9 @@ pub(super) fn setup(cx: &mut Ctx, file: &RulesFile) -> Setup {
                             continue;
                         }
                         placed_by[c] = Some(cells.span);
-                        setup.pieces.push((CellId(c as u16), p, k));
+                        if let (Some(p), Some(k)) = (p, k) {
+                            setup.pieces.push((CellId(c as u16), p, k));
+                        }
                     }
                 }
                 SetupStmt::Reserve {
@@ -215,7 +219,7 @@ pub(super) fn turns(cx: &mut Ctx, file: &RulesFile) -> (Vec<Turn>, TurnOrder) {
             }
             tiers.push(sources);
         }
-        if decl.tiers.is_empty() && !decl.pass {
+        if decl.tiers.is_empty() && !decl.pass && !file.in_broken_block(decl.span) {
             cx.report(
                 error::invalid(
                     "rules::compile::empty_turn",
@@ -312,9 +316,9 @@ fn action_source(cx: &mut Ctx, alt: &ActionAlt) -> Option<ActionSource> {
             let k = cx.ok(k)?;
             let all = cx.move_rules.get(k).cloned().unwrap_or_default();
             let rules = match name {
-                None => all.iter().map(|(_, r)| *r).collect(),
+                None => all.iter().filter_map(|(_, r)| *r).collect(),
                 Some(n) => match all.iter().find(|(m, _)| *m == n.text) {
-                    Some((_, r)) => vec![*r],
+                    Some((_, r)) => r.iter().copied().collect(),
                     None => {
                         let p: Problem = error::unknown(
                             NameKind::Move,

@@ -18,6 +18,22 @@ pub struct RulesFile {
     pub items: Vec<Item>,
     /// Names that items which failed to parse would have declared.
     pub broken_names: Vec<String>,
+    /// The first words of the items that failed to parse (`players`, `end`, …).
+    pub broken_items: Vec<String>,
+    /// A comment never closed hides the rest of the file: any item may be missing.
+    pub truncated: bool,
+    /// The items kept although a statement of their block failed to parse:
+    /// they may look emptier than they are.
+    pub broken_blocks: Vec<Span>,
+}
+
+impl RulesFile {
+    /// Whether `span` lies in an item that lost a broken statement.
+    pub fn in_broken_block(&self, span: Span) -> bool {
+        self.broken_blocks
+            .iter()
+            .any(|b| b.start <= span.start && span.start < b.end)
+    }
 }
 
 /// One top-level item.
@@ -131,7 +147,8 @@ pub struct GraphDecl {
     /// `cells v in lo..hi, … named "template"`.
     pub coords: Vec<(Ident, Ident, Ident)>,
     pub template: Option<(String, Span)>,
-    /// `cells` statements after the first.
+    /// `cells` statements after the first (reported; their new coordinates
+    /// are added to `coords`, as the author surely meant).
     pub cells_repeated: Vec<Span>,
     pub wraps: Vec<Ident>,
     pub links: Vec<LinkDecl>,

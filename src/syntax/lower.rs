@@ -151,6 +151,34 @@ impl Lowerer {
         }
     }
 
+    /// Adds one statement of a block (a `move_decl`, `setup_stmt`,
+    /// `turn_stmt`, `end_stmt`, `order_stmt`, `graph_stmt` or `board_stmt` pair parsed on its
+    /// own after a syntax error elsewhere in the block) to the item it belongs to.
+    pub(super) fn statement(&self, item: &mut Item, pair: P) {
+        match (item, pair.as_rule()) {
+            (Item::Piece(piece), Rule::move_decl) => piece.moves.push(self.move_decl(pair)),
+            (Item::Setup(stmts), Rule::setup_stmt) => stmts.push(self.setup_stmt(pair)),
+            (Item::Turn(turn), Rule::turn_stmt) => self.turn_stmt(turn, pair),
+            (Item::End(stmts), Rule::end_stmt) => stmts.push(self.end_stmt(pair)),
+            (Item::Turns { stmts, .. }, Rule::order_stmt) => stmts.push(self.order_stmt(pair)),
+            (
+                Item::Board(BoardDecl {
+                    shape: BoardShape::Graph(graph),
+                    ..
+                }),
+                Rule::graph_stmt,
+            ) => self.graph_stmt(graph, pair),
+            (
+                Item::Board(BoardDecl {
+                    shape: BoardShape::Grid { exits, .. },
+                    ..
+                }),
+                Rule::board_stmt,
+            ) => exits.extend(self.idents(first(pair))),
+            (_, r) => unreachable!("the statement rule of the item's block, not {r:?}"),
+        }
+    }
+
     fn idents(&self, pair: P) -> Vec<Ident> {
         pair.into_inner().map(|p| self.ident(p)).collect()
     }
@@ -200,61 +228,69 @@ impl Lowerer {
     fn graph(&self, pair: P) -> GraphDecl {
         let mut graph = GraphDecl::default();
         for stmt in pair.into_inner() {
-            let s = first(stmt);
-            let span = self.span(&s);
-            match s.as_rule() {
-                Rule::cells_stmt => {
-                    if graph.template.is_some() {
-                        graph.cells_repeated.push(span);
-                        continue;
-                    }
-                    for part in s.into_inner() {
-                        match part.as_rule() {
-                            Rule::coord_range => {
-                                let mut it = part.into_inner();
-                                let var = self.ident(next(&mut it));
-                                let lo = self.ident(next(&mut it));
-                                let hi = self.ident(next(&mut it));
-                                graph.coords.push((var, lo, hi));
-                            }
-                            _ => {
-                                let span = self.span(&part);
-                                graph.template = Some((first(part).as_str().to_string(), span));
-                            }
-                        }
-                    }
-                }
-                Rule::wrap_stmt => graph.wraps.extend(s.into_inner().map(|n| self.ident(n))),
-                Rule::link_stmt => {
-                    let mut it = s.into_inner();
-                    let dir = self.ident(next(&mut it));
-                    let from = next(&mut it).into_inner().map(|l| self.ident(l)).collect();
-                    let to = next(&mut it).into_inner().map(|e| self.expr(e)).collect();
-                    let mut link = LinkDecl {
-                        dir,
-                        from,
-                        to,
-                        when: None,
-                        then: Vec::new(),
-                        span,
-                    };
-                    for extra in it {
-                        match extra.as_rule() {
-                            Rule::link_when => link.when = Some(self.expr(first(extra))),
-                            _ => link.then = self.idents(first(extra)),
-                        }
-                    }
-                    graph.links.push(link);
-                }
-                _ => {
-                    let mut it = s.into_inner();
-                    let a = self.idents(next(&mut it));
-                    let b = self.idents(next(&mut it));
-                    graph.perpendicular.push((a, b));
-                }
-            }
+            self.graph_stmt(&mut graph, stmt);
         }
         graph
+    }
+
+    /// Adds one `graph_stmt` to a graph board.
+    fn graph_stmt(&self, graph: &mut GraphDecl, stmt: P) {
+        let s = first(stmt);
+        let span = self.span(&s);
+        match s.as_rule() {
+            Rule::cells_stmt => {
+                let repeated = graph.template.is_some();
+                if repeated {
+                    graph.cells_repeated.push(span);
+                }
+                for part in s.into_inner() {
+                    match part.as_rule() {
+                        Rule::coord_range => {
+                            let mut it = part.into_inner();
+                            let var = self.ident(next(&mut it));
+                            let lo = self.ident(next(&mut it));
+                            let hi = self.ident(next(&mut it));
+                            if !repeated || !graph.coords.iter().any(|(v, _, _)| v.text == var.text) {
+                                graph.coords.push((var, lo, hi));
+                            }
+                        }
+                        _ if repeated => {}
+                        _ => {
+                            let span = self.span(&part);
+                            graph.template = Some((first(part).as_str().to_string(), span));
+                        }
+                    }
+                }
+            }
+            Rule::wrap_stmt => graph.wraps.extend(s.into_inner().map(|n| self.ident(n))),
+            Rule::link_stmt => {
+                let mut it = s.into_inner();
+                let dir = self.ident(next(&mut it));
+                let from = next(&mut it).into_inner().map(|l| self.ident(l)).collect();
+                let to = next(&mut it).into_inner().map(|e| self.expr(e)).collect();
+                let mut link = LinkDecl {
+                    dir,
+                    from,
+                    to,
+                    when: None,
+                    then: Vec::new(),
+                    span,
+                };
+                for extra in it {
+                    match extra.as_rule() {
+                        Rule::link_when => link.when = Some(self.expr(first(extra))),
+                        _ => link.then = self.idents(first(extra)),
+                    }
+                }
+                graph.links.push(link);
+            }
+            _ => {
+                let mut it = s.into_inner();
+                let a = self.idents(next(&mut it));
+                let b = self.idents(next(&mut it));
+                graph.perpendicular.push((a, b));
+            }
+        }
     }
 
     fn promote(&self, pair: P, span: Span) -> PromoteDecl {
@@ -504,37 +540,42 @@ impl Lowerer {
             span,
         };
         for stmt in it {
-            let s = first(stmt);
-            match s.as_rule() {
-                Rule::actions_stmt => {
-                    let s_span = s.clone();
-                    let mut it = s.into_inner();
-                    let count = self.expr(next(&mut it));
-                    if turn.actions.is_some() {
-                        turn.repeated.push(self.span(&s_span));
-                    }
-                    turn.actions = Some((count, it.next().is_some()));
-                }
-                Rule::pass_stmt => {
-                    if turn.pass {
-                        turn.repeated.push(self.span(&s));
-                    }
-                    turn.pass = true;
-                }
-                Rule::choose_stmt => {
-                    let mut it = s.into_inner();
-                    // `choose` adds to the current tier, `else` opens the next one.
-                    let opens_tier = next(&mut it).as_rule() == Rule::else_kw || turn.tiers.is_empty();
-                    let alts: Vec<ActionAlt> = it.map(|alt| self.action_alt(alt)).collect();
-                    match turn.tiers.last_mut() {
-                        Some(tier) if !opens_tier => tier.extend(alts),
-                        _ => turn.tiers.push(alts),
-                    }
-                }
-                r => unreachable!("turn_stmt kinds only, not {r:?}"),
-            }
+            self.turn_stmt(&mut turn, stmt);
         }
         turn
+    }
+
+    /// Adds one `turn_stmt` to a turn.
+    fn turn_stmt(&self, turn: &mut TurnDecl, stmt: P) {
+        let s = first(stmt);
+        match s.as_rule() {
+            Rule::actions_stmt => {
+                let s_span = s.clone();
+                let mut it = s.into_inner();
+                let count = self.expr(next(&mut it));
+                if turn.actions.is_some() {
+                    turn.repeated.push(self.span(&s_span));
+                }
+                turn.actions = Some((count, it.next().is_some()));
+            }
+            Rule::pass_stmt => {
+                if turn.pass {
+                    turn.repeated.push(self.span(&s));
+                }
+                turn.pass = true;
+            }
+            Rule::choose_stmt => {
+                let mut it = s.into_inner();
+                // `choose` adds to the current tier, `else` opens the next one.
+                let opens_tier = next(&mut it).as_rule() == Rule::else_kw || turn.tiers.is_empty();
+                let alts: Vec<ActionAlt> = it.map(|alt| self.action_alt(alt)).collect();
+                match turn.tiers.last_mut() {
+                    Some(tier) if !opens_tier => tier.extend(alts),
+                    _ => turn.tiers.push(alts),
+                }
+            }
+            r => unreachable!("turn_stmt kinds only, not {r:?}"),
+        }
     }
 
     fn action_alt(&self, pair: P) -> ActionAlt {
@@ -570,7 +611,8 @@ impl Lowerer {
         }
     }
 
-    fn order_turn(&self, pair: P) -> (Ident, Ident) {
+    /// A `Player: turn` pair (`order_turn`).
+    pub(super) fn order_turn(&self, pair: P) -> (Ident, Ident) {
         let mut it = pair.into_inner();
         let player = self.ident(next(&mut it));
         (player, self.ident(next(&mut it)))

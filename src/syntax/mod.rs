@@ -9,6 +9,7 @@ pub mod ast;
 mod lower;
 mod names;
 mod parser;
+mod recover;
 
 use miette::{Diagnostic, SourceSpan};
 use pest::Parser;
@@ -83,6 +84,7 @@ pub fn parse(source: &SourceFile) -> (RulesFile, Vec<SyntaxError>) {
                 help: Some("close it with `*/`; everything after it was read as comment".to_string()),
                 unclosed: None,
             });
+            file.truncated = true;
             break;
         }
         let item_end = next_item_start(text, pos + 1);
@@ -101,7 +103,6 @@ pub fn parse(source: &SourceFile) -> (RulesFile, Vec<SyntaxError>) {
                 pos = skip_trivia(text, end);
             }
             Err(err) => {
-                file.broken_names.extend(declared_names(&text[pos..]));
                 let mut error = syntax_error(text, pos, &err);
                 // An item that cannot start here, on the line where the last
                 // item ended, is most likely the rest of that item.
@@ -112,14 +113,70 @@ pub fn parse(source: &SourceFile) -> (RulesFile, Vec<SyntaxError>) {
                 {
                     error.help =
                         Some("the item before ended earlier on this line: a missing `,` or operator?".into());
+                    // `players White Black`: the rest of a list, read as such.
+                    if let Some(list) = file.items.last_mut().and_then(name_list)
+                        && let Some((names, line_end)) = names_to_line_end(text, pos)
+                    {
+                        list.extend(names);
+                        errors.push(error);
+                        pos = skip_trivia(text, line_end);
+                        continue;
+                    }
                 }
                 let at = error.span.offset();
-                errors.push(error);
-                pos = skip_trivia(text, next_item_start(text, at.max(pos + 1)));
+                match recover::block(text, pos, item_end, error) {
+                    Ok(recovered) => {
+                        file.items.push(recovered.item);
+                        file.broken_names.extend(recovered.broken_names);
+                        file.broken_blocks.push(Span::new(pos, item_end));
+                        errors.extend(recovered.errors);
+                        pos = skip_trivia(text, item_end);
+                    }
+                    Err(error) => {
+                        file.broken_names.extend(declared_names(&text[pos..]));
+                        file.broken_items.push(found_token(text, pos));
+                        errors.push(error);
+                        pos = skip_trivia(text, next_item_start(text, at.max(pos + 1)));
+                    }
+                }
             }
         }
     }
     (file, errors)
+}
+
+/// The names of an item that is a list of names (`players`, `royal`, `pool`).
+fn name_list(item: &mut ast::Item) -> Option<&mut Vec<ast::Ident>> {
+    match item {
+        ast::Item::Players(list) | ast::Item::Royal(list) | ast::Item::Pool(list) => Some(list),
+        _ => None,
+    }
+}
+
+/// The names from `pos` to the end of its line (a comment aside), separated
+/// by spaces or commas, and where the line ends; `None` if anything else is there.
+fn names_to_line_end(text: &str, pos: usize) -> Option<(Vec<ast::Ident>, usize)> {
+    let line_end = text[pos..].find('\n').map_or(text.len(), |i| pos + i);
+    let line = &text[pos..line_end];
+    let code = line.find("//").map_or(line, |i| &line[..i]);
+    let mut names = Vec::new();
+    let mut offset = 0;
+    for part in code.split([' ', '\t', ',', '\r']) {
+        if !part.is_empty() {
+            let name_like = part.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                && part.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+            if !name_like {
+                return None;
+            }
+            let at = pos + offset;
+            names.push(ast::Ident {
+                text: part.to_string(),
+                span: Span::new(at, at + part.len()),
+            });
+        }
+        offset += part.len() + 1;
+    }
+    (!names.is_empty()).then_some((names, line_end))
 }
 
 /// The names an item would have declared, read from its first line: the
