@@ -266,7 +266,10 @@ fn repository_files() -> Vec<(String, String)> {
     while let Some(dir) = stack.pop() {
         for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
             let path = entry.expect("a directory entry").path();
-            let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            let name = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
             if path.is_dir() {
                 if !matches!(name.as_str(), "target" | ".git") {
                     stack.push(path);
@@ -287,10 +290,17 @@ fn the_repository_sends_no_reader_to_a_file_outside_it() {
     // that a plain grep for it finds nothing.)
     let outside = ["GAMES", ".md"].concat();
     let files = repository_files();
-    assert!(files.iter().any(|(p, _)| p == "docs/games/chivalry.md"), "docs/games/ is missing");
+    assert!(
+        files.iter().any(|(p, _)| p == "docs/games/chivalry.md"),
+        "docs/games/ is missing"
+    );
     assert_none(
         "no file may refer to the shared rules page outside the repository",
-        hits(&files, |_| true, |line| line.contains(&outside).then(|| outside.clone())),
+        hits(
+            &files,
+            |_| true,
+            |line| line.contains(&outside).then(|| outside.clone()),
+        ),
     );
 }
 

@@ -741,3 +741,59 @@ fn play_refuses_an_unknown_side() {
     let err = fails(&["play", KK, "--ai", "Dragons"]);
     expect_contains(&err, &["`--ai Dragons` names no side", "Kender, Knights"]);
 }
+
+// ---------------------------------------------------------------- closed streams
+
+/// Runs the binary with its standard output a pipe whose reading end is
+/// already closed (as in `rulebook … | head -0`); returns the exit status
+/// and what it wrote to stderr.
+fn run_with_closed_stdout(args: &[&str]) -> (std::process::ExitStatus, String) {
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    let out = command(args)
+        .stdin(Stdio::null())
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .output()
+        .expect("the binary runs");
+    (out.status, String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+/// Whether a process ended quietly after its reader went away: exit 0, or
+/// killed by SIGPIPE as Unix tools are.
+fn quiet_end(status: std::process::ExitStatus) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        if status.signal() == Some(13) {
+            return true;
+        }
+    }
+    status.success()
+}
+
+#[test]
+fn every_command_ends_quietly_when_its_reader_has_gone() {
+    for args in [
+        &["moves", KK][..],
+        &["perft", "games/chivalry.rules", "--depth", "3", "--divide"],
+        &["perft", KK, "--depth", "1"],
+        &["playout", KK, "--n", "3"],
+        &["check", KK],
+        &["play", KK, "--ai", "Kender", "--ai", "Knights"],
+        &["play", KK],
+        &["--help"],
+    ] {
+        let (status, stderr) = run_with_closed_stdout(args);
+        assert!(
+            !stderr.contains("panicked") && stderr.is_empty(),
+            "`rulebook {}` wrote to stderr:\n{stderr}",
+            args.join(" ")
+        );
+        assert!(
+            quiet_end(status),
+            "`rulebook {}` ended with {status}",
+            args.join(" ")
+        );
+    }
+}

@@ -44,6 +44,15 @@ pub enum CliError {
     #[error("{0}")]
     #[diagnostic(code(rules::cli::bad_option))]
     Option(String),
+    /// Standard output was closed by its reader: the command ends quietly
+    /// (never shown).
+    #[error("standard output is closed")]
+    #[diagnostic(code(rules::cli::io))]
+    OutputClosed,
+    /// Writing the output failed for another reason.
+    #[error("cannot write the output: {0}")]
+    #[diagnostic(code(rules::cli::io))]
+    Output(String),
     /// A move in `--moves` that cannot be played.
     #[error("move {index} `{text}` {reason}")]
     #[diagnostic(code(rules::cli::illegal_move))]
@@ -56,13 +65,24 @@ pub enum CliError {
     },
 }
 
+impl CliError {
+    /// The error of a failed write to standard output.
+    pub fn from_output(error: std::io::Error) -> CliError {
+        if error.kind() == std::io::ErrorKind::BrokenPipe {
+            CliError::OutputClosed
+        } else {
+            CliError::Output(error.to_string())
+        }
+    }
+}
+
 /// Reads and compiles a rules file; prints warnings; errors come back as a report.
 pub fn load_engine(path: &Path, sets: &[String]) -> Result<Engine, miette::Report> {
     let source = read_source(path)?;
     let (game, problems) = rulebook::check(&source);
     let report = Report::new(&source, problems);
     if !report.problems.is_empty() {
-        eprint!("{}", render(&report));
+        super::output::to_stderr(&render(&report));
     }
     let Some(game) = game else {
         return Err(CliError::Invalid(report.summary).into());

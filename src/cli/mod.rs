@@ -2,6 +2,7 @@
 
 mod board_text;
 mod load;
+mod output;
 mod play;
 
 use std::path::PathBuf;
@@ -13,6 +14,8 @@ use rulebook::diag::{Report, Severity, SourceFile};
 use rulebook::engine::{Engine, MoveBuf, Position, Status};
 use rulebook::ir::Outcome;
 use rulebook::notation;
+
+use output::Out;
 
 /// Check, run and play board games written in the rules language.
 #[derive(Debug, Parser)]
@@ -111,6 +114,13 @@ pub fn already_reported(error: &miette::Report) -> bool {
     )
 }
 
+/// Whether the command only stopped because its reader closed standard
+/// output: then it ends quietly, with success.
+pub use output::reader_gone;
+
+/// Writes to standard error, ignoring failure (there is nowhere else to say it).
+pub use output::to_stderr;
+
 /// Runs the command line; the process exits 1 on any error.
 pub fn run() -> miette::Result<()> {
     let cli = Cli::parse();
@@ -124,11 +134,12 @@ pub fn run() -> miette::Result<()> {
             let engine = load::load_engine(&file, &sets)?;
             let pos = load::replay(&engine, moves.as_deref())?;
             let mut buf = MoveBuf::new();
+            let mut out = Out::stdout();
             for name in notation::legal_move_names(&engine, &pos, &mut buf) {
-                println!("{name}");
+                out.line(name)?;
             }
-            println!("status: {}", status_text(&engine, &pos, &mut buf));
-            Ok(())
+            out.line(format!("status: {}", status_text(&engine, &pos, &mut buf)))?;
+            Ok(out.finish()?)
         }
         Command::Perft {
             file,
@@ -139,6 +150,7 @@ pub fn run() -> miette::Result<()> {
         } => {
             let engine = load::load_engine(&file, &sets)?;
             let pos = load::replay(&engine, moves.as_deref())?;
+            let mut out = Out::stdout();
             let total = if divide {
                 let mut rows: Vec<(String, u64)> = engine
                     .divide(&pos, depth)
@@ -147,7 +159,7 @@ pub fn run() -> miette::Result<()> {
                     .collect();
                 rows.sort();
                 for (name, n) in &rows {
-                    println!("{name} {n}");
+                    out.line(format!("{name} {n}"))?;
                 }
                 if depth == 0 {
                     1
@@ -157,8 +169,8 @@ pub fn run() -> miette::Result<()> {
             } else {
                 engine.perft(&pos, depth)
             };
-            println!("perft {depth} = {total}");
-            Ok(())
+            out.line(format!("perft {depth} = {total}"))?;
+            Ok(out.finish()?)
         }
         Command::Playout { file, n, seed, sets } => {
             let engine = load::load_engine(&file, &sets)?;
@@ -166,16 +178,17 @@ pub fn run() -> miette::Result<()> {
             let stats = engine.playouts(n, seed);
             let secs = started.elapsed().as_secs_f64().max(1e-9);
             let game = engine.game();
-            println!("games: {}", stats.games);
+            let mut out = Out::stdout();
+            out.line(format!("games: {}", stats.games))?;
             for (p, wins) in stats.wins.iter().enumerate() {
-                println!("win {}: {}", game.players[p], wins);
+                out.line(format!("win {}: {}", game.players[p], wins))?;
             }
-            println!("draw: {}", stats.draws);
+            out.line(format!("draw: {}", stats.draws))?;
             let mean = stats.moves as f64 / stats.games.max(1) as f64;
-            println!("mean length: {mean:.1} moves");
-            println!("playouts/s: {:.0}", stats.games as f64 / secs);
-            println!("moves/s: {:.0}", stats.moves as f64 / secs);
-            Ok(())
+            out.line(format!("mean length: {mean:.1} moves"))?;
+            out.line(format!("playouts/s: {:.0}", stats.games as f64 / secs))?;
+            out.line(format!("moves/s: {:.0}", stats.moves as f64 / secs))?;
+            Ok(out.finish()?)
         }
         Command::Play { file, sets, ai, seed } => {
             let engine = load::load_engine(&file, &sets)?;
@@ -194,7 +207,9 @@ fn check(file: &std::path::Path, format: Format, deny_warnings: bool) -> miette:
                 "message": e.to_string(),
                 "file": file.display().to_string(),
             }]);
-            println!("{problem:#}");
+            let mut out = Out::stdout();
+            out.line(format!("{problem:#}"))?;
+            out.finish()?;
             return Err(e.into());
         }
         Err(e) => return Err(e.into()),
@@ -208,20 +223,22 @@ fn check(file: &std::path::Path, format: Format, deny_warnings: bool) -> miette:
             .filter(|p| p.severity == Severity::Error)
             .count();
     let failed = game.is_none() || (deny_warnings && warnings > 0);
+    let mut out = Out::stdout();
     match format {
-        Format::Json => println!("{:#}", json_problems(&source, &report)),
+        Format::Json => out.line(format!("{:#}", json_problems(&source, &report)))?,
         Format::Human => {
             if !report.problems.is_empty() {
-                eprint!("{}", load::render(&report));
+                to_stderr(&load::render(&report));
             }
             if !failed {
-                println!("{}: ok ({})", source.name, report.summary);
+                out.line(format!("{}: ok ({})", source.name, report.summary))?;
             }
         }
     }
+    out.finish()?;
     if failed {
         if game.is_some() && format == Format::Human {
-            eprintln!("warnings are denied (--deny-warnings)");
+            to_stderr("warnings are denied (--deny-warnings)\n");
         }
         return Err(load::CliError::Invalid(report.summary).into());
     }
