@@ -159,6 +159,24 @@ fn board_after(engine: &Engine, pos: &Position, mv_text: &str, actions: usize) -
     board
 }
 
+/// The command a mistyped word most likely meant (`mvoes` → `moves`), if
+/// `input` is one word that is no move and lies a typo away from a command.
+pub fn command_meant<'a>(input: &str, commands: &[&'a str]) -> Option<&'a str> {
+    let word = input.trim().to_ascii_lowercase();
+    if word.len() < 3
+        || !word.chars().all(|c| c.is_ascii_alphabetic())
+        || listing::parse_loose(&word).is_some()
+    {
+        return None;
+    }
+    commands
+        .iter()
+        .map(|c| (strsim::damerau_levenshtein(&word, c), *c))
+        .filter(|(d, c)| *d > 0 && *d <= (c.len() / 3).max(1))
+        .min()
+        .map(|(_, c)| c)
+}
+
 /// Decides what to do with `input`, typed by the player to move at `pos`.
 pub fn judge(engine: &Engine, pos: &Position, input: &str, legal: &[Named]) -> Verdict {
     if let Some(m) = legal.iter().find(|m| m.text == input) {
@@ -669,4 +687,20 @@ fn no_action_reason(
         return message;
     }
     format!("The {} on {from} has no legal move now.", kind_words(what))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::command_meant;
+
+    #[test]
+    fn a_mistyped_command_is_recognised() {
+        let commands = ["help", "moves", "board", "undo", "history", "save", "quit"];
+        assert_eq!(command_meant("mvoes", &commands), Some("moves"));
+        assert_eq!(command_meant("histroy", &commands), Some("history"));
+        assert_eq!(command_meant("bord", &commands), Some("board"));
+        for not_a_command in ["moves", "hello", "c3", "c3-d4", "pass", "xyzzy"] {
+            assert_eq!(command_meant(not_a_command, &commands), None, "{not_a_command}");
+        }
+    }
 }
