@@ -3,7 +3,8 @@
 //! 100 columns), are compared with `tests/snapshots/ui__diagnostics@<file>.snap`.
 //!
 //! Each file also names the codes it must produce in `// expect: <code>` lines
-//! (one line per problem): the codes of its problems must be exactly those, no
+//! (one line per problem; `// expect: nothing` for a file that must give no
+//! problem at all): the codes of its problems must be exactly those, no
 //! more and no fewer, so a snapshot accepted by mistake still cannot hide a lost
 //! diagnostic or a follow-on one. These lines state what the file *should*
 //! produce; a mismatch fails the test even when the snapshot is up to date.
@@ -32,15 +33,22 @@ use std::path::Path;
 use miette::{GraphicalReportHandler, GraphicalTheme};
 use rulebook::diag::{Report, Severity, SourceFile};
 
-/// The `// expect: <code>` lines of a file, sorted.
+/// The `// expect: <code>` lines of a file, sorted (`// expect: nothing`
+/// stands for no problem at all).
 fn expected_codes(text: &str) -> Vec<String> {
-    let mut codes: Vec<String> = text
-        .lines()
-        .filter_map(|l| l.trim().strip_prefix("// expect:"))
-        .map(|c| c.trim().to_string())
+    let mut codes: Vec<String> = expect_lines(text)
+        .filter(|c| *c != "nothing")
+        .map(String::from)
         .collect();
     codes.sort();
     codes
+}
+
+/// What the `// expect:` lines of a file say.
+fn expect_lines(text: &str) -> impl Iterator<Item = &str> {
+    text.lines()
+        .filter_map(|l| l.trim().strip_prefix("// expect:"))
+        .map(str::trim)
 }
 
 /// The name a file is reported under: relative to the crate, `/`-separated,
@@ -71,8 +79,8 @@ fn diagnostics() {
         let name = report_name(path);
         let expected = expected_codes(&text);
         let fail = |message: String| failures.borrow_mut().push(format!("{name}: {message}"));
-        if expected.is_empty() {
-            fail("no `// expect: <code>` line".into());
+        if expect_lines(&text).next().is_none() {
+            fail("no `// expect: <code>` (or `// expect: nothing`) line".into());
         }
 
         let source = SourceFile::new(name.clone(), text);

@@ -361,6 +361,7 @@ fn graph_graph(decl: &GraphDecl, span: Span, problems: &mut Vec<Problem>) -> Opt
             wraps: decl.wraps.iter().any(|w| w.text == var.text),
         });
     }
+    warn_hidden_labels(decl, &coords, problems);
     for w in &decl.wraps {
         if !decl.coords.iter().any(|(v, _, _)| v.text == w.text) {
             let names = decl.coords.iter().map(|(v, _, _)| v.text.as_str());
@@ -568,6 +569,39 @@ fn graph_graph(decl: &GraphDecl, span: Span, problems: &mut Vec<Problem>) -> Opt
         description: format!("cells {description}"),
         placeholder,
     })
+}
+
+/// Warns of a coordinate named like a label of a range (`cells f in a..i`):
+/// in expressions and link patterns the name means the coordinate, so `f`
+/// can never mean the label, and `f <= f` compares the coordinate with itself.
+fn warn_hidden_labels(decl: &GraphDecl, coords: &[Coord], problems: &mut Vec<Problem>) {
+    for (var, lo, hi) in &decl.coords {
+        let Some(range) = coords.iter().find(|c| c.labels.contains(&var.text)) else {
+            continue;
+        };
+        let own = range.name == var.text;
+        let range_span = decl
+            .coords
+            .iter()
+            .find(|(v, _, _)| v.text == range.name)
+            .map_or(lo.span.join(hi.span), |(_, l, h)| l.span.join(h.span));
+        let whose = if own { "its own range" } else { "a range" };
+        problems.push(
+            Problem::error(
+                "rules::warn::coordinate_hides_label",
+                format!("coordinate `{}` is named like a label of {whose}", var.text),
+                var.span,
+                format!("`{}` here hides the label `{}`", var.text, var.text),
+            )
+            .with_label(range_span, format!("`{}` is one of these labels", var.text))
+            .warning()
+            .with_help(format!(
+                "in expressions and link patterns `{0}` always means the coordinate, never the \
+                 label (so `{0} <= {0}` compares it with itself): rename the coordinate, e.g. `cells x in …`",
+                var.text
+            )),
+        );
+    }
 }
 
 /// The names of the `total` cells of a graph board, in generation order.

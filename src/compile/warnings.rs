@@ -39,20 +39,19 @@ pub(super) fn game(cx: &mut Ctx, game: &ir::Game) {
                     "place it in `setup`, drop it in a turn (`drop Piece onto …`), or promote into it",
                 ),
             );
-        } else if !moved_by_a_turn {
+        } else if !moved_by_a_turn && !kind.rules.is_empty() {
+            // A piece without moves that comes onto the board is a stone,
+            // placed or promoted into: not a mistake. Moves that no turn
+            // offers are.
             cx.report(
                 Problem::error(
                     "rules::warn::piece_never_moves",
                     format!("piece `{}` can never move", kind.name),
                     span,
-                    if kind.rules.is_empty() {
-                        "it has no moves"
-                    } else {
-                        "no turn moves it"
-                    },
+                    "no turn moves it",
                 )
                 .warning()
-                .with_help("give it a `move` and offer it in a turn: `choose move Piece`"),
+                .with_help(format!("offer its moves in a turn: `choose move {}`", kind.name)),
             );
         }
     }
