@@ -773,12 +773,25 @@ fn resolve_direction_sets(cx: &mut Ctx, file: &RulesFile) {
                 }
                 if let Some(p) = seen.iter().position(|s| !s) {
                     let name = cx.players.names().nth(p).unwrap_or_default().to_string();
-                    cx.report(error::invalid(
-                        "rules::compile::missing_player_value",
-                        format!("directions `{}` give nothing for player `{name}`", decl.name.text),
-                        decl.name.span,
-                        "every player needs a value",
-                    ));
+                    let example = cx
+                        .topology
+                        .as_ref()
+                        .and_then(|t| t.dir_names.first())
+                        .cloned()
+                        .unwrap_or_else(|| "n".into());
+                    cx.report(
+                        error::invalid(
+                            "rules::compile::missing_player_value",
+                            format!("directions `{}` give nothing for player `{name}`", decl.name.text),
+                            decl.name.span,
+                            "every player needs a value",
+                        )
+                        .with_help(format!(
+                            "add `; {name}: DIRECTIONS` with the directions of `{name}` (e.g. `{name}: \
+                             {example}`), or give one list for everyone: `directions {} = {example}`",
+                            decl.name.text
+                        )),
+                    );
                 }
             }
         }

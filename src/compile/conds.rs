@@ -1,7 +1,7 @@
 //! Cell conditions (`onto empty or enemy`, `over friend`, `in back_rank`).
 
-use super::Ctx;
 use super::error::{self, NameKind};
+use super::{Ctx, regions};
 use crate::ir::{self, PieceKind};
 use crate::syntax::ast::Cond;
 
@@ -34,10 +34,7 @@ fn lower(cx: &mut Ctx, cond: &Cond) -> Option<ir::Cond> {
                 }
             },
         },
-        Cond::In(region) => {
-            let r = cx.region_names.resolve(NameKind::Region, region);
-            ir::Cond::In(cx.ok(r)?)
-        }
+        Cond::In(region) => ir::Cond::In(regions::resolve(cx, region)?),
         Cond::Not(c) => ir::Cond::Not(Box::new(lower(cx, c)?)),
         Cond::And(a, b) => {
             let a = lower(cx, a);

@@ -96,6 +96,34 @@ pub fn compile(file: &RulesFile, partial: bool) -> (Option<ir::Game>, Vec<Proble
     (Some(game), dedupe(std::mem::take(&mut cx.problems)))
 }
 
+/// The help for a direction that is neither a direction of the board nor a
+/// declared set: the known ones, and how to declare `name` as a set.
+fn direction_help(topo: &Topology, sets: &Names, players: &Names, name: &str) -> String {
+    let dirs = topo.dir_names.join(", ");
+    let sets: Vec<&str> = sets.names().collect();
+    let known = if sets.is_empty() {
+        format!("the board's directions are {dirs}")
+    } else {
+        format!(
+            "the board's directions are {dirs}, and the sets {}",
+            sets.join(", ")
+        )
+    };
+    // Two directions for the example: opposite ones where the board has them.
+    let has = |d: &str| topo.dir_names.iter().any(|n| n == d);
+    let (first, last) = if has("n") && has("s") {
+        ("n", "s")
+    } else {
+        let first = topo.dir_names.first().map_or("n", String::as_str);
+        (first, topo.dir_names.get(1).map_or(first, String::as_str))
+    };
+    let example = match players.names().collect::<Vec<_>>().as_slice() {
+        [a, b, ..] => format!("directions {name} = {a}: {first}; {b}: {last}"),
+        _ => format!("directions {name} = {first}, {last}"),
+    };
+    format!("{known}; to give a set of them this name, declare it: `{example}`")
+}
+
 /// A rule repeated for each player (`for P in players:`) reports each of its
 /// problems once.
 fn dedupe(mut problems: Vec<Problem>) -> Vec<Problem> {
@@ -215,7 +243,10 @@ impl Ctx {
                     .map(String::as_str)
                     .chain(self.dir_sets.names())
                     .collect();
-                let p = error::unknown(error::NameKind::Direction, &ident.text, ident.span, candidates);
+                let mut p = error::unknown(error::NameKind::Direction, &ident.text, ident.span, candidates);
+                if p.help.as_deref().is_none_or(|h| !h.starts_with("did you mean")) {
+                    p = p.with_help(direction_help(topo, &self.dir_sets, &self.players, &ident.text));
+                }
                 self.problems.push(p);
                 ok = false;
             }

@@ -232,11 +232,30 @@ enum LeapStep {
     Perpendicular,
 }
 
+/// The steps of a leap path; `None` after reporting every step that is wrong.
 fn leap_path(cx: &mut Ctx, path: &[PathStep]) -> Option<Vec<LeapStep>> {
     let mut out = Vec::new();
+    let mut ok = true;
     for (i, step) in path.iter().enumerate() {
         match step {
-            PathStep::Dirs(d) => out.push(LeapStep::Dirs(cx.resolve_dirs(d)?)),
+            PathStep::Dirs(d)
+                if i > 0
+                    && let Some(word) = misspelt_step_word(cx, d) =>
+            {
+                let ident = &d[0];
+                // The hint is "did you mean `same`?".
+                cx.report(error::unknown(
+                    NameKind::Direction,
+                    &ident.text,
+                    ident.span,
+                    [word],
+                ));
+                ok = false;
+            }
+            PathStep::Dirs(d) => match cx.resolve_dirs(d) {
+                Some(dirs) => out.push(LeapStep::Dirs(dirs)),
+                None => ok = false,
+            },
             PathStep::Same(span) | PathStep::Perpendicular(span) if i == 0 => {
                 cx.report(
                     error::invalid(
@@ -247,13 +266,28 @@ fn leap_path(cx: &mut Ctx, path: &[PathStep]) -> Option<Vec<LeapStep>> {
                     )
                     .with_help("start with a direction or set, e.g. `leap orthogonal, same, perpendicular`"),
                 );
-                return None;
+                ok = false;
             }
             PathStep::Same(_) => out.push(LeapStep::Same),
             PathStep::Perpendicular(_) => out.push(LeapStep::Perpendicular),
         }
     }
-    Some(out)
+    ok.then_some(out)
+}
+
+/// `same` or `perpendicular`, when a leap step is one name that is no
+/// direction and lies a typo away from one of them (`sam`).
+fn misspelt_step_word(cx: &Ctx, dirs: &[crate::syntax::ast::Ident]) -> Option<&'static str> {
+    let [ident] = dirs else { return None };
+    let known = cx
+        .topology
+        .as_ref()
+        .is_some_and(|t| t.dir_names.contains(&ident.text))
+        || cx.dir_sets.get(&ident.text).is_some();
+    if known {
+        return None;
+    }
+    error::did_you_mean(&ident.text, &["same", "perpendicular"])
 }
 
 fn leap_targets(topo: &Topology, steps: &[LeapStep], player: usize, from: CellId) -> Vec<CellId> {

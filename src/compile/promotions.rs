@@ -2,7 +2,7 @@
 
 use super::error::{self, NameKind};
 use super::exprs::{self, Ty};
-use super::{Ctx, conds};
+use super::{Ctx, conds, regions};
 use crate::ir::{Flag, KindInfo, PieceKind, Promotion};
 use crate::syntax::ast::{Ident, Item, RulesFile};
 
@@ -112,8 +112,7 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile, mut kinds: Option<&mut Vec<K
             match zone {
                 None => zones.push(None),
                 Some(r) => {
-                    let region = cx.region_names.resolve(NameKind::Region, r);
-                    if let Some(region) = cx.ok(region) {
+                    if let Some(region) = regions::resolve(cx, r) {
                         zones.push(Some(region));
                     }
                 }

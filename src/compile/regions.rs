@@ -4,7 +4,7 @@ use super::error::{self, NameKind};
 use super::{Ctx, coord_expr};
 use crate::diag::Problem;
 use crate::ir::Region;
-use crate::syntax::ast::{BinOp, Item, PerPlayer, RegionExpr, RegionTerm, RulesFile};
+use crate::syntax::ast::{BinOp, Ident, Item, PerPlayer, RegionExpr, RegionTerm, RulesFile};
 
 pub(super) fn build(cx: &mut Ctx, file: &RulesFile) {
     if cx.topology.is_none() {
@@ -45,12 +45,19 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile) {
                 }
                 if let Some(p) = given.iter().position(|g| !g) {
                     let name = cx.players.names().nth(p).unwrap_or_default().to_string();
-                    cx.report(error::invalid(
-                        "rules::compile::missing_player_value",
-                        format!("region `{}` gives no cells for player `{name}`", decl.name.text),
-                        decl.name.span,
-                        "every player needs a value",
-                    ));
+                    cx.report(
+                        error::invalid(
+                            "rules::compile::missing_player_value",
+                            format!("region `{}` gives no cells for player `{name}`", decl.name.text),
+                            decl.name.span,
+                            "every player needs a value",
+                        )
+                        .with_help(format!(
+                            "add `; {name}: CELLS` with the cells of `{name}` (`{name}: rank 1`, \
+                             `{name}: a1 b1`), or give one value for everyone: `region {} = CELLS`",
+                            decl.name.text
+                        )),
+                    );
                 }
             }
         }
@@ -168,6 +175,65 @@ pub(super) fn eval(cx: &mut Ctx, expr: &RegionExpr, player: usize) -> Option<(Ve
         }
     }
     Some((set, ok))
+}
+
+/// The region named `ident` where a region is expected (`in NAME`, `when …
+/// enters NAME`, promotion zones): a declared region, or a cell of the board,
+/// which stands for the region of that one cell. `None` after reporting.
+pub(super) fn resolve(cx: &mut Ctx, ident: &Ident) -> Option<usize> {
+    if let Some(r) = cx.region_names.get(&ident.text) {
+        return Some(r);
+    }
+    let Some(topo) = cx.topology.as_ref() else {
+        // Without a board a cell name cannot be told from a misspelt region.
+        let cell_like = ident.text.starts_with(|c: char| c.is_ascii_alphabetic())
+            && ident.text.ends_with(|c: char| c.is_ascii_digit());
+        if !cell_like {
+            let p = error::unknown(NameKind::Region, &ident.text, ident.span, cx.region_names.names());
+            cx.report(p);
+        }
+        return None;
+    };
+    let Some(&cell) = cx.cell_ids.get(&ident.text) else {
+        let mut p = error::unknown(NameKind::Region, &ident.text, ident.span, cx.region_names.names());
+        if p.help.as_deref().is_none_or(|h| !h.starts_with("did you mean")) {
+            let regions: Vec<&str> = cx.region_names.names().collect();
+            let known = if regions.is_empty() {
+                String::new()
+            } else {
+                format!("the regions are {}; ", regions.join(", "))
+            };
+            p = p.with_help(format!(
+                "{known}a region can also be one cell, named as on the board ({})",
+                cx.board_desc
+            ));
+        }
+        cx.report(p);
+        return None;
+    };
+    // The region of one cell, made once for each cell named so.
+    let players = cx.player_count();
+    let cells = topo.cells();
+    let topo = cx.topology.as_mut()?;
+    if let Some(r) = topo
+        .regions
+        .iter()
+        .enumerate()
+        .skip(cx.region_names.len())
+        .find(|(_, r)| r.name == ident.text)
+        .map(|(i, _)| i)
+    {
+        return Some(r);
+    }
+    let mut member = vec![vec![false; cells]; players];
+    for m in member.iter_mut() {
+        m[cell.index()] = true;
+    }
+    topo.regions.push(Region {
+        name: ident.text.clone(),
+        member,
+    });
+    Some(topo.regions.len() - 1)
 }
 
 /// The compiled twin of a syntax operator.

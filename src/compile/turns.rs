@@ -130,8 +130,7 @@ pub(super) fn triggers(cx: &mut Ctx, file: &RulesFile) -> (Vec<Trigger>, Vec<u16
         let Item::Trigger(decl) = item else { continue };
         let k = cx.kinds.resolve(NameKind::Piece, &decl.kind);
         let k = cx.ok(k);
-        let r = cx.region_names.resolve(NameKind::Region, &decl.region);
-        let r = cx.ok(r);
+        let r = regions::resolve(cx, &decl.region);
         let mut trigger = Trigger {
             remove: false,
             add: Vec::new(),

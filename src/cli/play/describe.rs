@@ -260,14 +260,20 @@ pub fn cond_text(engine: &Engine, cond: &Cond) -> String {
         Cond::Friend => "a piece of the same side".into(),
         Cond::Exit => "off the board".into(),
         Cond::Kind(k) => format!("a {}", kind_name(engine, *k)),
-        Cond::In(r) => format!(
-            "in the “{}” region",
-            game.topology
+        Cond::In(r) => {
+            let name = game
+                .topology
                 .regions
                 .get(*r)
-                .map(|r| words(&r.name))
-                .unwrap_or_default()
-        ),
+                .map(|r| r.name.as_str())
+                .unwrap_or_default();
+            // A cell named where a region is expected is the region of that cell.
+            if game.topology.cell_names.iter().any(|c| c == name) {
+                format!("on {name}")
+            } else {
+                format!("in the “{}” region", words(name))
+            }
+        }
         Cond::Not(c) => format!("not {}", cond_text(engine, c)),
         Cond::And(a, b) => format!("{} and {}", cond_text(engine, a), cond_text(engine, b)),
         Cond::Or(a, b) => format!("{} or {}", cond_text(engine, a), cond_text(engine, b)),
