@@ -1112,3 +1112,176 @@ fn results_come_as_json_too() {
     assert_eq!(wins + v["draws"].as_u64().expect("draws"), 5);
     assert_eq!(v["wins"][0]["player"], "Kender");
 }
+
+// ---------------------------------------------------------------- the text game
+
+/// The lines of `text` wider than `width` columns (characters, no colour codes here).
+fn too_wide(text: &str, width: usize) -> Vec<String> {
+    text.lines()
+        .filter(|l| l.chars().count() > width)
+        .map(|l| format!("{} columns: {l}", l.chars().count()))
+        .collect()
+}
+
+#[test]
+fn the_text_game_wraps_to_80_columns_or_to_columns() {
+    let sessions: [(&str, &[&str], &str); 4] = [
+        (KK, &["--ai", "Kender", "--ai", "Knights"], ""),
+        ("games/chivalry.rules", &["--ai", "White", "--ai", "Black"], ""),
+        ("games/round-table.rules", &["--ai", "White", "--ai", "Black"], ""),
+        (
+            "games/round-table.rules",
+            &[],
+            "help\nmoves\nrules\nmoves d1\nc1-b2\nzz\nhistory\nd1xx\nundo\nquit\n",
+        ),
+    ];
+    for width in [None, Some(60)] {
+        for (game, args, input) in sessions {
+            let mut cmd = command(&["play", game]);
+            cmd.args(args).env_remove("COLUMNS");
+            if let Some(w) = width {
+                cmd.env("COLUMNS", w.to_string());
+            }
+            let mut child = cmd
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .expect("the binary runs");
+            let _ = child.stdin.take().expect("stdin").write_all(input.as_bytes());
+            let out = child.wait_with_output().expect("it ends");
+            let stdout = String::from_utf8(out.stdout).expect("UTF-8");
+            let wide = too_wide(&stdout, width.unwrap_or(80));
+            assert!(
+                wide.is_empty(),
+                "{game} {args:?} at {width:?} columns:\n{}",
+                wide.join("\n")
+            );
+        }
+    }
+}
+
+const FARMYARD: &str = "tests/fixtures/farmyard.rules";
+
+/// The 1-based line of the first line of `file` that contains `needle`.
+fn line_of(file: &str, needle: &str) -> usize {
+    let text = std::fs::read_to_string(crate_dir().join(file)).expect("readable");
+    text.lines()
+        .position(|l| l.contains(needle))
+        .expect("the line is there")
+        + 1
+}
+
+/// The `✗` lines of a play session (the refusals), with wrapping undone.
+fn refusals(out: &str) -> Vec<String> {
+    let mut found: Vec<String> = Vec::new();
+    let mut open = false;
+    for line in out.lines() {
+        if let Some(rest) = line.strip_prefix("✗ ") {
+            found.push(rest.to_string());
+            open = true;
+        } else if open && !line.contains("> ") && !line.is_empty() {
+            let last = found.last_mut().expect("one is open");
+            last.push(' ');
+            last.push_str(line.trim());
+        } else {
+            open = false;
+        }
+    }
+    found
+}
+
+#[test]
+fn an_illegal_move_says_why_where_the_engine_knows() {
+    // Leaving the royal piece attacked; a slide blocked on the way; a drop
+    // outside the drop region (named).
+    let (out, _, _) = run_with_input(&["play", FARMYARD], "a1-b2\nb1-b4\nS@a2\nb1-a1\nquit\n");
+    let why = refusals(&out);
+    assert_eq!(why.len(), 4, "{out}");
+    expect_contains(&why[0], &["`a1-b2` would leave your Farmer on b2 attacked"]);
+    expect_contains(
+        &why[1],
+        &[
+            "cannot go to b4 (the way is blocked at b3)",
+            "It can play: b1-a2 b1-b2",
+        ],
+    );
+    expect_contains(
+        &why[2],
+        &[
+            "cannot be placed on a2 (a2 is outside the “field” region)",
+            "It can go:",
+        ],
+    );
+    expect_contains(&why[3], &["cannot go to a1 (a1 holds your Farmer (R))"]);
+    // A higher tier is compulsory: a queen that can capture must.
+    let (out, _, _) = run_with_input(
+        &["play", "games/chivalry.rules", "--moves", "P@b2 P@g7"],
+        "P@d4\nquit\n",
+    );
+    expect_contains(
+        &refusals(&out).join("\n"),
+        &["You must move a Queen (capture) when you can, and you can now: a1xc3 c1xa3"],
+    );
+    // The piece already acted this turn; a knight placed outside rank 8.
+    let (out, _, _) = run_with_input(&["play", KK], "N@b7\nN@b8\nN@f8\nc3-d4\nb8-c6,c6-d8\nquit\n");
+    let why = refusals(&out).join("\n");
+    expect_contains(
+        &why,
+        &[
+            "b7 is outside the “back rank” region",
+            "the Knight (n) on c6 has already moved: each piece acts at most once a move",
+        ],
+    );
+}
+
+#[test]
+fn the_end_of_a_game_is_said_in_words_with_the_rule_line() {
+    // The author's wording (`because "…"`).
+    let (out, _, _) = run_with_input(&["play", KK, "--moves", KNIGHTS_WIN], "quit\n");
+    let line = line_of(KK, "win Knights when");
+    expect_contains(
+        &flat(&out),
+        &[&format!(
+            "Knights won, because no kender is left on the board (the end rule at {KK}:{line})"
+        )],
+    );
+    // A sentence made from a rule without wording, with plurals.
+    let (out, _, _) = run_with_input(&["play", FARMYARD, "--moves", "b1xd3"], "quit\n");
+    let line = line_of(FARMYARD, "win P when count(Goose");
+    expect_contains(
+        &flat(&out),
+        &[
+            &format!(
+                "White won, because Black has no Geese left on the board (the end rule at {FARMYARD}:{line})"
+            ),
+            "A draw when no Foxes are left on the board.",
+        ],
+    );
+    assert!(
+        !out.contains("≥") && !out.contains("(now"),
+        "no formula in the end rules:\n{out}"
+    );
+}
+
+#[test]
+fn rules_tells_sliders_apart_by_their_directions() {
+    let (out, _, _) = run_with_input(&["play", "games/round-table.rules"], "rules\nquit\n");
+    let out = flat(&out);
+    let slide = |piece: &str| -> String {
+        let at = out
+            .find(&format!("{piece},"))
+            .unwrap_or_else(|| panic!("{piece} in:\n{out}"));
+        let rest = &out[at..];
+        let from = rest.find("slide:").expect("its slide rule");
+        rest[from..from + rest[from..].find("(capturing it)").expect("its end")].to_string()
+    };
+    let (bishop, rook, queen) = (slide("Bishop"), slide("Rook"), slide("Queen"));
+    assert!(
+        bishop != rook && rook != queen && bishop != queen,
+        "{bishop}\n{rook}\n{queen}"
+    );
+    expect_contains(&bishop, &["out cw", "in ccw"]);
+    expect_contains(&rook, &["cw, ccw, out or in"]);
+    assert!(!rook.contains("out cw"), "{rook}");
+}

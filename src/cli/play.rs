@@ -7,6 +7,7 @@
 
 mod advice;
 mod describe;
+mod ending;
 mod input;
 mod listing;
 mod save;
@@ -178,7 +179,7 @@ impl Session<'_> {
         let mut input = input::Input::new(self.style.colour);
         loop {
             let pos = self.history.last().expect("history is never empty");
-            let over = describe::end_reason(self.engine, pos, &mut self.buf);
+            let over = ending::end_reason(self.engine, pos, &mut self.buf, self.source);
             if let Some((outcome, reason)) = &over {
                 if self.over_shown != Some(self.played.len()) {
                     self.over_shown = Some(self.played.len());
@@ -297,7 +298,7 @@ impl Session<'_> {
             ));
         }
         let pos = self.pos().clone();
-        if let Some((_, reason)) = describe::end_reason(self.engine, &pos, &mut self.buf) {
+        if let Some((_, reason)) = ending::end_reason(self.engine, &pos, &mut self.buf, self.source) {
             return self.tell(&format!(
                 "The game is over ({reason}). Type `undo` to take moves back, `history` for the moves, \
                  `save FILE` to keep the game, or `quit`."
@@ -395,11 +396,24 @@ impl Session<'_> {
     fn show_position(&mut self) -> io::Result<()> {
         let pos = self.pos().clone();
         let marks = self.marks();
-        let over = describe::end_reason(self.engine, &pos, &mut self.buf).is_some();
+        let over = ending::end_reason(self.engine, &pos, &mut self.buf, self.source).is_some();
         let to_move = (!over).then(|| self.engine.mover(&pos));
         let mut text = String::from("\n");
         text.push_str(&board_text::board(self.engine, &pos, self.style, &marks));
-        text.push_str(&board_text::legend(self.engine, &pos, self.style, to_move));
+        // The legend's lines wrap under the first piece of their player.
+        let indent = 4 + self
+            .engine
+            .game()
+            .players
+            .iter()
+            .map(|p| p.chars().count())
+            .max()
+            .unwrap_or(0);
+        for line in board_text::legend(self.engine, &pos, self.style, to_move).lines() {
+            let words: Vec<String> = line.split(' ').map(String::from).collect();
+            text.push_str(&listing::wrap_hanging("", &words, self.width, indent));
+            text.push('\n');
+        }
         self.shown = Some(self.played.len());
         self.say(&text)
     }
@@ -466,7 +480,7 @@ impl Session<'_> {
         });
         text.push_str(&format!("Order of play: {}.\n", order_text(engine)));
         text.push_str("How the game ends:\n");
-        for line in describe::end_rules_text(engine) {
+        for line in ending::end_rules_text(engine) {
             text.push_str(&format!("  • {line}\n"));
         }
         if !humans.is_empty() {
@@ -532,7 +546,7 @@ impl Session<'_> {
         }
         text.push_str(&format!("Order of play: {}.\n", order_text(engine)));
         text.push_str("How the game ends:\n");
-        for line in describe::end_rules_text(engine) {
+        for line in ending::end_rules_text(engine) {
             text.push_str(&format!("  • {line}\n"));
         }
         text.push_str(&board_text::key(engine, self.style));

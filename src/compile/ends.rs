@@ -3,8 +3,8 @@
 use super::error::{self, NameKind};
 use super::exprs::{self, Ty};
 use super::{Ctx, warnings};
-use crate::ir::{EndRules, NoMove, Outcome, PlayerId};
-use crate::syntax::ast::{EndStmt, Item, RulesFile};
+use crate::ir::{EndRules, NoMove, Outcome, PlayerId, RuleText};
+use crate::syntax::ast::{EndStmt, Item, RuleWording, RulesFile};
 
 pub(super) fn build(cx: &mut Ctx, file: &RulesFile) -> EndRules {
     let mut end = EndRules::default();
@@ -14,7 +14,18 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile) -> EndRules {
         let Item::End(stmts) = item else { continue };
         for stmt in stmts {
             match stmt {
-                EndStmt::Win { player, when, each } | EndStmt::OnDraw { player, when, each } => {
+                EndStmt::Win {
+                    player,
+                    when,
+                    each,
+                    wording,
+                }
+                | EndStmt::OnDraw {
+                    player,
+                    when,
+                    each,
+                    wording,
+                } => {
                     let on_draw = matches!(stmt, EndStmt::OnDraw { .. });
                     for binding in bindings(cx, each) {
                         let winner = match binding {
@@ -32,17 +43,20 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile) -> EndRules {
                             let w = PlayerId(w as u8);
                             if on_draw {
                                 end.draw_winners.push((c, w));
+                                end.draw_winner_texts.push(text(wording));
                             } else {
                                 end.results.push((c, Outcome::Win(w)));
+                                end.result_texts.push(text(wording));
                             }
                         }
                     }
                 }
-                EndStmt::Draw { when, each } => {
+                EndStmt::Draw { when, each, wording } => {
                     for binding in bindings(cx, each) {
                         if let Some(c) = exprs::lower_as(cx, when, Ty::Bool, binding) {
                             warnings::never_true(cx, &c, when.span);
                             end.results.push((c, Outcome::Draw));
+                            end.result_texts.push(text(wording));
                         }
                     }
                 }
@@ -85,6 +99,14 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile) -> EndRules {
         }
     }
     end
+}
+
+/// An end rule's wording as the front ends see it.
+fn text(wording: &RuleWording) -> RuleText {
+    RuleText {
+        because: wording.because.clone(),
+        offset: wording.span.start,
+    }
 }
 
 /// The player bindings of `for X in players:` (one per player), or a single unbound pass.

@@ -79,8 +79,20 @@ fn piece(cx: &mut Ctx, decl: &PieceDecl, kind: PieceKind, rules: &mut Vec<MoveRu
         cx.report(p);
     }
     cx.letters.push((decl.letter.text.clone(), decl.letter.span));
+    for span in &decl.repeated {
+        cx.report(error::invalid(
+            "rules::compile::duplicate",
+            format!("piece `{}` says this twice", decl.name.text),
+            *span,
+            "said again here",
+        ));
+    }
     let mut info = KindInfo {
         name: decl.name.text.clone(),
+        plural: decl
+            .plural
+            .as_ref()
+            .map_or_else(|| plural_of(&decl.name.text), |p| p.text.clone()),
         letter: decl.letter.text.clone(),
         owner,
         rules: Vec::new(),
@@ -108,6 +120,26 @@ fn piece(cx: &mut Ctx, decl: &PieceDecl, kind: PieceKind, rules: &mut Vec<MoveRu
     }
     cx.move_rules.push(named);
     info
+}
+
+/// The English plural of a name, by the regular rules (`Stone` → `Stones`,
+/// `Box` → `Boxes`, `Ally` → `Allies`); irregular ones are declared
+/// (`plural Men`).
+fn plural_of(name: &str) -> String {
+    let lower = name.to_ascii_lowercase();
+    let consonant_y = lower.ends_with('y')
+        && lower
+            .chars()
+            .rev()
+            .nth(1)
+            .is_some_and(|c| c.is_ascii_alphabetic() && !"aeiou".contains(c));
+    if consonant_y {
+        format!("{}ies", &name[..name.len() - 1])
+    } else if ["s", "x", "z", "ch", "sh"].iter().any(|e| lower.ends_with(e)) {
+        format!("{name}es")
+    } else {
+        format!("{name}s")
+    }
 }
 
 fn move_rule(
@@ -409,4 +441,25 @@ fn table(topo: &Topology, players: usize, mut f: impl FnMut(usize, CellId) -> Ve
     }
     t.start.push(t.data.len() as u32);
     t
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plural_of;
+
+    #[test]
+    fn plurals_follow_the_regular_rules() {
+        for (one, many) in [
+            ("Rook", "Rooks"),
+            ("Stone", "Stones"),
+            ("Box", "Boxes"),
+            ("Bus", "Buses"),
+            ("Witch", "Witches"),
+            ("Ally", "Allies"),
+            ("Day", "Days"),
+            ("war_elephant", "war_elephants"),
+        ] {
+            assert_eq!(plural_of(one), many);
+        }
+    }
 }

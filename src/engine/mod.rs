@@ -5,11 +5,13 @@
 mod apply;
 mod attack;
 mod eval;
+mod explain;
 mod movegen;
 mod moves;
 mod position;
 mod search;
 
+pub use explain::Obstacle;
 pub use moves::{MAX_CHAIN, Move, MoveBuf, MoveList, MoveRef, Token};
 pub use position::Position;
 pub use search::PlayoutStats;

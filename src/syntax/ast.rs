@@ -210,12 +210,16 @@ pub enum RegionTerm {
     Names(Vec<Ident>),
 }
 
-/// `piece Name letter L owner P { moves }`.
+/// `piece Name letter L [owner P] [plural Names] { moves }`.
 #[derive(Debug, Clone)]
 pub struct PieceDecl {
     pub name: Ident,
     pub letter: Ident,
     pub owner: Option<Ident>,
+    /// The name of several pieces, where English is irregular (`plural Men`).
+    pub plural: Option<Ident>,
+    /// `owner` or `plural` given again.
+    pub repeated: Vec<Span>,
     pub moves: Vec<MoveDecl>,
 }
 
@@ -377,17 +381,32 @@ pub enum OrderStmt {
     Repeat { turns: Vec<(Ident, Ident)>, span: Span },
 }
 
+/// What an end rule says of itself: the author's wording (`because "…"`)
+/// and where the rule is.
+#[derive(Debug, Clone)]
+pub struct RuleWording {
+    /// The text of `because "…"`, if given.
+    pub because: Option<String>,
+    /// The whole rule.
+    pub span: Span,
+}
+
 /// One statement of `end`.
 #[derive(Debug, Clone)]
 pub enum EndStmt {
-    /// `win P when expr`, optionally inside `for X in players:`.
+    /// `win P when expr [because "…"]`, optionally inside `for X in players:`.
     Win {
         player: Ident,
         when: Expr,
         each: Option<Ident>,
+        wording: RuleWording,
     },
-    /// `draw when expr`, optionally inside `for X in players:`.
-    Draw { when: Expr, each: Option<Ident> },
+    /// `draw when expr [because "…"]`, optionally inside `for X in players:`.
+    Draw {
+        when: Expr,
+        each: Option<Ident>,
+        wording: RuleWording,
+    },
     /// `draw after expr moves`.
     Limit(Expr),
     /// `no move: mover loses [if in check]` / `no move: draw`.
@@ -401,6 +420,7 @@ pub enum EndStmt {
         player: Ident,
         when: Expr,
         each: Option<Ident>,
+        wording: RuleWording,
     },
 }
 

@@ -365,20 +365,36 @@ impl Lowerer {
         let mut name = None;
         let mut letter = None;
         let mut owner = None;
+        let mut plural = None;
+        let mut repeated = Vec::new();
         let mut moves = Vec::new();
         for p in pair.into_inner() {
             match p.as_rule() {
-                Rule::name if name.is_none() => name = Some(self.ident(p)),
+                Rule::name => name = Some(self.ident(p)),
                 Rule::label => letter = Some(self.ident(p)),
-                Rule::name => owner = Some(self.ident(p)),
+                Rule::piece_attr => {
+                    let attr = first(p);
+                    let span = self.span(&attr);
+                    let slot = match attr.as_rule() {
+                        Rule::owner_attr => &mut owner,
+                        _ => &mut plural,
+                    };
+                    if slot.is_some() {
+                        repeated.push(span);
+                    } else {
+                        *slot = Some(self.ident(first(attr)));
+                    }
+                }
                 Rule::move_decl => moves.push(self.move_decl(p)),
-                r => unreachable!("piece_decl holds names and moves, not {r:?}"),
+                r => unreachable!("piece_decl holds a name, a letter, attributes and moves, not {r:?}"),
             }
         }
         PieceDecl {
             name: name.expect("piece_decl starts with a name"),
             letter: letter.expect("piece_decl has a letter"),
             owner,
+            plural,
+            repeated,
             moves,
         }
     }
@@ -636,14 +652,26 @@ impl Lowerer {
                 player: self.ident(next(&mut it)),
                 when: self.expr(next(&mut it)),
                 each,
+                wording: self.wording(it.next(), span),
             },
             Rule::draw_stmt => EndStmt::Draw {
                 when: self.expr(next(&mut it)),
                 each,
+                wording: self.wording(it.next(), span),
             },
             Rule::limit_stmt => EndStmt::Limit(self.expr(next(&mut it))),
             Rule::on_draw_stmt => match self.end_rule(next(&mut it), each) {
-                EndStmt::Win { player, when, each } => EndStmt::OnDraw { player, when, each },
+                EndStmt::Win {
+                    player,
+                    when,
+                    each,
+                    wording,
+                } => EndStmt::OnDraw {
+                    player,
+                    when,
+                    each,
+                    wording,
+                },
                 _ => unreachable!("on_draw_stmt holds a win_stmt"),
             },
             _ => {
@@ -656,6 +684,14 @@ impl Lowerer {
                     span,
                 }
             }
+        }
+    }
+
+    /// The wording of an end rule: its `because` pair, if any, and its span.
+    fn wording(&self, because: Option<P>, span: Span) -> RuleWording {
+        RuleWording {
+            because: because.map(|b| first(first(b)).as_str().to_string()),
+            span,
         }
     }
 

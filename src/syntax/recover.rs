@@ -292,10 +292,12 @@ fn piece_placeholder(text: &str, start: usize, brace: usize) -> Option<Item> {
         span: Span::new(*at, at + word.len()),
     };
     let name = rest.first().filter(|(w, _)| is_name(w)).map(ident)?;
-    let owner = rest
-        .windows(2)
-        .find(|w| w[0].0 == "owner" && is_name(w[1].0))
-        .map(|w| ident(&w[1]));
+    let attr = |key: &str| {
+        rest.windows(2)
+            .find(|w| w[0].0 == key && is_name(w[1].0))
+            .map(|w| ident(&w[1]))
+    };
+    let (owner, plural) = (attr("owner"), attr("plural"));
     Some(Item::Piece(PieceDecl {
         name,
         letter: Ident {
@@ -303,6 +305,8 @@ fn piece_placeholder(text: &str, start: usize, brace: usize) -> Option<Item> {
             span: Span::new(brace, brace),
         },
         owner,
+        plural,
+        repeated: Vec::new(),
         moves: Vec::new(),
     }))
 }
