@@ -1285,3 +1285,33 @@ fn rules_tells_sliders_apart_by_their_directions() {
     expect_contains(&rook, &["cw, ccw, out or in"]);
     assert!(!rook.contains("out cw"), "{rook}");
 }
+
+#[test]
+fn input_that_is_not_text_is_refused_without_panicking() {
+    let mut bytes = vec![0xff, 0xfe, b'\n'];
+    bytes.extend_from_slice(b"quit\n");
+    let mut child = command(&["play", KK])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let _ = child.stdin.take().expect("stdin").write_all(&bytes);
+    let out = child.wait_with_output().expect("it ends");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    expect_contains(&stdout, &["not UTF-8 text; ignored", "Game stopped"]);
+    let mut child = command(&["check", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let _ = child.stdin.take().expect("stdin").write_all(&[b'g', 0xff]);
+    let out = child.wait_with_output().expect("it ends");
+    assert_eq!(out.status.code(), Some(1));
+    expect_contains(
+        &flat(&String::from_utf8_lossy(&out.stderr)),
+        &["rules::cli::not_utf8", "<stdin>"],
+    );
+}
