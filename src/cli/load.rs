@@ -293,6 +293,15 @@ fn why_not(e: &notation::ParseMoveError, legal: &[String]) -> (String, Option<St
 
 /// Reads a rules file as UTF-8 text (`-`: standard input).
 pub fn read_source(path: &Path) -> Result<SourceFile, CliError> {
+    let source = read_text(path)?;
+    if source.text.trim().is_empty() {
+        return Err(CliError::Empty { path: source.name });
+    }
+    Ok(source)
+}
+
+/// Reads a file (`-`: standard input) as UTF-8 text, named as given.
+fn read_text(path: &Path) -> Result<SourceFile, CliError> {
     let stdin = path.as_os_str() == "-";
     let name = if stdin {
         "<stdin>".to_string()
@@ -317,24 +326,12 @@ pub fn read_source(path: &Path) -> Result<SourceFile, CliError> {
         path: name.clone(),
         offset: e.utf8_error().valid_up_to(),
     })?;
-    if text.trim().is_empty() {
-        return Err(CliError::Empty { path: name });
-    }
     Ok(SourceFile::new(name, text))
 }
 
 /// Reads and parses a record file.
 fn read_record(path: &Path) -> Result<(Record, SourceFile), miette::Report> {
-    let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| CliError::Unreadable {
-        path: name.clone(),
-        reason: e.to_string(),
-    })?;
-    let text = String::from_utf8(bytes).map_err(|e| CliError::NotUtf8 {
-        path: name.clone(),
-        offset: e.utf8_error().valid_up_to(),
-    })?;
-    let source = SourceFile::new(name, text);
+    let source = read_text(path)?;
     let record = Record::parse(&source).map_err(|e| *e)?;
     Ok((record, source))
 }

@@ -293,9 +293,9 @@ impl Coord {
     }
 }
 
-/// A graph board: cells from coordinate ranges, links from rules.
-/// A graph board. Reports its problems into `problems`; `None` when no board
-/// can be made of it (the directions its links name are checked even then).
+/// A graph board: cells from coordinate ranges, links from rules. Reports its
+/// problems into `problems`; `None` when no board can be made of it (the
+/// directions its links name are checked even then).
 fn graph_graph(decl: &GraphDecl, span: Span, problems: &mut Vec<Problem>) -> Option<BoardGraph> {
     // Directions, in order of first use.
     let mut dir_names: Vec<String> = Vec::new();
