@@ -12,9 +12,11 @@ fn main() -> ExitCode {
     .ok();
     match cli::run() {
         Ok(()) => ExitCode::SUCCESS,
+        // The reader of our output went away: stop quietly, as Unix tools do.
+        Err(error) if cli::reader_gone(&error) => ExitCode::SUCCESS,
         Err(error) => {
             if !cli::already_reported(&error) {
-                eprintln!("{error:?}");
+                cli::to_stderr(&format!("{error:?}\n"));
             }
             ExitCode::FAILURE
         }

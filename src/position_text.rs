@@ -99,7 +99,11 @@ fn read_board(engine: &Engine, text: &str, moved_marks: bool) -> Result<Vec<Plac
     let rows = engine.board_rows();
     let given: Vec<&str> = text.split('/').collect();
     if given.len() != rows.len() {
-        return err(format!("the board has {} rows, the text {}", rows.len(), given.len()));
+        return err(format!(
+            "the board has {} rows, the text {}",
+            rows.len(),
+            given.len()
+        ));
     }
     let texts = piece_texts(engine);
     for (r, (row, line)) in rows.iter().zip(&given).enumerate() {
@@ -108,7 +112,9 @@ fn read_board(engine: &Engine, text: &str, moved_marks: bool) -> Result<Vec<Plac
         while !rest.is_empty() {
             let digits = rest.chars().take_while(|c| c.is_ascii_digit()).count();
             if digits > 0 {
-                let n: usize = rest[..digits].parse().map_err(|_| PositionError("a bad number".into()))?;
+                let n: usize = rest[..digits]
+                    .parse()
+                    .map_err(|_| PositionError("a bad number".into()))?;
                 col += n;
                 rest = &rest[digits..];
                 continue;
@@ -189,7 +195,11 @@ fn read_reserves(engine: &Engine, pos: &mut Position, text: &str) -> Result<(), 
     let mut rest = text;
     while !rest.is_empty() {
         let digits = rest.chars().take_while(|c| c.is_ascii_digit()).count();
-        let n: i64 = if digits > 0 { rest[..digits].parse().unwrap_or(1) } else { 1 };
+        let n: i64 = if digits > 0 {
+            rest[..digits].parse().unwrap_or(1)
+        } else {
+            1
+        };
         rest = &rest[digits..];
         let Some((t, kind, owner)) = texts.iter().find(|(t, _, _)| rest.starts_with(t.as_str())) else {
             return err(format!("`{rest}` is no piece in hand"));
@@ -209,7 +219,11 @@ fn cells_text(engine: &Engine, cells: &[CellId]) -> String {
     if cells.is_empty() {
         "-".into()
     } else {
-        cells.iter().map(|c| names[c.index()].as_str()).collect::<Vec<_>>().join(",")
+        cells
+            .iter()
+            .map(|c| names[c.index()].as_str())
+            .collect::<Vec<_>>()
+            .join(",")
     }
 }
 
@@ -251,7 +265,10 @@ pub fn write_generic(engine: &Engine, pos: &Position) -> String {
         .map(|(k, _)| format!("{}{}", engine.pool(pos, *k), game.kinds[k.index()].letter))
         .collect();
     if game.pool.iter().any(|(k, n)| engine.pool(pos, *k) != *n as i64) {
-        parts.push(format!("pool:{}", if pool.is_empty() { "-".into() } else { pool }));
+        parts.push(format!(
+            "pool:{}",
+            if pool.is_empty() { "-".into() } else { pool }
+        ));
     }
     for (c, name) in game.counters.iter().enumerate() {
         let values: Vec<i64> = (0..game.players.len())
@@ -298,7 +315,9 @@ fn write_declared(engine: &Engine, pos: &Position, fields: &[PositionField]) -> 
                 let present: String = rights
                     .iter()
                     .filter(|(_, cells)| {
-                        cells.iter().all(|c| engine.piece(pos, *c).is_some_and(|p| !p.moved))
+                        cells
+                            .iter()
+                            .all(|c| engine.piece(pos, *c).is_some_and(|p| !p.moved))
                     })
                     .map(|(l, _)| l.as_str())
                     .collect();
@@ -319,7 +338,11 @@ fn write_declared(engine: &Engine, pos: &Position, fields: &[PositionField]) -> 
 pub fn read(engine: &Engine, text: &str) -> Result<Position, PositionError> {
     if let Some(format) = &engine.game().position {
         let declared = read_declared(engine, text, &format.fields);
-        if declared.is_ok() || text.split_whitespace().all(|w| !w.contains(':') || w.contains('/')) {
+        if declared.is_ok()
+            || text
+                .split_whitespace()
+                .all(|w| !w.contains(':') || w.contains('/'))
+        {
             return declared;
         }
     }
@@ -340,7 +363,10 @@ pub fn read_generic(engine: &Engine, text: &str) -> Result<Position, PositionErr
     };
     let movers = mover_texts(engine);
     let Some(mover) = movers.iter().position(|m| m == mover) else {
-        return err(format!("`{mover}` is no player; the players are written {}", movers.join(", ")));
+        return err(format!(
+            "`{mover}` is no player; the players are written {}",
+            movers.join(", ")
+        ));
     };
     // Pool kinds start full and are set by `pool:` when they are not.
     for (k, n) in &game.pool {
@@ -352,7 +378,13 @@ pub fn read_generic(engine: &Engine, text: &str) -> Result<Position, PositionErr
             return err(format!("`{word}` is not a `name:value` field"));
         };
         match key {
-            "ply" => ply = Some(value.parse::<u32>().map_err(|_| PositionError(format!("ply `{value}`")))?),
+            "ply" => {
+                ply = Some(
+                    value
+                        .parse::<u32>()
+                        .map_err(|_| PositionError(format!("ply `{value}`")))?,
+                )
+            }
             "hand" => read_reserves(engine, &mut pos, value)?,
             "pool" => {
                 for (k, _) in &game.pool {
@@ -364,7 +396,11 @@ pub fn read_generic(engine: &Engine, text: &str) -> Result<Position, PositionErr
                         let digits = rest.chars().take_while(|c| c.is_ascii_digit()).count();
                         let n: i64 = rest[..digits].parse().unwrap_or(1);
                         rest = &rest[digits..];
-                        let Some((k, _)) = game.pool.iter().find(|(k, _)| rest.starts_with(&game.kinds[k.index()].letter)) else {
+                        let Some((k, _)) = game
+                            .pool
+                            .iter()
+                            .find(|(k, _)| rest.starts_with(&game.kinds[k.index()].letter))
+                        else {
                             return err(format!("`{rest}` is no pool piece"));
                         };
                         engine.set_pool(&mut pos, *k, n);
@@ -380,12 +416,24 @@ pub fn read_generic(engine: &Engine, text: &str) -> Result<Position, PositionErr
                     engine.set_flag(&mut pos, f, true);
                 }
             }
-            "quiet" => engine.set_quiet_moves(&mut pos, value.parse().map_err(|_| PositionError(format!("quiet `{value}`")))?),
-            "passes" => engine.set_passes(&mut pos, value.parse().map_err(|_| PositionError(format!("passes `{value}`")))?),
+            "quiet" => engine.set_quiet_moves(
+                &mut pos,
+                value
+                    .parse()
+                    .map_err(|_| PositionError(format!("quiet `{value}`")))?,
+            ),
+            "passes" => engine.set_passes(
+                &mut pos,
+                value
+                    .parse()
+                    .map_err(|_| PositionError(format!("passes `{value}`")))?,
+            ),
             _ => {
                 if let Some(c) = game.counters.iter().position(|c| c == key) {
                     for (p, v) in value.split(',').enumerate() {
-                        let v = v.parse().map_err(|_| PositionError(format!("counter `{key}`: `{v}`")))?;
+                        let v = v
+                            .parse()
+                            .map_err(|_| PositionError(format!("counter `{key}`: `{v}`")))?;
                         if p >= game.players.len() {
                             return err(format!("counter `{key}` has more values than players"));
                         }
@@ -449,14 +497,18 @@ fn read_declared(engine: &Engine, text: &str, fields: &[PositionField]) -> Resul
         match field {
             PositionField::Mover(texts) => {
                 mover = Some(texts.iter().position(|t| t == word).ok_or_else(|| {
-                    PositionError(format!("`{word}` is no player; the players are written {}", texts.join(", ")))
+                    PositionError(format!(
+                        "`{word}` is no player; the players are written {}",
+                        texts.join(", ")
+                    ))
                 })?);
             }
             PositionField::Rights(rights) => {
                 if word != "-" {
                     let mut rest = word;
                     while !rest.is_empty() {
-                        let Some((l, cells)) = rights.iter().find(|(l, _)| rest.starts_with(l.as_str())) else {
+                        let Some((l, cells)) = rights.iter().find(|(l, _)| rest.starts_with(l.as_str()))
+                        else {
                             return err(format!("`{rest}` is no right of this game"));
                         };
                         unmoved.extend(cells);
@@ -471,13 +523,23 @@ fn read_declared(engine: &Engine, text: &str, fields: &[PositionField]) -> Resul
                 }
             }
             PositionField::Reserves => read_reserves(engine, &mut pos, word)?,
-            PositionField::Quiet => {
-                engine.set_quiet_moves(&mut pos, word.parse().map_err(|_| PositionError(format!("`{word}` is no count of moves")))?)
-            }
+            PositionField::Quiet => engine.set_quiet_moves(
+                &mut pos,
+                word.parse()
+                    .map_err(|_| PositionError(format!("`{word}` is no count of moves")))?,
+            ),
             PositionField::Number => {
-                number = Some(word.parse::<u32>().map_err(|_| PositionError(format!("`{word}` is no move number")))?)
+                number = Some(
+                    word.parse::<u32>()
+                        .map_err(|_| PositionError(format!("`{word}` is no move number")))?,
+                )
             }
-            PositionField::Ply => ply = Some(word.parse::<u32>().map_err(|_| PositionError(format!("`{word}` is no move count")))?),
+            PositionField::Ply => {
+                ply = Some(
+                    word.parse::<u32>()
+                        .map_err(|_| PositionError(format!("`{word}` is no move count")))?,
+                )
+            }
         }
     }
     if let Some(extra) = words.next() {

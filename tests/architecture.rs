@@ -188,13 +188,14 @@ const RULE_ALLOWED: &[&str] = &[
     "src/syntax/parser.rs",
     "src/syntax/names.rs",
     "src/syntax/mod.rs",
+    "src/syntax/recover.rs",
 ];
 
 #[test]
 fn only_the_parser_side_of_syntax_names_rule() {
     let files = source_files();
     assert_none(
-        "only src/syntax/{lower,parser,names,mod}.rs may name pest's `Rule`",
+        "only src/syntax/{lower,parser,names,mod,recover}.rs may name pest's `Rule`",
         hits(
             &files,
             |p| !RULE_ALLOWED.contains(&p),
@@ -254,4 +255,70 @@ fn the_matchers_find_what_they_look_for() {
     assert!(has_word(code_of("use parser::{Rule, RulesParser};"), "Rule"));
     assert!(!has_word(code_of("struct MoveRule; enum Rules"), "Rule"));
     assert!(!has_word(code_of("x // Rule of thumb"), "Rule"));
+}
+
+/// Every text file of the repository (sources, docs, games, tests), relative
+/// to the crate; build output and version control left out.
+fn repository_files() -> Vec<(String, String)> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut stack = vec![root.clone()];
+    let mut files = Vec::new();
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+            let path = entry.expect("a directory entry").path();
+            let name = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            if path.is_dir() {
+                if !matches!(name.as_str(), "target" | ".git") {
+                    stack.push(path);
+                }
+            } else if let Ok(text) = std::fs::read_to_string(&path) {
+                files.push((relative(&root, &path), text));
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn the_repository_sends_no_reader_to_a_file_outside_it() {
+    // The shared rules page the games were first made exact in is not part of
+    // the repository: the rules are in docs/games/. (The name is built here so
+    // that a plain grep for it finds nothing.)
+    let outside = ["GAMES", ".md"].concat();
+    let files = repository_files();
+    assert!(
+        files.iter().any(|(p, _)| p == "docs/games/chivalry.md"),
+        "docs/games/ is missing"
+    );
+    assert_none(
+        "no file may refer to the shared rules page outside the repository",
+        hits(
+            &files,
+            |_| true,
+            |line| line.contains(&outside).then(|| outside.clone()),
+        ),
+    );
+}
+
+#[test]
+fn the_language_reference_reproduces_the_shipped_games_verbatim() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let doc = std::fs::read_to_string(root.join("docs/LANGUAGE.md")).expect("docs/LANGUAGE.md");
+    for game in ["knights-and-kender", "chivalry", "round-table"] {
+        let file = std::fs::read_to_string(root.join(format!("games/{game}.rules"))).expect("a game");
+        let marker = format!("`games/{game}.rules`:\n\n```rules\n");
+        let at = doc
+            .find(&marker)
+            .unwrap_or_else(|| panic!("docs/LANGUAGE.md does not show games/{game}.rules"))
+            + marker.len();
+        let shown = &doc[at..at + doc[at..].find("```\n").expect("the block ends")];
+        assert!(
+            shown == file,
+            "docs/LANGUAGE.md shows another games/{game}.rules than the file"
+        );
+    }
 }

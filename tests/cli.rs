@@ -372,7 +372,7 @@ fn perft_with_options_matches_the_vectors() {
         ok(&["perft", KK, "--depth", "4", "--set", "one_knight_move=true"]),
         "perft 4 = 5460\n"
     );
-    // Options may be given together; a later --set wins.
+    // Options may be given together.
     assert_eq!(
         ok(&[
             "perft",
@@ -382,12 +382,42 @@ fn perft_with_options_matches_the_vectors() {
             "--set",
             "kender_to_win=2",
             "--set",
-            "one_knight_move=false",
-            "--set",
             "one_knight_move=true",
         ]),
         "perft 4 = 5460\n"
     );
+}
+
+#[test]
+fn an_option_set_twice_is_refused() {
+    let err = fails(&[
+        "perft",
+        KK,
+        "--depth",
+        "1",
+        "--set",
+        "one_knight_move=false",
+        "--set",
+        "one_knight_move=true",
+    ]);
+    expect_contains(
+        &err,
+        &[
+            "rules::cli::repeated_set",
+            "option `one_knight_move` is set twice: one_knight_move=false and one_knight_move=true",
+        ],
+    );
+    // Even with the same value twice.
+    let err = fails(&["moves", KK, "--set", "turn_limit=9", "--set", "turn_limit=9"]);
+    expect_contains(&err, &["`turn_limit` is set twice"]);
+}
+
+#[test]
+fn playout_refuses_zero_games() {
+    let out = run(&["playout", KK, "--n", "0"]);
+    assert_eq!(out.status.code(), Some(2), "a usage error");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("--n") && stderr.contains("0"), "{stderr}");
 }
 
 // ---------------------------------------------------------------- bad moves
@@ -740,4 +770,548 @@ fn play_against_the_program() {
 fn play_refuses_an_unknown_side() {
     let err = fails(&["play", KK, "--ai", "Dragons"]);
     expect_contains(&err, &["`--ai Dragons` names no side", "Kender, Knights"]);
+}
+
+// ---------------------------------------------------------------- closed streams
+
+/// Runs the binary with its standard output a pipe whose reading end is
+/// already closed (as in `rulebook … | head -0`); returns the exit status
+/// and what it wrote to stderr.
+fn run_with_closed_stdout(args: &[&str]) -> (std::process::ExitStatus, String) {
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    let out = command(args)
+        .stdin(Stdio::null())
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .output()
+        .expect("the binary runs");
+    (out.status, String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+/// Whether a process ended quietly after its reader went away: exit 0, or
+/// killed by SIGPIPE as Unix tools are.
+fn quiet_end(status: std::process::ExitStatus) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        if status.signal() == Some(13) {
+            return true;
+        }
+    }
+    status.success()
+}
+
+#[test]
+fn every_command_ends_quietly_when_its_reader_has_gone() {
+    for args in [
+        &["moves", KK][..],
+        &["perft", "games/chivalry.rules", "--depth", "3", "--divide"],
+        &["perft", KK, "--depth", "1"],
+        &["playout", KK, "--n", "3"],
+        &["check", KK],
+        &["play", KK, "--ai", "Kender", "--ai", "Knights"],
+        &["play", KK],
+        &["--help"],
+        &["completions", "bash"],
+        &["moves", KK, "--format", "json"],
+    ] {
+        let (status, stderr) = run_with_closed_stdout(args);
+        assert!(
+            !stderr.contains("panicked") && stderr.is_empty(),
+            "`rulebook {}` wrote to stderr:\n{stderr}",
+            args.join(" ")
+        );
+        assert!(
+            quiet_end(status),
+            "`rulebook {}` ended with {status}",
+            args.join(" ")
+        );
+    }
+}
+
+// ---------------------------------------------------------------- records, history, stdin, JSON
+
+/// Runs the binary with `input` on standard input; checks it did not panic;
+/// returns stdout, stderr and whether it succeeded.
+fn run_with_input(args: &[&str], input: &str) -> (String, String, bool) {
+    let mut child = command(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    // A command that stops before reading all of it closes its input: fine.
+    let _ = child.stdin.take().expect("stdin").write_all(input.as_bytes());
+    let out = child.wait_with_output().expect("it ends");
+    let stdout = String::from_utf8(out.stdout).expect("UTF-8");
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(
+        !stderr.contains("panicked"),
+        "`rulebook {}` panicked:\n{stderr}",
+        args.join(" ")
+    );
+    (stdout, stderr, out.status.success())
+}
+
+#[test]
+fn a_saved_game_replays_with_moves_and_perft() {
+    let dir = scratch_dir("record");
+    let file = dir.join("game.txt");
+    let path = path_arg(&file);
+    let (out, err, ok_) = run_with_input(
+        &["play", KK, "--set", "one_knight_move=true"],
+        &format!("N@b8\nN@f8\nc3-b4\nb8-c6\nsave {path}\nquit\n"),
+    );
+    assert!(ok_, "{out}\n{err}");
+    expect_contains(&out, &["Saved 4 moves to", "--record"]);
+    let record = std::fs::read_to_string(&file).expect("the record was written");
+    assert!(record.starts_with("rulebook record 1\n"), "{record}");
+    expect_contains(
+        &record,
+        &[
+            &format!("rules: {KK}\n"),
+            "rules-hash: fnv1a64 ",
+            "set: one_knight_move=true\n",
+            "moves:\n",
+            "c3-b4",
+        ],
+    );
+    // Replaying the record is playing its moves with its options.
+    let by_moves = ok(&[
+        "moves",
+        KK,
+        "--set",
+        "one_knight_move=true",
+        "--moves",
+        "N@b8 N@f8 c3-b4 b8-c6",
+    ]);
+    assert_eq!(ok(&["moves", KK, "--record", path]), by_moves);
+    assert_eq!(
+        ok(&["perft", KK, "--record", path, "--depth", "2"]),
+        ok(&[
+            "perft",
+            KK,
+            "--set",
+            "one_knight_move=true",
+            "--moves",
+            "N@b8 N@f8 c3-b4 b8-c6",
+            "--depth",
+            "2"
+        ])
+    );
+    // --moves goes on from the record.
+    assert_eq!(
+        ok(&["moves", KK, "--record", path, "--moves", "d2-c3"]),
+        ok(&[
+            "moves",
+            KK,
+            "--set",
+            "one_knight_move=true",
+            "--moves",
+            "N@b8 N@f8 c3-b4 b8-c6 d2-c3"
+        ])
+    );
+    // The record's options cannot be contradicted.
+    let err = fails(&["moves", KK, "--record", path, "--set", "one_knight_move=false"]);
+    expect_contains(&err, &["rules::cli::record_set", "one_knight_move=true"]);
+    // And play goes on from where the record stopped.
+    let (out, _, _) = run_with_input(&["play", KK, "--record", path], "history\nquit\n");
+    expect_contains(&out, &["N@b8 N@f8 c3-b4 b8-c6\n", "[5] Kender>"]);
+}
+
+#[test]
+fn a_record_is_checked_when_read() {
+    let dir = scratch_dir("bad-record");
+    let write = |name: &str, text: &str| {
+        let f = dir.join(name);
+        std::fs::write(&f, text).expect("written");
+        f
+    };
+    let position = write(
+        "position.txt",
+        "rulebook record 1\nrules: x\nposition: 8/8\nmoves:\n",
+    );
+    let err = fails(&["moves", KK, "--record", path_arg(&position)]);
+    expect_contains(
+        &err,
+        &[
+            "rules::cli::record_position",
+            "positions as text are not supported yet",
+            "position.txt:3:1",
+        ],
+    );
+    let illegal = write(
+        "illegal.txt",
+        "rulebook record 1\nrules: x\nmoves:\n1. N@b8\n2. N@b7\n",
+    );
+    let err = fails(&["moves", KK, "--record", path_arg(&illegal)]);
+    expect_contains(
+        &err,
+        &[
+            "rules::cli::record_move",
+            "move 2 `N@b7` is not legal",
+            "illegal.txt:5:4",
+            "legal moves here: N@a8",
+        ],
+    );
+    let newer = write("newer.txt", "rulebook record 7\nrules: x\nmoves:\n");
+    expect_contains(
+        &fails(&["moves", KK, "--record", path_arg(&newer)]),
+        &["rules::cli::record_version"],
+    );
+    let moves_only = write("moves.txt", "N@b8 N@f8\n");
+    expect_contains(
+        &fails(&["moves", KK, "--record", path_arg(&moves_only)]),
+        &["rules::cli::record_format", "not a game record"],
+    );
+    // A rules file that changed since the save: a warning, and the replay goes on.
+    let changed = dir.join("changed.rules");
+    let text = std::fs::read_to_string(crate_dir().join(KK)).expect("the game");
+    std::fs::write(&changed, format!("{text}\n// a comment added\n")).expect("written");
+    let record = write(
+        "old.txt",
+        &format!("rulebook record 1\nrules: {KK}\nrules-hash: fnv1a64 0000000000000000\nmoves:\nN@b8\n"),
+    );
+    let out = run(&["moves", path_arg(&changed), "--record", path_arg(&record)]);
+    assert!(out.status.success());
+    let stderr = flat(&String::from_utf8_lossy(&out.stderr));
+    expect_contains(
+        &stderr,
+        &[
+            "rules::cli::record_rules_changed",
+            "changed since this game was saved",
+        ],
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).ends_with("status: ongoing\n"));
+}
+
+#[test]
+fn history_prints_what_moves_accepts_and_play_starts_from_moves() {
+    let (out, _, ok_) = run_with_input(
+        &["play", KK, "--moves", "N@b8 N@f8"],
+        "c3-b4\npass\nhistory\nquit\n",
+    );
+    assert!(ok_, "{out}");
+    let history = out
+        .lines()
+        .skip_while(|l| !l.ends_with("> history"))
+        .nth(1)
+        .expect("a line after `history`");
+    assert_eq!(history, "N@b8 N@f8 c3-b4 pass");
+    // It is a valid --moves.
+    ok(&["moves", KK, "--moves", history]);
+}
+
+#[test]
+fn after_the_end_undo_history_and_save_still_work() {
+    let dir = scratch_dir("over");
+    let file = dir.join("over.txt");
+    let (out, _, ok_) = run_with_input(
+        &["play", KK, "--moves", KNIGHTS_WIN],
+        &format!("c3-d4\nhistory\nsave {}\nundo\nquit\n", path_arg(&file)),
+    );
+    assert!(ok_, "{out}");
+    expect_contains(
+        &out,
+        &[
+            "Knights won",
+            "[game over]> c3-d4",
+            "The game is over",
+            "[game over]> history",
+            "Saved 26 moves",
+            "Took back 26.",
+        ],
+    );
+    assert_eq!(
+        ok(&["moves", KK, "--record", path_arg(&file)]),
+        "status: win Knights\n"
+    );
+}
+
+#[test]
+fn a_mistyped_command_gets_a_did_you_mean() {
+    let (out, _, _) = run_with_input(&["play", KK], "mvoes\ny\nquit\n");
+    expect_contains(
+        &out,
+        &[
+            "Did you mean `moves`? Type y to run it.",
+            "8 legal moves for Knights",
+        ],
+    );
+}
+
+#[test]
+fn check_reads_standard_input() {
+    let text = std::fs::read_to_string(crate_dir().join(KK)).expect("the game");
+    let (out, err, ok_) = run_with_input(&["check", "-"], &text);
+    assert!(ok_, "{err}");
+    assert_eq!(out, "<stdin>: ok (0 errors, 0 warnings in <stdin>)\n");
+    let (_, err, ok_) = run_with_input(
+        &["check", "-"],
+        "players A, B\nboard grid files a..c ranks 1..3\n",
+    );
+    assert!(!ok_);
+    expect_contains(&flat(&err), &["<stdin>", "the rules have no end rules"]);
+    let (_, err, ok_) = run_with_input(&["play", "-"], &text);
+    assert!(!ok_);
+    expect_contains(&flat(&err), &["rules::cli::rules_from_stdin"]);
+}
+
+#[test]
+fn completions_are_printed_for_each_shell() {
+    expect_contains(
+        &ok(&["completions", "bash"]),
+        &["_rulebook()", "complete -F _rulebook", "--record"],
+    );
+    expect_contains(&ok(&["completions", "zsh"]), &["#compdef rulebook"]);
+    expect_contains(&ok(&["completions", "fish"]), &["complete -c rulebook"]);
+    let out = run(&["completions", "nushell"]);
+    assert_eq!(out.status.code(), Some(2), "an unknown shell is a usage error");
+}
+
+#[test]
+fn results_come_as_json_too() {
+    let moves = "N@b8 N@f8 a3-b4";
+    let json = |args: &[&str]| -> serde_json::Value {
+        serde_json::from_str(&ok(args)).unwrap_or_else(|e| panic!("`rulebook {}`: {e}", args.join(" ")))
+    };
+    let v = json(&["moves", KK, "--moves", moves, "--format", "json"]);
+    let human: Vec<String> = ok(&["moves", KK, "--moves", moves])
+        .lines()
+        .filter(|l| !l.starts_with("status:"))
+        .map(String::from)
+        .collect();
+    assert_eq!(v["legal_moves"], serde_json::json!(human));
+    assert_eq!(v["status"], "ongoing");
+    assert_eq!(v["to_move"], "Knights");
+    assert_eq!(v["winner"], serde_json::Value::Null);
+    assert_eq!(v["moves_played"], 3);
+    let v = json(&["moves", KK, "--moves", KNIGHTS_WIN, "--format", "json"]);
+    assert_eq!(
+        (v["status"].as_str(), v["winner"].as_str()),
+        (Some("win"), Some("Knights"))
+    );
+    assert_eq!(v["legal_moves"], serde_json::json!([]));
+    let v = json(&["perft", KK, "--depth", "3", "--divide", "--format", "json"]);
+    assert_eq!(v["depth"], 3);
+    let rows = v["divide"].as_array().expect("divide rows");
+    let sum: u64 = rows.iter().map(|r| r["nodes"].as_u64().expect("a count")).sum();
+    assert_eq!(v["nodes"], sum);
+    assert_eq!(ok(&["perft", KK, "--depth", "3"]), format!("perft 3 = {sum}\n"));
+    let v = json(&["perft", KK, "--depth", "2", "--format", "json"]);
+    assert_eq!(v["divide"], serde_json::Value::Null);
+    let v = json(&["playout", KK, "--n", "5", "--seed", "3", "--format", "json"]);
+    assert_eq!(v["games"], 5);
+    let wins: u64 = v["wins"]
+        .as_array()
+        .expect("wins")
+        .iter()
+        .map(|w| w["wins"].as_u64().expect("a count"))
+        .sum();
+    assert_eq!(wins + v["draws"].as_u64().expect("draws"), 5);
+    assert_eq!(v["wins"][0]["player"], "Kender");
+}
+
+// ---------------------------------------------------------------- the text game
+
+/// The lines of `text` wider than `width` columns (characters, no colour codes here).
+fn too_wide(text: &str, width: usize) -> Vec<String> {
+    text.lines()
+        .filter(|l| l.chars().count() > width)
+        .map(|l| format!("{} columns: {l}", l.chars().count()))
+        .collect()
+}
+
+#[test]
+fn the_text_game_wraps_to_80_columns_or_to_columns() {
+    let sessions: [(&str, &[&str], &str); 4] = [
+        (KK, &["--ai", "Kender", "--ai", "Knights"], ""),
+        ("games/chivalry.rules", &["--ai", "White", "--ai", "Black"], ""),
+        ("games/round-table.rules", &["--ai", "White", "--ai", "Black"], ""),
+        (
+            "games/round-table.rules",
+            &[],
+            "help\nmoves\nrules\nmoves d1\nc1-b2\nzz\nhistory\nd1xx\nundo\nquit\n",
+        ),
+    ];
+    for width in [None, Some(60)] {
+        for (game, args, input) in sessions {
+            let mut cmd = command(&["play", game]);
+            cmd.args(args).env_remove("COLUMNS");
+            if let Some(w) = width {
+                cmd.env("COLUMNS", w.to_string());
+            }
+            let mut child = cmd
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .expect("the binary runs");
+            let _ = child.stdin.take().expect("stdin").write_all(input.as_bytes());
+            let out = child.wait_with_output().expect("it ends");
+            let stdout = String::from_utf8(out.stdout).expect("UTF-8");
+            let wide = too_wide(&stdout, width.unwrap_or(80));
+            assert!(
+                wide.is_empty(),
+                "{game} {args:?} at {width:?} columns:\n{}",
+                wide.join("\n")
+            );
+        }
+    }
+}
+
+const FARMYARD: &str = "tests/fixtures/farmyard.rules";
+
+/// The 1-based line of the first line of `file` that contains `needle`.
+fn line_of(file: &str, needle: &str) -> usize {
+    let text = std::fs::read_to_string(crate_dir().join(file)).expect("readable");
+    text.lines()
+        .position(|l| l.contains(needle))
+        .expect("the line is there")
+        + 1
+}
+
+/// The `✗` lines of a play session (the refusals), with wrapping undone.
+fn refusals(out: &str) -> Vec<String> {
+    let mut found: Vec<String> = Vec::new();
+    let mut open = false;
+    for line in out.lines() {
+        if let Some(rest) = line.strip_prefix("✗ ") {
+            found.push(rest.to_string());
+            open = true;
+        } else if open && !line.contains("> ") && !line.is_empty() {
+            let last = found.last_mut().expect("one is open");
+            last.push(' ');
+            last.push_str(line.trim());
+        } else {
+            open = false;
+        }
+    }
+    found
+}
+
+#[test]
+fn an_illegal_move_says_why_where_the_engine_knows() {
+    // Leaving the royal piece attacked; a slide blocked on the way; a drop
+    // outside the drop region (named).
+    let (out, _, _) = run_with_input(&["play", FARMYARD], "a1-b2\nb1-b4\nS@a2\nb1-a1\nquit\n");
+    let why = refusals(&out);
+    assert_eq!(why.len(), 4, "{out}");
+    expect_contains(&why[0], &["`a1-b2` would leave your Farmer on b2 attacked"]);
+    expect_contains(
+        &why[1],
+        &[
+            "cannot go to b4 (the way is blocked at b3)",
+            "It can play: b1-a2 b1-b2",
+        ],
+    );
+    expect_contains(
+        &why[2],
+        &[
+            "cannot be placed on a2 (a2 is outside the “field” region)",
+            "It can go:",
+        ],
+    );
+    expect_contains(&why[3], &["cannot go to a1 (a1 holds your Farmer (R))"]);
+    // A higher tier is compulsory: a queen that can capture must.
+    let (out, _, _) = run_with_input(
+        &["play", "games/chivalry.rules", "--moves", "P@b2 P@g7"],
+        "P@d4\nquit\n",
+    );
+    expect_contains(
+        &refusals(&out).join("\n"),
+        &["You must move a Queen (capture) when you can, and you can now: a1xc3 c1xa3"],
+    );
+    // The piece already acted this turn; a knight placed outside rank 8.
+    let (out, _, _) = run_with_input(&["play", KK], "N@b7\nN@b8\nN@f8\nc3-d4\nb8-c6,c6-d8\nquit\n");
+    let why = refusals(&out).join("\n");
+    expect_contains(
+        &why,
+        &[
+            "b7 is outside the “back rank” region",
+            "the Knight (n) on c6 has already moved: each piece acts at most once a move",
+        ],
+    );
+}
+
+#[test]
+fn the_end_of_a_game_is_said_in_words_with_the_rule_line() {
+    // The author's wording (`because "…"`).
+    let (out, _, _) = run_with_input(&["play", KK, "--moves", KNIGHTS_WIN], "quit\n");
+    let line = line_of(KK, "win Knights when");
+    expect_contains(
+        &flat(&out),
+        &[&format!(
+            "Knights won, because no kender is left on the board (the end rule at {KK}:{line})"
+        )],
+    );
+    // A sentence made from a rule without wording, with plurals.
+    let (out, _, _) = run_with_input(&["play", FARMYARD, "--moves", "b1xd3"], "quit\n");
+    let line = line_of(FARMYARD, "win P when count(Goose");
+    expect_contains(
+        &flat(&out),
+        &[
+            &format!(
+                "White won, because Black has no Geese left on the board (the end rule at {FARMYARD}:{line})"
+            ),
+            "A draw when no Foxes are left on the board.",
+        ],
+    );
+    assert!(
+        !out.contains("≥") && !out.contains("(now"),
+        "no formula in the end rules:\n{out}"
+    );
+}
+
+#[test]
+fn rules_tells_sliders_apart_by_their_directions() {
+    let (out, _, _) = run_with_input(&["play", "games/round-table.rules"], "rules\nquit\n");
+    let out = flat(&out);
+    let slide = |piece: &str| -> String {
+        let at = out
+            .find(&format!("{piece},"))
+            .unwrap_or_else(|| panic!("{piece} in:\n{out}"));
+        let rest = &out[at..];
+        let from = rest.find("slide:").expect("its slide rule");
+        rest[from..from + rest[from..].find("(capturing it)").expect("its end")].to_string()
+    };
+    let (bishop, rook, queen) = (slide("Bishop"), slide("Rook"), slide("Queen"));
+    assert!(
+        bishop != rook && rook != queen && bishop != queen,
+        "{bishop}\n{rook}\n{queen}"
+    );
+    expect_contains(&bishop, &["out cw", "in ccw"]);
+    expect_contains(&rook, &["cw, ccw, out or in"]);
+    assert!(!rook.contains("out cw"), "{rook}");
+}
+
+#[test]
+fn input_that_is_not_text_is_refused_without_panicking() {
+    let mut bytes = vec![0xff, 0xfe, b'\n'];
+    bytes.extend_from_slice(b"quit\n");
+    let mut child = command(&["play", KK])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let _ = child.stdin.take().expect("stdin").write_all(&bytes);
+    let out = child.wait_with_output().expect("it ends");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    expect_contains(&stdout, &["not UTF-8 text; ignored", "Game stopped"]);
+    let mut child = command(&["check", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let _ = child.stdin.take().expect("stdin").write_all(&[b'g', 0xff]);
+    let out = child.wait_with_output().expect("it ends");
+    assert_eq!(out.status.code(), Some(1));
+    expect_contains(
+        &flat(&String::from_utf8_lossy(&out.stderr)),
+        &["rules::cli::not_utf8", "<stdin>"],
+    );
 }

@@ -45,16 +45,29 @@ fn check_round_trip(engine: &Engine, game: &str, pos: &Position) {
     let mut buf = MoveBuf::new();
     let text = position_text::write_generic(engine, pos);
     let back = position_text::read_generic(engine, &text).unwrap_or_else(|e| panic!("{game}: `{text}`: {e}"));
-    assert_eq!(position_text::write_generic(engine, &back), text, "{game}: generic text");
+    assert_eq!(
+        position_text::write_generic(engine, &back),
+        text,
+        "{game}: generic text"
+    );
     assert_eq!(
         notation::legal_move_names(engine, &back, &mut buf),
         notation::legal_move_names(engine, pos, &mut buf),
         "{game}: `{text}` reads back with other legal moves"
     );
-    assert_eq!(common::status(engine, &back), common::status(engine, pos), "{game}: `{text}`: status");
+    assert_eq!(
+        common::status(engine, &back),
+        common::status(engine, pos),
+        "{game}: `{text}`: status"
+    );
     let declared = position_text::write(engine, pos);
-    let again = position_text::read(engine, &declared).unwrap_or_else(|e| panic!("{game}: `{declared}`: {e}"));
-    assert_eq!(position_text::write(engine, &again), declared, "{game}: declared text");
+    let again =
+        position_text::read(engine, &declared).unwrap_or_else(|e| panic!("{game}: `{declared}`: {e}"));
+    assert_eq!(
+        position_text::write(engine, &again),
+        declared,
+        "{game}: declared text"
+    );
 }
 
 proptest! {
@@ -90,9 +103,15 @@ fn chess_reads_standard_fen_as_published() {
 #[test]
 fn minishogi_reads_sfen() {
     let engine = common::engine("minishogi", "");
-    assert_eq!(position_text::write(&engine, &engine.start()), "rbsgk/4p/5/P4/KGSBR b - 1");
+    assert_eq!(
+        position_text::write(&engine, &engine.start()),
+        "rbsgk/4p/5/P4/KGSBR b - 1"
+    );
     let pos = position_text::read(&engine, "rbsgk/4p/5/5/KGSBR w P 2").expect("SFEN reads");
-    assert_eq!(engine.reserve(&pos, rulebook::ir::PlayerId(0), common::kind(&engine, "P")), 1);
+    assert_eq!(
+        engine.reserve(&pos, rulebook::ir::PlayerId(0), common::kind(&engine, "P")),
+        1
+    );
 }
 
 #[test]
@@ -100,6 +119,10 @@ fn a_bad_text_says_what_is_wrong() {
     let engine = common::engine("chess", "");
     let e = position_text::read(&engine, "rnbqkbnr/pppppppp/8/8 w").unwrap_err();
     assert!(e.to_string().contains("8 rows"), "{e}");
-    let e = position_text::read(&engine, "rnbqkbnr/ppppzppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap_err();
+    let e = position_text::read(
+        &engine,
+        "rnbqkbnr/ppppzppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    )
+    .unwrap_err();
     assert!(e.to_string().contains("`zppp` is no piece"), "{e}");
 }

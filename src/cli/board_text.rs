@@ -177,6 +177,15 @@ fn common_label<'a>(names: impl Iterator<Item = &'a str>) -> String {
     }
 }
 
+/// Whether the board is a grid whose directions are the eight compass
+/// points (so that shapes can be told by files and ranks).
+pub fn is_compass_grid(topo: &rulebook::ir::Topology) -> bool {
+    topo.dir_names
+        .iter()
+        .map(String::as_str)
+        .eq(["n", "ne", "e", "se", "s", "sw", "w", "nw"])
+}
+
 /// The labels of the board's columns (files) and rows (ranks, bottom first).
 pub fn labels(engine: &Engine) -> (Vec<String>, Vec<String>) {
     let grid = Grid::new(engine);

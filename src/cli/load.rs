@@ -1,12 +1,17 @@
-//! Loading a rules file for the CLI, applying `--set` options and replaying `--moves`.
+//! Loading a game for the CLI: the rules file, the options (`--set` and a
+//! record's), and the moves to play first (a record's, then `--moves`).
 
+use std::io::Read;
 use std::path::Path;
 
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme};
 use thiserror::Error;
 
-use rulebook::diag::{Report, SourceFile};
-use rulebook::engine::{Engine, Position};
+use super::GameArgs;
+use super::output::to_stderr;
+use super::record::{self, Record, RecordError};
+use rulebook::diag::{Report, SourceFile, Span};
+use rulebook::engine::{Engine, Move, MoveBuf, Position};
 use rulebook::notation;
 
 /// A problem on the command line or with its inputs, shown as a miette report.
@@ -21,7 +26,7 @@ pub enum CliError {
     Unreadable { path: String, reason: String },
     /// The rules file is not UTF-8.
     #[error("`{path}` is not UTF-8 text (invalid byte at offset {offset})")]
-    #[diagnostic(code(rules::cli::not_utf8), help("save the rules file as UTF-8"))]
+    #[diagnostic(code(rules::cli::not_utf8), help("save the file as UTF-8"))]
     NotUtf8 { path: String, offset: usize },
     /// The rules file is empty.
     #[error("`{path}` is empty")]
@@ -30,7 +35,6 @@ pub enum CliError {
         help("a rules file needs at least players, a board, turns and end rules; see docs/LANGUAGE.md")
     )]
     Empty { path: String },
-    /// The rules file has errors (already printed).
     /// The rules file has errors, already printed as a report: the process
     /// just exits with status 1.
     #[error("{0}")]
@@ -38,16 +42,51 @@ pub enum CliError {
     Invalid(String),
     /// An output file cannot be written.
     #[error("cannot write `{path}`: {reason}")]
-    #[diagnostic(code(rules::cli::unwritable_file), help("check that the folder exists and can be written"))]
+    #[diagnostic(
+        code(rules::cli::unwritable_file),
+        help("check that the folder exists and can be written")
+    )]
     Unwritable { path: String, reason: String },
     /// A `--set` that is not `name=value`.
     #[error("`--set {0}` is not of the form name=value")]
     #[diagnostic(code(rules::cli::bad_set), help("write e.g. `--set turn_limit=100`"))]
     BadSet(String),
+    /// One option set twice.
+    #[error("option `{name}` is set twice: {first} and {second}")]
+    #[diagnostic(code(rules::cli::repeated_set), help("give each option once"))]
+    RepeatedSet {
+        name: String,
+        first: String,
+        second: String,
+    },
+    /// A `--set` that disagrees with the record being replayed.
+    #[error("the record was played with `{name}={recorded}`, not `{name}={given}`")]
+    #[diagnostic(
+        code(rules::cli::record_set),
+        help("leave out `--set {name}=…`: a record is replayed with its own options")
+    )]
+    RecordSet {
+        name: String,
+        recorded: String,
+        given: String,
+    },
     /// An option value the game refuses.
     #[error("{0}")]
     #[diagnostic(code(rules::cli::bad_option))]
     Option(String),
+    /// `play -`: the rules cannot come from standard input, which brings the moves.
+    #[error("`play` reads the moves from standard input, so the rules cannot come from it")]
+    #[diagnostic(code(rules::cli::rules_from_stdin), help("give the rules file by name"))]
+    RulesFromStdin,
+    /// Standard output was closed by its reader: the command ends quietly
+    /// (never shown).
+    #[error("standard output is closed")]
+    #[diagnostic(code(rules::cli::io))]
+    OutputClosed,
+    /// Writing the output failed for another reason.
+    #[error("cannot write the output: {0}")]
+    #[diagnostic(code(rules::cli::io))]
+    Output(String),
     /// A move in `--moves` that cannot be played.
     #[error("move {index} `{text}` {reason}")]
     #[diagnostic(code(rules::cli::illegal_move))]
@@ -60,40 +99,257 @@ pub enum CliError {
     },
 }
 
-/// Reads and compiles a rules file; prints warnings; errors come back as a report.
-pub fn load_engine(path: &Path, sets: &[String]) -> Result<Engine, miette::Report> {
-    let source = read_source(path)?;
-    let overrides = parse_sets(sets)?;
-    let (game, problems) = rulebook::check_with(&source, &overrides);
+impl CliError {
+    /// The error of a failed write to standard output.
+    pub fn from_output(error: std::io::Error) -> CliError {
+        if error.kind() == std::io::ErrorKind::BrokenPipe {
+            CliError::OutputClosed
+        } else {
+            CliError::Output(error.to_string())
+        }
+    }
+}
+
+/// The rules file changed since the record was saved: a warning.
+#[derive(Debug, Error, Diagnostic)]
+#[error(
+    "`{rules}` changed since this game was saved (the record says `{recorded}`, the file is now `{now}`)"
+)]
+#[diagnostic(
+    code(rules::cli::record_rules_changed),
+    severity(Warning),
+    help(
+        "the moves are replayed with the rules as they are now; if one is no longer legal, the replay stops there"
+    )
+)]
+pub struct RulesChanged {
+    rules: String,
+    recorded: String,
+    now: String,
+}
+
+/// A game ready to run: the engine, the text of its rules, the options that
+/// were set, and the moves played so far with the position before and after each.
+pub struct Loaded {
+    /// The compiled game with its options.
+    pub engine: Engine,
+    /// The rules file.
+    pub source: SourceFile,
+    /// The options set (by the record, then `--set`), in order.
+    pub sets: Vec<(String, String)>,
+    /// Every position so far, the start first.
+    pub history: Vec<Position>,
+    /// The moves played: `played[i]` leads from `history[i]` to `history[i + 1]`.
+    pub played: Vec<(String, Move)>,
+}
+
+impl Loaded {
+    /// The position after the moves played.
+    pub fn position(&self) -> &Position {
+        self.history
+            .last()
+            .expect("history starts with the start position")
+    }
+
+    /// Plays a legal move given in notation; `Err` with the legal moves if it is not one.
+    fn play(&mut self, text: &str, buf: &mut MoveBuf) -> Result<(), notation::ParseMoveError> {
+        let pos = self.position().clone();
+        let mv = notation::parse(&self.engine, &pos, text, buf)?;
+        let mut next = pos;
+        self.engine.play_unchecked(&mut next, mv.as_ref());
+        self.history.push(next);
+        self.played.push((text.to_string(), mv));
+        Ok(())
+    }
+}
+
+/// Loads the game of `args`: reads the rules and the record, sets the
+/// options, compiles the rules with them (printing warnings), plays the moves.
+pub fn game(args: &GameArgs) -> Result<Loaded, miette::Report> {
+    let source = read_source(&args.file)?;
+    let record = match &args.record {
+        Some(path) => Some(read_record(path)?),
+        None => None,
+    };
+    let mut sets = match &record {
+        Some((record, _)) => check_repeats(record.sets.clone())?,
+        None => Vec::new(),
+    };
+    for (name, value) in check_repeats(parse_sets(&args.sets)?)? {
+        match sets.iter().find(|(n, _)| *n == name) {
+            Some((_, recorded)) if *recorded != value => {
+                return Err(CliError::RecordSet {
+                    name,
+                    recorded: recorded.clone(),
+                    given: value,
+                }
+                .into());
+            }
+            Some(_) => {}
+            None => sets.push((name, value)),
+        }
+    }
+    let (game, problems) = rulebook::check_with(&source, &sets);
     let report = Report::new(&source, problems);
     if !report.problems.is_empty() {
-        eprint!("{}", render(&report));
+        to_stderr(&render(&report));
     }
     let Some(game) = game else {
         return Err(CliError::Invalid(report.summary).into());
     };
-    Engine::new(game, &overrides).map_err(|e| CliError::Option(e.to_string()).into())
+    let engine = Engine::new(game, &sets).map_err(|e| CliError::Option(e.to_string()))?;
+    let mut loaded = Loaded {
+        history: vec![engine.start()],
+        engine,
+        source,
+        sets,
+        played: Vec::new(),
+    };
+    let mut buf = MoveBuf::new();
+    if let Some((record, record_source)) = &record {
+        let now = record::hash(&loaded.source.text);
+        let changed = record.rules_hash.as_ref().is_some_and(|h| *h != now);
+        if changed {
+            let warning = RulesChanged {
+                rules: loaded.source.name.clone(),
+                recorded: record.rules_hash.clone().unwrap_or_default(),
+                now,
+            };
+            to_stderr(&render_one(&warning));
+        }
+        for (i, (text, span)) in record.moves.iter().enumerate() {
+            if let Err(e) = loaded.play(text, &mut buf) {
+                return Err((*record_move_error(&loaded, record_source, i, text, *span, &e, changed)).into());
+            }
+        }
+    }
+    for (i, text) in args.moves.as_deref().unwrap_or("").split_whitespace().enumerate() {
+        if let Err(e) = loaded.play(text, &mut buf) {
+            return Err(move_error(&loaded, loaded.played.len() + 1, i, text, &e).into());
+        }
+    }
+    Ok(loaded)
 }
 
-/// Reads a rules file as UTF-8 text.
+/// The error of `--moves` move number `i + 1` (move `number` of the game).
+fn move_error(
+    loaded: &Loaded,
+    number: usize,
+    i: usize,
+    text: &str,
+    e: &notation::ParseMoveError,
+) -> CliError {
+    let legal = legal_here(loaded);
+    let (reason, legal) = why_not(e, &legal);
+    let reason = if number == i + 1 {
+        reason
+    } else {
+        format!("(move {number} of the game) {reason}")
+    };
+    CliError::Move {
+        index: i + 1,
+        text: text.to_string(),
+        reason,
+        legal,
+    }
+}
+
+/// The error of a record's move `i + 1`, at its place in the record.
+fn record_move_error(
+    loaded: &Loaded,
+    source: &SourceFile,
+    i: usize,
+    text: &str,
+    span: Span,
+    e: &notation::ParseMoveError,
+    changed: bool,
+) -> Box<RecordError> {
+    let legal = legal_here(loaded);
+    let (reason, legal) = why_not(e, &legal);
+    let mut help = legal.unwrap_or_default();
+    if changed {
+        help.push_str(" (the rules file changed since the game was saved)");
+    }
+    Box::new(RecordError::at(
+        source,
+        "rules::cli::record_move",
+        span,
+        format!("move {} `{text}` {reason}", i + 1),
+        "cannot be played here",
+        (!help.is_empty()).then_some(help.trim().to_string()),
+    ))
+}
+
+/// The legal moves where the game stands.
+fn legal_here(loaded: &Loaded) -> Vec<String> {
+    notation::legal_move_names(&loaded.engine, loaded.position(), &mut MoveBuf::new())
+}
+
+/// Why a move cannot be played, and the legal moves to list.
+fn why_not(e: &notation::ParseMoveError, legal: &[String]) -> (String, Option<String>) {
+    let reason = match e {
+        notation::ParseMoveError::Malformed(_) => "is not written as a move".to_string(),
+        notation::ParseMoveError::NotLegal(_) if legal.is_empty() => {
+            "cannot be played: the game is over".to_string()
+        }
+        notation::ParseMoveError::NotLegal(_) => "is not legal in this position".to_string(),
+    };
+    let legal = (!legal.is_empty()).then(|| format!("legal moves here: {}", legal.join(" ")));
+    (reason, legal)
+}
+
+/// Reads a rules file as UTF-8 text (`-`: standard input).
 pub fn read_source(path: &Path) -> Result<SourceFile, CliError> {
-    let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| CliError::Unreadable {
+    let source = read_text(path)?;
+    if source.text.trim().is_empty() {
+        return Err(CliError::Empty { path: source.name });
+    }
+    Ok(source)
+}
+
+/// Reads a file (`-`: standard input) as UTF-8 text, named as given.
+fn read_text(path: &Path) -> Result<SourceFile, CliError> {
+    let stdin = path.as_os_str() == "-";
+    let name = if stdin {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
+    };
+    let unreadable = |e: std::io::Error| CliError::Unreadable {
         path: name.clone(),
         reason: e.to_string(),
-    })?;
+    };
+    let bytes = if stdin {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .lock()
+            .read_to_end(&mut bytes)
+            .map_err(unreadable)?;
+        bytes
+    } else {
+        std::fs::read(path).map_err(unreadable)?
+    };
     let text = String::from_utf8(bytes).map_err(|e| CliError::NotUtf8 {
         path: name.clone(),
         offset: e.utf8_error().valid_up_to(),
     })?;
-    if text.trim().is_empty() {
-        return Err(CliError::Empty { path: name });
-    }
     Ok(SourceFile::new(name, text))
+}
+
+/// Reads and parses a record file.
+fn read_record(path: &Path) -> Result<(Record, SourceFile), miette::Report> {
+    let source = read_text(path)?;
+    let record = Record::parse(&source).map_err(|e| *e)?;
+    Ok((record, source))
 }
 
 /// Renders a report as text, without colour when not on a terminal or with `NO_COLOR`.
 pub fn render(report: &Report) -> String {
+    render_one(report)
+}
+
+/// Renders one diagnostic as [`render`] does.
+pub fn render_one(diagnostic: &dyn Diagnostic) -> String {
     let colour =
         std::env::var_os("NO_COLOR").is_none() && std::io::IsTerminal::is_terminal(&std::io::stderr());
     let theme = if colour {
@@ -104,10 +360,11 @@ pub fn render(report: &Report) -> String {
     let mut out = String::new();
     let handler = GraphicalReportHandler::new_themed(theme).with_width(100);
     // Writing into a String cannot fail.
-    let _ = handler.render_report(&mut out, report);
+    let _ = handler.render_report(&mut out, diagnostic);
     out
 }
 
+/// `name=value` pairs of `--set`.
 fn parse_sets(sets: &[String]) -> Result<Vec<(String, String)>, CliError> {
     sets.iter()
         .map(|s| {
@@ -119,22 +376,16 @@ fn parse_sets(sets: &[String]) -> Result<Vec<(String, String)>, CliError> {
         .collect()
 }
 
-/// Plays the space-separated moves from the start; an illegal or malformed move
-/// is an error naming it, its position and the legal moves there.
-pub fn replay(engine: &Engine, moves: Option<&str>) -> Result<Position, CliError> {
-    notation::play_sequence(engine, moves.unwrap_or("")).map_err(|e| {
-        let (text, reason) = match &e.error {
-            notation::ParseMoveError::Malformed(t) => (t.clone(), "is not written as a move".to_string()),
-            notation::ParseMoveError::NotLegal(t) if e.legal.is_empty() => {
-                (t.clone(), "cannot be played: the game is over".to_string())
-            }
-            notation::ParseMoveError::NotLegal(t) => (t.clone(), "is not legal in this position".to_string()),
-        };
-        CliError::Move {
-            index: e.index,
-            text,
-            reason,
-            legal: (!e.legal.is_empty()).then(|| format!("legal moves here: {}", e.legal.join(" "))),
+/// Refuses an option given twice.
+fn check_repeats(sets: Vec<(String, String)>) -> Result<Vec<(String, String)>, CliError> {
+    for (i, (name, value)) in sets.iter().enumerate() {
+        if let Some((_, first)) = sets[..i].iter().find(|(n, _)| n == name) {
+            return Err(CliError::RepeatedSet {
+                name: name.clone(),
+                first: format!("{name}={first}"),
+                second: format!("{name}={value}"),
+            });
         }
-    })
+    }
+    Ok(sets)
 }

@@ -1,19 +1,16 @@
-//! The `rulebook` command line: check, moves, perft, playout, play.
+//! The `rulebook` command line: check, moves, perft, playout, play, completions.
 
 mod board_text;
+mod commands;
 mod load;
+mod output;
 mod play;
+mod record;
 mod trace;
 
 use std::path::PathBuf;
-use std::time::Instant;
 
 use clap::{Parser, Subcommand};
-
-use rulebook::diag::{Report, Severity, SourceFile};
-use rulebook::engine::{Engine, MoveBuf, Position, Status};
-use rulebook::ir::Outcome;
-use rulebook::notation;
 
 /// Check, run and play board games written in the rules language.
 #[derive(Debug, Parser)]
@@ -23,23 +20,40 @@ pub struct Cli {
     command: Command,
 }
 
-/// How `check` prints its diagnostics.
+/// How a command prints its results.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 enum Format {
-    /// Reports with the source lines, for people.
+    /// Text for people.
     Human,
-    /// A JSON array, for programs.
+    /// JSON, for programs (the fields are listed in the README).
     Json,
+}
+
+/// The game a command runs: a rules file, its options, and the moves to play first.
+#[derive(Debug, clap::Args)]
+struct GameArgs {
+    /// The rules file (`-` reads it from standard input).
+    file: PathBuf,
+    /// Set an option: NAME=VALUE (repeatable, once per option).
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    sets: Vec<String>,
+    /// A saved game (written by `save` in `play`) to replay first; its
+    /// options are set too.
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+    /// Moves to play (after the record's, if any), in notation, separated by spaces.
+    #[arg(long)]
+    moves: Option<String>,
 }
 
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Check a rules file: print every problem; exit 1 if there is an error.
     Check {
-        /// The rules file.
+        /// The rules file (`-` reads it from standard input).
         file: PathBuf,
-        /// Output format: `human` (miette reports) or `json` (one array of
-        /// diagnostics, for editors and CI).
+        /// Output format: `human` (reports with the source lines) or `json`
+        /// (one array of diagnostics, for editors and CI).
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
         /// Treat warnings as errors (exit 1 if there is any).
@@ -48,58 +62,52 @@ enum Command {
     },
     /// List the legal moves after a sequence of moves, then the status.
     Moves {
-        /// The rules file.
-        file: PathBuf,
-        /// Moves to play first, separated by spaces.
-        #[arg(long)]
-        moves: Option<String>,
-        /// Set an option: name=value (repeatable).
-        #[arg(long = "set", value_name = "NAME=VALUE")]
-        sets: Vec<String>,
+        #[command(flatten)]
+        game: GameArgs,
+        /// Output format: `human` or `json`.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
     },
     /// Count the move sequences of a given length (perft).
     Perft {
-        /// The rules file.
-        file: PathBuf,
+        #[command(flatten)]
+        game: GameArgs,
         /// Length of the sequences.
         #[arg(long)]
         depth: u32,
-        /// Moves to play first, separated by spaces.
-        #[arg(long)]
-        moves: Option<String>,
-        /// Set an option: name=value (repeatable).
-        #[arg(long = "set", value_name = "NAME=VALUE")]
-        sets: Vec<String>,
         /// Also print the count below each first move.
         #[arg(long)]
         divide: bool,
+        /// Output format: `human` or `json`.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
     },
     /// Play uniform random games from the start and report results and speed.
     Playout {
-        /// The rules file.
+        /// The rules file (`-` reads it from standard input).
         file: PathBuf,
-        /// Number of games.
-        #[arg(long)]
+        /// Number of games (at least 1).
+        #[arg(long, value_parser = at_least_one)]
         n: u64,
         /// Seed of the random generator.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Set an option: name=value (repeatable).
+        /// Set an option: NAME=VALUE (repeatable, once per option).
         #[arg(long = "set", value_name = "NAME=VALUE")]
         sets: Vec<String>,
+        /// Output format: `human` or `json`.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
         /// Write every game to this file instead: one JSON line per game with
         /// its moves, the sorted legal moves before each move and after the
         /// last, and the final status (for cross-checks with other engines).
         #[arg(long, value_name = "FILE")]
         trace: Option<PathBuf>,
     },
-    /// Play a game in the terminal.
+    /// Play a game in the terminal, against the program with `--ai SIDE`.
     Play {
-        /// The rules file.
-        file: PathBuf,
-        /// Set an option: name=value (repeatable).
-        #[arg(long = "set", value_name = "NAME=VALUE")]
-        sets: Vec<String>,
+        #[command(flatten)]
+        game: GameArgs,
         /// Let the program play this side (repeatable; a random mover for now).
         #[arg(long = "ai", value_name = "SIDE")]
         ai: Vec<String>,
@@ -107,6 +115,20 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Print a completion script for a shell (e.g. `rulebook completions bash`).
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+}
+
+/// A whole number of at least 1 (`playout --n`).
+fn at_least_one(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(0) => Err("at least one game must be played".to_string()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("expected a whole number of games, found `{text}`")),
+    }
 }
 
 /// Whether the error was already shown to the user (a rules file's report).
@@ -117,6 +139,13 @@ pub fn already_reported(error: &miette::Report) -> bool {
     )
 }
 
+/// Whether the command only stopped because its reader closed standard
+/// output: then it ends quietly, with success.
+pub use output::reader_gone;
+
+/// Writes to standard error, ignoring failure (there is nowhere else to say it).
+pub use output::to_stderr;
+
 /// Runs the command line; the process exits 1 on any error.
 pub fn run() -> miette::Result<()> {
     let cli = Cli::parse();
@@ -125,174 +154,40 @@ pub fn run() -> miette::Result<()> {
             file,
             format,
             deny_warnings,
-        } => check(&file, format, deny_warnings),
-        Command::Moves { file, moves, sets } => {
-            let engine = load::load_engine(&file, &sets)?;
-            let pos = load::replay(&engine, moves.as_deref())?;
-            let mut buf = MoveBuf::new();
-            for name in notation::legal_move_names(&engine, &pos, &mut buf) {
-                println!("{name}");
-            }
-            println!("status: {}", status_text(&engine, &pos, &mut buf));
-            Ok(())
-        }
+        } => commands::check(&file, format, deny_warnings),
+        Command::Moves { game, format } => commands::moves(&load::game(&game)?, format),
         Command::Perft {
-            file,
+            game,
             depth,
-            moves,
-            sets,
             divide,
-        } => {
-            let engine = load::load_engine(&file, &sets)?;
-            let pos = load::replay(&engine, moves.as_deref())?;
-            let total = if divide {
-                let mut rows: Vec<(String, u64)> = engine
-                    .divide(&pos, depth)
-                    .into_iter()
-                    .map(|(m, n)| (notation::format(&engine, m.as_ref()), n))
-                    .collect();
-                rows.sort();
-                for (name, n) in &rows {
-                    println!("{name} {n}");
-                }
-                if depth == 0 {
-                    1
-                } else {
-                    rows.iter().map(|(_, n)| n).sum()
-                }
-            } else {
-                engine.perft(&pos, depth)
-            };
-            println!("perft {depth} = {total}");
-            Ok(())
-        }
+            format,
+        } => commands::perft(&load::game(&game)?, depth, divide, format),
         Command::Playout {
             file,
             n,
             seed,
             sets,
-            trace: Some(path),
+            format,
+            trace,
         } => {
-            let engine = load::load_engine(&file, &sets)?;
-            let out = std::fs::File::create(&path).map_err(|e| load::CliError::Unwritable {
-                path: path.display().to_string(),
-                reason: e.to_string(),
-            })?;
-            let mut out = std::io::BufWriter::new(out);
-            trace::write(&engine, n, seed, &mut out)
-                .and_then(|()| std::io::Write::flush(&mut out))
-                .map_err(|e| load::CliError::Unwritable {
-                    path: path.display().to_string(),
-                    reason: e.to_string(),
-                })?;
-            Ok(())
-        }
-        Command::Playout {
-            file, n, seed, sets, ..
-        } => {
-            let engine = load::load_engine(&file, &sets)?;
-            let started = Instant::now();
-            let stats = engine.playouts(n, seed);
-            let secs = started.elapsed().as_secs_f64().max(1e-9);
-            let game = engine.game();
-            println!("games: {}", stats.games);
-            for (p, wins) in stats.wins.iter().enumerate() {
-                println!("win {}: {}", game.players[p], wins);
-            }
-            println!("draw: {}", stats.draws);
-            let mean = stats.moves as f64 / stats.games.max(1) as f64;
-            println!("mean length: {mean:.1} moves");
-            println!("playouts/s: {:.0}", stats.games as f64 / secs);
-            println!("moves/s: {:.0}", stats.moves as f64 / secs);
-            Ok(())
-        }
-        Command::Play { file, sets, ai, seed } => {
-            let engine = load::load_engine(&file, &sets)?;
-            play::run(&engine, &ai, seed)
-        }
-    }
-}
-
-fn check(file: &std::path::Path, format: Format, deny_warnings: bool) -> miette::Result<()> {
-    let source = match load::read_source(file) {
-        Ok(s) => s,
-        Err(e) if format == Format::Json => {
-            let problem = serde_json::json!([{
-                "code": miette::Diagnostic::code(&e).map(|c| c.to_string()),
-                "severity": "error",
-                "message": e.to_string(),
-                "file": file.display().to_string(),
-            }]);
-            println!("{problem:#}");
-            return Err(e.into());
-        }
-        Err(e) => return Err(e.into()),
-    };
-    let (game, problems) = rulebook::check(&source);
-    let report = Report::new(&source, problems);
-    let warnings = report.problems.len()
-        - report
-            .problems
-            .iter()
-            .filter(|p| p.severity == Severity::Error)
-            .count();
-    let failed = game.is_none() || (deny_warnings && warnings > 0);
-    match format {
-        Format::Json => println!("{:#}", json_problems(&source, &report)),
-        Format::Human => {
-            if !report.problems.is_empty() {
-                eprint!("{}", load::render(&report));
-            }
-            if !failed {
-                println!("{}: ok ({})", source.name, report.summary);
+            let game = GameArgs {
+                file,
+                sets,
+                record: None,
+                moves: None,
+            };
+            let loaded = load::game(&game)?;
+            match trace {
+                Some(path) => trace::write_file(&loaded.engine, n, seed, &path),
+                None => commands::playout(&loaded, n, seed, format),
             }
         }
-    }
-    if failed {
-        if game.is_some() && format == Format::Human {
-            eprintln!("warnings are denied (--deny-warnings)");
+        Command::Play { game, ai, seed } => {
+            if game.file.as_os_str() == "-" {
+                return Err(load::CliError::RulesFromStdin.into());
+            }
+            play::run(load::game(&game)?, &ai, seed)
         }
-        return Err(load::CliError::Invalid(report.summary).into());
-    }
-    Ok(())
-}
-
-/// The problems as JSON: code, severity, message, file, line, column, span, labels, help.
-fn json_problems(source: &SourceFile, report: &Report) -> serde_json::Value {
-    let position = |offset: usize| {
-        let (line, column) = source.line_col(offset);
-        serde_json::json!({ "offset": offset, "line": line, "column": column })
-    };
-    serde_json::Value::Array(
-        report
-            .problems
-            .iter()
-            .map(|p| {
-                let (line, column) = source.line_col(p.span.start);
-                serde_json::json!({
-                    "code": p.code,
-                    "severity": match p.severity { Severity::Error => "error", Severity::Warning => "warning" },
-                    "message": p.message,
-                    "file": source.name,
-                    "line": line,
-                    "column": column,
-                    "span": { "start": position(p.span.start), "end": position(p.span.end) },
-                    "label": p.label,
-                    "labels": p.secondary.iter().map(|(span, label)| serde_json::json!({
-                        "start": position(span.start), "end": position(span.end), "label": label,
-                    })).collect::<Vec<_>>(),
-                    "help": p.help,
-                })
-            })
-            .collect(),
-    )
-}
-
-/// `ongoing`, `win <Player>` or `draw`.
-pub fn status_text(engine: &Engine, pos: &Position, buf: &mut MoveBuf) -> String {
-    match engine.status(pos, buf) {
-        Status::Ongoing => "ongoing".to_string(),
-        Status::Over(Outcome::Draw) => "draw".to_string(),
-        Status::Over(Outcome::Win(p)) => format!("win {}", engine.game().players[p.index()]),
+        Command::Completions { shell } => commands::completions(shell),
     }
 }

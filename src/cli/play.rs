@@ -7,8 +7,10 @@
 
 mod advice;
 mod describe;
+mod ending;
 mod input;
 mod listing;
+mod save;
 
 use std::io::{self, IsTerminal, Write};
 use std::time::Duration;
@@ -17,20 +19,33 @@ use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::board_text::{self, Style};
+use super::load::Loaded;
 use advice::Verdict;
 use listing::Named;
+use rulebook::diag::SourceFile;
 use rulebook::engine::{Engine, Move, MoveBuf, Position, Status};
 use rulebook::ir::{CaptureTo, CellId, Outcome, PieceKind, PlayerId};
 use rulebook::notation;
 
-/// The commands, for Tab completion.
-const COMMANDS: &[&str] = &["help", "moves", "board", "rules", "undo", "history", "quit"];
+/// The commands, for Tab completion and "did you mean".
+const COMMANDS: &[&str] = &[
+    "help", "moves", "board", "rules", "undo", "history", "save", "quit",
+];
 
 /// How long the program waits before its move when a person plays too.
 const AI_PAUSE: Duration = Duration::from_millis(700);
 
-/// Runs an interactive game; `ai` names the sides the program plays.
-pub fn run(engine: &Engine, ai: &[String], seed: u64) -> miette::Result<()> {
+/// Runs an interactive game from where `loaded` stands; `ai` names the sides
+/// the program plays.
+pub fn run(loaded: Loaded, ai: &[String], seed: u64) -> miette::Result<()> {
+    let Loaded {
+        engine,
+        source,
+        sets,
+        history,
+        played,
+    } = loaded;
+    let engine = &engine;
     let game = engine.game();
     let mut is_ai = vec![false; game.players.len()];
     for side in ai {
@@ -58,8 +73,13 @@ pub fn run(engine: &Engine, ai: &[String], seed: u64) -> miette::Result<()> {
         pause: interactive,
         rng: Xoshiro256PlusPlus::seed_from_u64(seed),
         buf: MoveBuf::new(),
-        history: vec![engine.start()],
-        played: Vec::new(),
+        saved: played.len(),
+        history,
+        played,
+        source: &source,
+        sets,
+        terminal: interactive,
+        over_shown: None,
         shown: None,
         status_for: None,
         described: Vec::new(),
@@ -88,6 +108,16 @@ struct Session<'a> {
     history: Vec<Position>,
     /// The moves played: `played[i]` leads from `history[i]` to `history[i + 1]`.
     played: Vec<(String, Move)>,
+    /// The rules file, for records and for the lines of end rules.
+    source: &'a SourceFile,
+    /// The options that were set, for records.
+    sets: Vec<(String, String)>,
+    /// The number of moves when the game was last saved (or loaded).
+    saved: usize,
+    /// Standard input and output are a terminal: a person is there to ask.
+    terminal: bool,
+    /// The number of moves when the end of the game was last announced.
+    over_shown: Option<usize>,
     /// The number of moves when the board was last drawn.
     shown: Option<usize>,
     /// The number of moves when the status line was last printed.
@@ -149,24 +179,42 @@ impl Session<'_> {
         let mut input = input::Input::new(self.style.colour);
         loop {
             let pos = self.history.last().expect("history is never empty");
-            if let Some((outcome, reason)) = describe::end_reason(self.engine, pos, &mut self.buf) {
-                return self.game_over(outcome, &reason);
+            let over = ending::end_reason(self.engine, pos, &mut self.buf, self.source);
+            if let Some((outcome, reason)) = &over {
+                if self.over_shown != Some(self.played.len()) {
+                    self.over_shown = Some(self.played.len());
+                    self.game_over(*outcome, reason)?;
+                }
+                // Watching the program play itself: nothing more to do.
+                if self.humans() == 0 {
+                    return Ok(());
+                }
             }
             let mover = self.engine.mover(self.pos());
-            if self.is_ai[mover.index()] {
+            if over.is_none() && self.is_ai[mover.index()] {
                 self.ai_move()?;
                 continue;
             }
-            if self.shown != Some(self.played.len()) {
+            if over.is_none() && self.shown != Some(self.played.len()) {
                 self.show_position()?;
             }
-            if self.status_for != Some(self.played.len()) {
+            if over.is_none() && self.status_for != Some(self.played.len()) {
                 self.status_line()?;
             }
-            let number = format!("[{}]", self.pos().ply() + 1);
-            let name = self.name(mover);
-            let prompt = format!("{number} {name}> ");
-            let styled = format!("{} {}> ", self.style.dim(&number), self.styled_name(mover));
+            let (prompt, styled) = match over {
+                Some(_) => (
+                    "[game over]> ".to_string(),
+                    format!("{}> ", self.style.dim("[game over]")),
+                ),
+                None => {
+                    let number = format!("[{}]", self.pos().ply() + 1);
+                    let name = self.name(mover);
+                    (
+                        format!("{number} {name}> "),
+                        format!("{} {}> ", self.style.dim(&number), self.styled_name(mover)),
+                    )
+                }
+            };
             let pos = self.history.last().expect("history is never empty");
             let legal = notation::legal_move_names(self.engine, pos, &mut self.buf);
             let line = match input.read(&prompt, &styled, &legal, COMMANDS)? {
@@ -177,17 +225,19 @@ impl Session<'_> {
                 }
                 input::Line::End => {
                     let n = self.played.len();
-                    return self.say(&format!(
+                    self.say(&format!(
                         "\nEnd of input: the game stops after {}.",
                         plural(n, "move")
-                    ));
+                    ))?;
+                    return self.offer_save(&mut input);
                 }
                 input::Line::Interrupted => {
                     let n = self.played.len();
-                    return self.say(&format!(
+                    self.say(&format!(
                         "Interrupted: the game stops after {}.",
                         plural(n, "move")
-                    ));
+                    ))?;
+                    return self.offer_save(&mut input);
                 }
             };
             if input.is_plain() {
@@ -195,7 +245,7 @@ impl Session<'_> {
                 self.say(line.trim_end())?;
             }
             if !self.command(line.trim())? {
-                return Ok(());
+                return self.offer_save(&mut input);
             }
         }
     }
@@ -223,8 +273,9 @@ impl Session<'_> {
             "rules" | "r" => self.rules()?,
             "undo" | "u" | "takeback" => self.undo()?,
             "history" => self.show_history()?,
+            "save" => self.save(arg)?,
             "y" | "yes" => match suggestion {
-                Some(text) => self.human_move(&text, None)?,
+                Some(text) => return self.command(&text),
                 None => self.say("There is no suggestion to accept; type a move.")?,
             },
             _ => self.try_move(input)?,
@@ -239,6 +290,20 @@ impl Session<'_> {
     }
 
     fn try_move(&mut self, input: &str) -> io::Result<()> {
+        if let Some(command) = advice::command_meant(input, COMMANDS) {
+            self.suggestion = Some(command.to_string());
+            return self.tell(&format!(
+                "{} `{input}` is no command. Did you mean `{command}`? Type y to run it.",
+                self.style.warn("✗")
+            ));
+        }
+        let pos = self.pos().clone();
+        if let Some((_, reason)) = ending::end_reason(self.engine, &pos, &mut self.buf, self.source) {
+            return self.tell(&format!(
+                "The game is over ({reason}). Type `undo` to take moves back, `history` for the moves, \
+                 `save FILE` to keep the game, or `quit`."
+            ));
+        }
         let legal = self.legal_named();
         match advice::judge(self.engine, self.pos(), input, &legal) {
             Verdict::Play { text, note } => self.human_move(&text, note),
@@ -331,11 +396,24 @@ impl Session<'_> {
     fn show_position(&mut self) -> io::Result<()> {
         let pos = self.pos().clone();
         let marks = self.marks();
-        let over = describe::end_reason(self.engine, &pos, &mut self.buf).is_some();
+        let over = ending::end_reason(self.engine, &pos, &mut self.buf, self.source).is_some();
         let to_move = (!over).then(|| self.engine.mover(&pos));
         let mut text = String::from("\n");
         text.push_str(&board_text::board(self.engine, &pos, self.style, &marks));
-        text.push_str(&board_text::legend(self.engine, &pos, self.style, to_move));
+        // The legend's lines wrap under the first piece of their player.
+        let indent = 4 + self
+            .engine
+            .game()
+            .players
+            .iter()
+            .map(|p| p.chars().count())
+            .max()
+            .unwrap_or(0);
+        for line in board_text::legend(self.engine, &pos, self.style, to_move).lines() {
+            let words: Vec<String> = line.split(' ').map(String::from).collect();
+            text.push_str(&listing::wrap_hanging("", &words, self.width, indent));
+            text.push('\n');
+        }
         self.shown = Some(self.played.len());
         self.say(&text)
     }
@@ -402,7 +480,7 @@ impl Session<'_> {
         });
         text.push_str(&format!("Order of play: {}.\n", order_text(engine)));
         text.push_str("How the game ends:\n");
-        for line in describe::end_rules_text(engine) {
+        for line in ending::end_rules_text(engine) {
             text.push_str(&format!("  • {line}\n"));
         }
         if !humans.is_empty() {
@@ -469,7 +547,7 @@ impl Session<'_> {
         }
         text.push_str(&format!("Order of play: {}.\n", order_text(engine)));
         text.push_str("How the game ends:\n");
-        for line in describe::end_rules_text(engine) {
+        for line in ending::end_rules_text(engine) {
             text.push_str(&format!("  • {line}\n"));
         }
         text.push_str(&board_text::key(engine, self.style));
@@ -737,23 +815,6 @@ impl Session<'_> {
         self.status_line()
     }
 
-    fn show_history(&mut self) -> io::Result<()> {
-        if self.played.is_empty() {
-            return self.say("No move yet.");
-        }
-        let items: Vec<String> = self
-            .played
-            .iter()
-            .enumerate()
-            .map(|(i, (t, _))| {
-                let p = self.engine.mover(&self.history[i]);
-                format!("{}.{}:{t}", i + 1, self.name(p))
-            })
-            .collect();
-        let text = listing::wrap("", &items, self.width);
-        self.say(&text)
-    }
-
     fn game_over(&mut self, outcome: Outcome, reason: &str) -> io::Result<()> {
         self.show_position()?;
         let n = self.history.len() - 1;
@@ -764,7 +825,11 @@ impl Session<'_> {
         let head = self
             .style
             .bold(&format!("Game over after {}:", plural(n, "move")));
-        self.tell(&format!("{head} {result}, because {reason}."))
+        self.tell(&format!("{head} {result}, because {reason}."))?;
+        if self.humans() > 0 {
+            self.tell("You can still type `undo` (take moves back), `history`, `save FILE` or `quit`.")?;
+        }
+        Ok(())
     }
 }
 

@@ -3,12 +3,29 @@
 //! check (one JSON object per game and line: `moves`, `legal`, `status`).
 
 use std::io::Write;
+use std::path::Path;
 
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use rulebook::engine::{Engine, MoveBuf};
 use rulebook::notation;
+
+use super::load::CliError;
+
+/// Writes the trace of `n` games (see [`write`]) to the file at `path`.
+pub fn write_file(engine: &Engine, n: u64, seed: u64, path: &Path) -> miette::Result<()> {
+    let unwritable = |e: std::io::Error| CliError::Unwritable {
+        path: path.display().to_string(),
+        reason: e.to_string(),
+    };
+    let file = std::fs::File::create(path).map_err(unwritable)?;
+    let mut out = std::io::BufWriter::new(file);
+    write(engine, n, seed, &mut out)
+        .and_then(|()| out.flush())
+        .map_err(unwritable)?;
+    Ok(())
+}
 
 /// Plays `n` uniformly random games from the start (game `i` seeded by
 /// `seed + i`) and writes each as a line of JSON to `out`.
@@ -31,7 +48,7 @@ pub fn write(engine: &Engine, n: u64, seed: u64, out: &mut impl Write) -> std::i
             legal.push(names);
             moves.push(pick);
         }
-        let status = crate::cli::status_text(engine, &pos, &mut buf);
+        let status = super::commands::status_text(engine, engine.status(&pos, &mut buf));
         let line = serde_json::json!({ "moves": moves, "legal": legal, "status": status });
         writeln!(out, "{line}")?;
     }

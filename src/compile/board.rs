@@ -55,6 +55,8 @@ struct BoardGraph {
     vars: Vec<String>,
     consts: Vec<(String, i64)>,
     description: String,
+    /// Too large to play: built only to check names against (no move tables).
+    placeholder: bool,
 }
 
 pub(super) fn build(cx: &mut Ctx, file: &RulesFile) {
@@ -74,26 +76,25 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile) {
             .with_label(decl.span, "first declared here"),
         );
     }
+    // A board with mistakes is still built from what can be read of it, so
+    // that the rest of the file is checked against it.
+    let mut problems = Vec::new();
     let built = match &decl.shape {
         BoardShape::Grid { files, ranks, exits } => {
             let f = grid_dim(cx, files, true);
             let r = grid_dim(cx, ranks, false);
             match (f, r) {
-                (Some(f), Some(r)) => grid_graph(&f, &r, exits, decl.span),
+                (Some(f), Some(r)) => grid_graph(&f, &r, exits, decl.span, &mut problems),
                 _ => return,
             }
         }
-        BoardShape::Graph(graph) => graph_graph(graph, decl.span),
+        BoardShape::Graph(graph) => graph_graph(graph, decl.span, &mut problems),
     };
-    let board = match built {
-        Ok(b) => b,
-        Err(problems) => {
-            cx.problems.extend(problems);
-            return;
-        }
-    };
+    cx.problems.extend(problems);
+    let Some(board) = built else { return };
     let (topology, values) = freeze(&board);
     cx.board_desc = board.description;
+    cx.board_placeholder = board.placeholder;
     cx.cell_vars = board.vars;
     cx.coord_consts = board.consts;
     cx.cell_values = values;
@@ -169,56 +170,85 @@ fn mentions(e: &crate::syntax::ast::Expr, name: &str) -> bool {
     }
 }
 
-/// A grid: files are single lowercase letters, ranks whole numbers.
+/// The most cells of a board that is too large to play but is still built,
+/// so that the names in the rest of the file can be checked against it.
+const MAX_PLACEHOLDER_CELLS: usize = 65_000;
+
+/// A grid: files are single lowercase letters, ranks whole numbers. Reports
+/// its problems into `problems`; `None` when no board can be made of it.
 fn grid_graph(
     files: &(Ident, Ident),
     ranks: &(Ident, Ident),
     exits: &[Ident],
     span: Span,
-) -> Result<BoardGraph, Vec<Problem>> {
+    problems: &mut Vec<Problem>,
+) -> Option<BoardGraph> {
     let letter = |s: &str| -> Option<u8> {
         let b = s.as_bytes();
         (b.len() == 1 && b[0].is_ascii_lowercase()).then(|| b[0])
     };
-    let (Some(f0), Some(f1)) = (letter(&files.0.text), letter(&files.1.text)) else {
-        return Err(vec![error::invalid(
+    let number = |s: &str| s.parse::<i32>().ok();
+    let (mut files, mut ranks) = (files, ranks);
+    let letters = |r: &(Ident, Ident)| letter(&r.0.text).zip(letter(&r.1.text));
+    let numbers = |r: &(Ident, Ident)| number(&r.0.text).zip(number(&r.1.text));
+    if letters(files).is_none() && letters(ranks).is_some() && numbers(files).is_some() {
+        problems.push(
+            error::invalid(
+                "rules::compile::bad_board",
+                "files must be named by single lowercase letters",
+                files.0.span.join(files.1.span),
+                "these look like ranks",
+            )
+            .with_help(format!(
+                "files are letters and ranks numbers: `files {}..{} ranks {}..{}`",
+                ranks.0.text, ranks.1.text, files.0.text, files.1.text
+            )),
+        );
+        std::mem::swap(&mut files, &mut ranks);
+    }
+    let Some((mut f0, mut f1)) = letters(files) else {
+        problems.push(error::invalid(
             "rules::compile::bad_board",
             "files must be named by single lowercase letters",
             files.0.span.join(files.1.span),
             "expected e.g. `a..h`",
-        )]);
+        ));
+        return None;
     };
-    let number = |s: &str| s.parse::<i32>().ok();
-    let (Some(r0), Some(r1)) = (number(&ranks.0.text), number(&ranks.1.text)) else {
-        return Err(vec![error::invalid(
+    let Some((mut r0, mut r1)) = numbers(ranks) else {
+        problems.push(error::invalid(
             "rules::compile::bad_board",
             "ranks must be numbered",
             ranks.0.span.join(ranks.1.span),
             "expected e.g. `1..8`",
-        )]);
+        ));
+        return None;
     };
     if f1 < f0 || r1 < r0 {
-        return Err(vec![error::invalid(
+        problems.push(error::invalid(
             "rules::compile::bad_board",
             "the board's ranges run backwards",
             span,
             "write the lower end first, e.g. `files a..h ranks 1..8`",
-        )]);
+        ));
+        (f0, f1) = (f0.min(f1), f0.max(f1));
+        (r0, r1) = (r0.min(r1), r0.max(r1));
     }
     let width = (f1 - f0 + 1) as i32;
     let height = r1 - r0 + 1;
     let mut exit_rows = Vec::new();
     for (i, side) in exits.iter().enumerate() {
         if exits[..i].iter().any(|s| s.text == side.text) {
-            return Err(vec![error::invalid(
+            problems.push(error::invalid(
                 "rules::compile::duplicate",
                 format!("exits beyond `{}` are given twice", side.text),
                 side.span,
                 "given again here",
-            )]);
+            ));
+            continue;
         }
         if side.text == "s" && r0 <= 0 {
-            return Err(vec![
+            problems.push(
                 error::invalid(
                     "rules::compile::bad_board",
                     "exit cells beyond the first rank need a rank number below it",
@@ -226,21 +256,23 @@ fn grid_graph(
                     "the ranks would go below 0",
                 )
                 .with_help("number the ranks from 1, e.g. `ranks 1..8`"),
-            ]);
+            );
+            continue;
         }
         match side.text.as_str() {
             "n" => exit_rows.push(height),
             "s" => exit_rows.push(-1),
-            _ => {
-                return Err(vec![
-                    error::unknown(NameKind::Direction, &side.text, side.span, ["n", "s"])
-                        .with_help("exit cells can lie beyond the `n` and `s` edges (the ranks)"),
-                ]);
-            }
+            _ => problems.push(
+                error::unknown(NameKind::Direction, &side.text, side.span, ["n", "s"])
+                    .with_help("exit cells can lie beyond the `n` and `s` edges (the ranks)"),
+            ),
         }
     }
-    let total = (width * height) as usize + exit_rows.len() * width as usize;
-    check_size(total, span)?;
+    let total = (width as usize) * (height as usize) + exit_rows.len() * width as usize;
+    let placeholder = !size_ok(total, span, problems);
+    if placeholder && total > MAX_PLACEHOLDER_CELLS {
+        return None;
+    }
     let mut graph = DiGraph::new();
     let mut at: HashMap<(i32, i32), NodeIndex> = HashMap::new();
     let rows = (0..height)
@@ -278,7 +310,7 @@ fn grid_graph(
         }
     }
     let dirs = GRID_DIRS.len();
-    Ok(BoardGraph {
+    Some(BoardGraph {
         graph,
         dir_names: GRID_DIRS.iter().map(|(n, _, _)| n.to_string()).collect(),
         perpendicular: (0..dirs)
@@ -291,22 +323,22 @@ fn grid_graph(
             .collect(),
         vars: vec!["file".into(), "rank".into()],
         consts: Vec::new(),
-        description: format!(
-            "files {}..{} and ranks {}..{}",
-            files.0.text, files.1.text, ranks.0.text, ranks.1.text
-        ),
+        description: format!("files {}..{} and ranks {}..{}", f0 as char, f1 as char, r0, r1),
+        placeholder,
     })
 }
 
-fn check_size(total: usize, span: Span) -> Result<(), Vec<Problem>> {
+/// Whether a board of `total` cells is small enough to play; reports it if not.
+fn size_ok(total: usize, span: Span, problems: &mut Vec<Problem>) -> bool {
     if total > MAX_CELLS {
-        return Err(vec![error::out_of_range(
+        problems.push(error::out_of_range(
             "the board size",
             span,
             &format!("at most {MAX_CELLS} cells, exit cells included (this board has {total})"),
-        )]);
+        ));
+        return false;
     }
-    Ok(())
+    true
 }
 
 /// One coordinate of a graph board: its name, labels and their values.
@@ -331,18 +363,54 @@ impl Coord {
 }
 
 /// A graph board: cells from coordinate ranges, links from rules; or cells
-/// named by `line` statements alone, joined along those lines.
-fn graph_graph(decl: &GraphDecl, span: Span) -> Result<BoardGraph, Vec<Problem>> {
+/// named by `line` statements alone, joined along those lines. Reports its
+/// problems into `problems`; `None` when no board can be made of it (the
+/// directions its links name are checked even then).
+fn graph_graph(decl: &GraphDecl, span: Span, problems: &mut Vec<Problem>) -> Option<BoardGraph> {
     if decl.template.is_none() && !decl.lines.is_empty() {
-        return line_graph(decl, span);
+        return line_graph(decl, span, problems);
     }
-    let mut problems = Vec::new();
+    // Directions, in order of first use.
+    let mut dir_names: Vec<String> = Vec::new();
+    for link in &decl.links {
+        if !dir_names.contains(&link.dir.text) {
+            dir_names.push(link.dir.text.clone());
+        }
+    }
+    let dir_of = |ident: &Ident, problems: &mut Vec<Problem>| -> Option<u8> {
+        let d = dir_names.iter().position(|n| *n == ident.text);
+        if d.is_none() {
+            problems.push(error::unknown(
+                NameKind::Direction,
+                &ident.text,
+                ident.span,
+                dir_names.iter().map(String::as_str),
+            ));
+        }
+        d.map(|d| d as u8)
+    };
+    // The directions named after `then` and in `perpendicular`, by link.
+    let thens: Vec<Vec<u8>> = decl
+        .links
+        .iter()
+        .map(|link| link.then.iter().filter_map(|t| dir_of(t, problems)).collect())
+        .collect();
+    let perpendiculars: Vec<(Vec<u8>, Vec<u8>)> = decl
+        .perpendicular
+        .iter()
+        .map(|(a, b)| {
+            let a = a.iter().filter_map(|d| dir_of(d, problems)).collect();
+            let b = b.iter().filter_map(|d| dir_of(d, problems)).collect();
+            (a, b)
+        })
+        .collect();
     let Some((template, template_span)) = &decl.template else {
-        return Err(vec![error::missing(
+        problems.push(error::missing(
             "cells in the graph board",
             span,
             "generate them, e.g. `cells r in a..d, s in 1..16 named \"{r}{s}\"`",
-        )]);
+        ));
+        return None;
     };
     for again in &decl.cells_repeated {
         problems.push(
@@ -358,36 +426,48 @@ fn graph_graph(decl: &GraphDecl, span: Span) -> Result<BoardGraph, Vec<Problem>>
     }
     let mut coords = Vec::new();
     for (var, lo, hi) in &decl.coords {
-        match coord_range(lo, hi) {
-            Ok((labels, values)) => coords.push(Coord {
-                name: var.text.clone(),
-                labels,
-                values,
-                wraps: decl.wraps.iter().any(|w| w.text == var.text),
-            }),
-            Err(p) => problems.push(p),
-        }
+        let (labels, values) = coord_range(lo, hi, problems)?;
+        coords.push(Coord {
+            name: var.text.clone(),
+            labels,
+            values,
+            wraps: decl.wraps.iter().any(|w| w.text == var.text),
+        });
     }
+    warn_hidden_labels(decl, &coords, problems);
     for w in &decl.wraps {
         if !decl.coords.iter().any(|(v, _, _)| v.text == w.text) {
             let names = decl.coords.iter().map(|(v, _, _)| v.text.as_str());
             problems.push(error::unknown(NameKind::Value, &w.text, w.span, names));
         }
     }
-    if !problems.is_empty() {
-        return Err(problems);
+    let total = coords
+        .iter()
+        .try_fold(1usize, |n, c| n.checked_mul(c.values.len()))
+        .unwrap_or(usize::MAX);
+    let placeholder = !size_ok(total, span, problems);
+    if placeholder && total > MAX_PLACEHOLDER_CELLS {
+        return None;
     }
-    let total: usize = coords.iter().map(|c| c.values.len()).product();
-    check_size(total, span)?;
     // Cells: the cartesian product of the ranges, first coordinate outermost.
+    let cell_names = cell_names(template, &coords, total);
+    if let Some(clash) = first_repeat(&cell_names) {
+        problems.push(
+            error::invalid(
+                "rules::compile::bad_board",
+                format!("two cells are both named `{clash}`"),
+                *template_span,
+                "this name template does not tell cells apart",
+            )
+            .with_help("use every coordinate in the template, e.g. \"{r}{s}\""),
+        );
+        // The cell names of the rest of the file cannot be told apart either.
+        return None;
+    }
     let mut graph = DiGraph::new();
     let mut at: HashMap<Vec<usize>, NodeIndex> = HashMap::new();
     let mut index = vec![0usize; coords.len()];
-    for _ in 0..total {
-        let mut name = template.clone();
-        for (c, i) in coords.iter().zip(&index) {
-            name = name.replace(&format!("{{{}}}", c.name), &c.labels[*i]);
-        }
+    for name in cell_names {
         let values = coords.iter().zip(&index).map(|(c, i)| c.values[*i]).collect();
         let coord = (
             index.first().copied().unwrap_or(0) as i32,
@@ -400,54 +480,16 @@ fn graph_graph(decl: &GraphDecl, span: Span) -> Result<BoardGraph, Vec<Problem>>
             exit: false,
         });
         at.insert(index.clone(), node);
-        for k in (0..index.len()).rev() {
-            index[k] += 1;
-            if index[k] < coords[k].values.len() {
-                break;
-            }
-            index[k] = 0;
-        }
-    }
-    let mut names = std::collections::HashSet::new();
-    for n in graph.node_indices() {
-        if !names.insert(graph[n].name.as_str()) {
-            return Err(vec![
-                error::invalid(
-                    "rules::compile::bad_board",
-                    format!("two cells are both named `{}`", graph[n].name),
-                    *template_span,
-                    "this name template does not tell cells apart",
-                )
-                .with_help("use every coordinate in the template, e.g. \"{r}{s}\""),
-            ]);
-        }
-    }
-    // Directions, in order of first use.
-    let mut dir_names: Vec<String> = Vec::new();
-    for link in &decl.links {
-        if !dir_names.contains(&link.dir.text) {
-            dir_names.push(link.dir.text.clone());
-        }
+        next_index(&mut index, &coords);
     }
     if dir_names.len() > MAX_DIRS {
-        return Err(vec![error::out_of_range(
+        problems.push(error::out_of_range(
             "the number of directions",
             span,
             &format!("at most {MAX_DIRS}"),
-        )]);
+        ));
+        return None;
     }
-    let dir_of = |ident: &Ident, problems: &mut Vec<Problem>| -> Option<u8> {
-        let d = dir_names.iter().position(|n| *n == ident.text);
-        if d.is_none() {
-            problems.push(error::unknown(
-                NameKind::Direction,
-                &ident.text,
-                ident.span,
-                dir_names.iter().map(String::as_str),
-            ));
-        }
-        d.map(|d| d as u8)
-    };
     let consts: Vec<(String, i64)> = coords
         .iter()
         .flat_map(|c| {
@@ -464,15 +506,14 @@ fn graph_graph(decl: &GraphDecl, span: Span) -> Result<BoardGraph, Vec<Problem>>
     let mut linked: HashMap<(NodeIndex, u8), Span> = HashMap::new();
     let mut reported = std::collections::HashSet::new();
     let nodes: Vec<NodeIndex> = graph.node_indices().collect();
-    for link in &decl.links {
-        let Some(dir) = dir_of(&link.dir, &mut problems) else {
+    for (link, link_then) in decl.links.iter().zip(&thens) {
+        let Some(dir) = dir_names.iter().position(|n| *n == link.dir.text) else {
             continue;
         };
+        let dir = dir as u8;
         let mut then = 0u32;
-        for t in &link.then {
-            if let Some(d) = dir_of(t, &mut problems) {
-                then |= 1 << d;
-            }
+        for d in link_then {
+            then |= 1 << d;
         }
         if then == 0 {
             then = 1 << dir;
@@ -568,11 +609,9 @@ fn graph_graph(decl: &GraphDecl, span: Span) -> Result<BoardGraph, Vec<Problem>>
         }
     }
     let mut perpendicular = vec![Vec::new(); dir_names.len()];
-    for (a, b) in &decl.perpendicular {
-        let a: Vec<u8> = a.iter().filter_map(|d| dir_of(d, &mut problems)).collect();
-        let b: Vec<u8> = b.iter().filter_map(|d| dir_of(d, &mut problems)).collect();
-        for &x in &a {
-            for &y in &b {
+    for (a, b) in &perpendiculars {
+        for &x in a {
+            for &y in b {
                 perpendicular[x as usize].push(DirId(y));
                 perpendicular[y as usize].push(DirId(x));
             }
@@ -581,9 +620,6 @@ fn graph_graph(decl: &GraphDecl, span: Span) -> Result<BoardGraph, Vec<Problem>>
     for p in perpendicular.iter_mut() {
         p.sort();
         p.dedup();
-    }
-    if !problems.is_empty() {
-        return Err(problems);
     }
     let description = coords
         .iter()
@@ -597,42 +633,135 @@ fn graph_graph(decl: &GraphDecl, span: Span) -> Result<BoardGraph, Vec<Problem>>
         })
         .collect::<Vec<_>>()
         .join(", ");
-    Ok(BoardGraph {
+    Some(BoardGraph {
         graph,
         dir_names,
         perpendicular,
         vars: coords.iter().map(|c| c.name.clone()).collect(),
         consts,
         description: format!("cells {description}"),
+        placeholder,
     })
 }
 
+/// Warns of a coordinate named like a label of a range (`cells f in a..i`):
+/// in expressions and link patterns the name means the coordinate, so `f`
+/// can never mean the label, and `f <= f` compares the coordinate with itself.
+fn warn_hidden_labels(decl: &GraphDecl, coords: &[Coord], problems: &mut Vec<Problem>) {
+    for (var, lo, hi) in &decl.coords {
+        let Some(range) = coords.iter().find(|c| c.labels.contains(&var.text)) else {
+            continue;
+        };
+        let own = range.name == var.text;
+        let range_span = decl
+            .coords
+            .iter()
+            .find(|(v, _, _)| v.text == range.name)
+            .map_or(lo.span.join(hi.span), |(_, l, h)| l.span.join(h.span));
+        let whose = if own { "its own range" } else { "a range" };
+        problems.push(
+            Problem::error(
+                "rules::warn::coordinate_hides_label",
+                format!("coordinate `{}` is named like a label of {whose}", var.text),
+                var.span,
+                format!("`{}` here hides the label `{}`", var.text, var.text),
+            )
+            .with_label(range_span, format!("`{}` is one of these labels", var.text))
+            .warning()
+            .with_help(format!(
+                "in expressions and link patterns `{0}` always means the coordinate, never the \
+                 label (so `{0} <= {0}` compares it with itself): rename the coordinate, e.g. `cells x in …`",
+                var.text
+            )),
+        );
+    }
+}
+
+/// The names of the `total` cells of a graph board, in generation order.
+fn cell_names(template: &str, coords: &[Coord], total: usize) -> Vec<String> {
+    let mut index = vec![0usize; coords.len()];
+    let mut out = Vec::with_capacity(total);
+    for _ in 0..total {
+        let mut name = template.to_string();
+        for (c, i) in coords.iter().zip(&index) {
+            name = name.replace(&format!("{{{}}}", c.name), &c.labels[*i]);
+        }
+        out.push(name);
+        next_index(&mut index, coords);
+    }
+    out
+}
+
+/// Steps a coordinate index on, the last coordinate fastest.
+fn next_index(index: &mut [usize], coords: &[Coord]) {
+    for k in (0..index.len()).rev() {
+        index[k] += 1;
+        if index[k] < coords[k].values.len() {
+            break;
+        }
+        index[k] = 0;
+    }
+}
+
+/// The first name that comes twice.
+fn first_repeat(names: &[String]) -> Option<&str> {
+    let mut seen = std::collections::HashSet::new();
+    names
+        .iter()
+        .find(|n| !seen.insert(n.as_str()))
+        .map(String::as_str)
+}
+
 /// The labels and values of `lo..hi`: numbers stand for themselves, single
-/// letters for their position from 0.
-fn coord_range(lo: &Ident, hi: &Ident) -> Result<(Vec<String>, Vec<i64>), Problem> {
+/// letters for their position from 0. A range written backwards is reported
+/// and read low to high; `None` after reporting one that is no range.
+fn coord_range(lo: &Ident, hi: &Ident, problems: &mut Vec<Problem>) -> Option<(Vec<String>, Vec<i64>)> {
     let span = lo.span.join(hi.span);
     if let (Ok(a), Ok(b)) = (lo.text.parse::<i64>(), hi.text.parse::<i64>()) {
-        if b < a || b - a >= MAX_CELLS as i64 {
-            return Err(error::out_of_range(
+        let (a, b) = (a.min(b), a.max(b));
+        if b - a >= MAX_CELLS as i64 {
+            problems.push(error::out_of_range(
+                "the coordinate range",
+                span,
+                &format!("at most {MAX_CELLS} values"),
+            ));
+            return None;
+        }
+        if lo.text.parse::<i64>().ok() != Some(a) {
+            problems.push(error::out_of_range(
                 "the coordinate range",
                 span,
                 "low..high, low ≤ high",
             ));
         }
-        return Ok(((a..=b).map(|v| v.to_string()).collect(), (a..=b).collect()));
+        return Some(((a..=b).map(|v| v.to_string()).collect(), (a..=b).collect()));
     }
     let letter = |s: &str| (s.len() == 1 && s.as_bytes()[0].is_ascii_lowercase()).then(|| s.as_bytes()[0]);
     match (letter(&lo.text), letter(&hi.text)) {
-        (Some(a), Some(b)) if a <= b => Ok((
-            (a..=b).map(|c| (c as char).to_string()).collect(),
-            (0..=(b - a) as i64).collect(),
-        )),
-        _ => Err(error::invalid(
-            "rules::compile::bad_board",
-            "a coordinate ranges over numbers (`1..16`) or lowercase letters (`a..d`)",
-            span,
-            "not a range of numbers or letters",
-        )),
+        (Some(a), Some(b)) => {
+            if b < a {
+                problems.push(error::invalid(
+                    "rules::compile::bad_board",
+                    "a coordinate's letters run backwards",
+                    span,
+                    format!("write `{}..{}`", hi.text, lo.text),
+                ));
+            }
+            let (a, b) = (a.min(b), a.max(b));
+            Some((
+                (a..=b).map(|c| (c as char).to_string()).collect(),
+                (0..=(b - a) as i64).collect(),
+            ))
+        }
+        _ => {
+            problems.push(error::invalid(
+                "rules::compile::bad_board",
+                "a coordinate ranges over numbers (`1..16`) or lowercase letters (`a..d`)",
+                span,
+                "not a range of numbers or letters",
+            ));
+            None
+        }
     }
 }
 
@@ -658,9 +787,9 @@ fn opposites(neighbour: &[CellId], board_cells: usize, dirs: usize) -> Vec<Optio
 }
 
 /// A board of named points joined by lines (`line e, w: a1 d1 g1; …`): each
-/// line links consecutive cells one way and back.
-fn line_graph(decl: &GraphDecl, span: Span) -> Result<BoardGraph, Vec<Problem>> {
-    let mut problems = Vec::new();
+/// line links consecutive cells one way and back. Reports its problems into
+/// `problems`; `None` when no board can be made of it.
+fn line_graph(decl: &GraphDecl, span: Span, problems: &mut Vec<Problem>) -> Option<BoardGraph> {
     let mut graph: DiGraph<CellNode, Link> = DiGraph::new();
     let mut at: HashMap<String, NodeIndex> = HashMap::new();
     let mut dir_names: Vec<String> = Vec::new();
@@ -711,7 +840,7 @@ fn line_graph(decl: &GraphDecl, span: Span) -> Result<BoardGraph, Vec<Problem>> 
             &format!("at most {MAX_DIRS}"),
         ));
     }
-    check_size(at.len(), span)?;
+    let placeholder = !size_ok(at.len(), span, problems);
     let mut linked: HashMap<(NodeIndex, u8), Span> = HashMap::new();
     for (a, b, dir, line_span) in links {
         let (na, nb) = (at[&a.text], at[&b.text]);
@@ -760,18 +889,16 @@ fn line_graph(decl: &GraphDecl, span: Span) -> Result<BoardGraph, Vec<Problem>> 
             }
         }
     }
-    if !problems.is_empty() {
-        return Err(problems);
-    }
     let names: Vec<&str> = graph.node_indices().map(|n| graph[n].name.as_str()).collect();
     let description = format!("the points {}", names.join(", "));
-    Ok(BoardGraph {
+    Some(BoardGraph {
         graph,
         dir_names,
         perpendicular,
         vars: Vec::new(),
         consts: Vec::new(),
         description,
+        placeholder,
     })
 }
 
@@ -869,12 +996,25 @@ fn resolve_direction_sets(cx: &mut Ctx, file: &RulesFile) {
                 }
                 if let Some(p) = seen.iter().position(|s| !s) {
                     let name = cx.players.names().nth(p).unwrap_or_default().to_string();
-                    cx.report(error::invalid(
-                        "rules::compile::missing_player_value",
-                        format!("directions `{}` give nothing for player `{name}`", decl.name.text),
-                        decl.name.span,
-                        "every player needs a value",
-                    ));
+                    let example = cx
+                        .topology
+                        .as_ref()
+                        .and_then(|t| t.dir_names.first())
+                        .cloned()
+                        .unwrap_or_else(|| "n".into());
+                    cx.report(
+                        error::invalid(
+                            "rules::compile::missing_player_value",
+                            format!("directions `{}` give nothing for player `{name}`", decl.name.text),
+                            decl.name.span,
+                            "every player needs a value",
+                        )
+                        .with_help(format!(
+                            "add `; {name}: DIRECTIONS` with the directions of `{name}` (e.g. `{name}: \
+                             {example}`), or give one list for everyone: `directions {} = {example}`",
+                            decl.name.text
+                        )),
+                    );
                 }
             }
         }

@@ -138,8 +138,12 @@ fn split_actions(clauses: &[Clause]) -> Vec<Vec<&Clause>> {
 /// new piece (in an action that places one, patterns only move the cursor:
 /// `slide all onto empty, place Arrow` shoots an arrow).
 fn action_lands(clauses: &[&Clause]) -> bool {
-    clauses.iter().any(|c| has(c, &|c| matches!(c, Clause::Pattern(..) | Clause::Land(_))))
-        && !clauses.iter().any(|c| has(c, &|c| matches!(c, Clause::Place(..))))
+    clauses
+        .iter()
+        .any(|c| has(c, &|c| matches!(c, Clause::Pattern(..) | Clause::Land(_))))
+        && !clauses
+            .iter()
+            .any(|c| has(c, &|c| matches!(c, Clause::Place(..))))
 }
 
 /// Whether a clause, or one inside it, meets `test`.

@@ -1,8 +1,8 @@
 //! Cell conditions (`onto empty or enemy`, `if friend Rook unmoved`,
 //! `not next s is empty`, `in line of 3`).
 
-use super::Ctx;
 use super::error::{self, NameKind};
+use super::{Ctx, regions};
 use crate::ir::{self, PieceKind};
 use crate::syntax::ast::Cond;
 
@@ -70,17 +70,7 @@ pub(super) fn lower(cx: &mut Ctx, cond: &Cond) -> Option<ir::Cond> {
                 }
             }
         },
-        Cond::In(region) => {
-            if let Some(r) = cx.region_names.get(&region.text) {
-                ir::Cond::In(r)
-            } else if cx.topology.is_some() && cx.cell_ids.contains_key(&region.text) {
-                // A cell name stands for the region of that one cell.
-                ir::Cond::In(cx.cell_region(&region.text))
-            } else {
-                let r = cx.region_names.resolve(NameKind::Region, region);
-                ir::Cond::In(cx.ok(r)?)
-            }
-        }
+        Cond::In(region) => ir::Cond::In(regions::resolve(cx, region)?),
         Cond::Next { dirs, cond } => {
             let d = cx.resolve_dirs(dirs);
             let c = lower(cx, cond);

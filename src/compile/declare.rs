@@ -6,7 +6,52 @@ use super::error::{self, NameKind};
 use crate::diag::Span;
 use crate::ir::OptionInfo;
 use crate::ir::ids::{MAX_KINDS, MAX_PLAYERS};
-use crate::syntax::ast::{Item, Literal, OptionType, RulesFile};
+use crate::syntax::ast::{Ident, Item, Literal, OptionType, OrderStmt, RulesFile, SetupStmt};
+
+/// The players named by the turn order (and by the setup, when the turn order
+/// is missing or broken), in order of first use: the players of a file that
+/// forgot to declare them.
+fn guess_players(file: &RulesFile) -> Vec<Ident> {
+    let mut from_turns = Vec::new();
+    let mut from_setup = Vec::new();
+    let mut turns_broken = file.broken_items.iter().any(|k| k == "turns");
+    let add = |list: &mut Vec<Ident>, p: &Ident| {
+        if !list.iter().any(|q: &Ident| q.text == p.text) {
+            list.push(p.clone());
+        }
+    };
+    for item in &file.items {
+        match item {
+            Item::Turns { stmts, span } => {
+                turns_broken |= file.in_broken_block(*span);
+                for stmt in stmts {
+                    match stmt {
+                        OrderStmt::Turn { player, .. } => add(&mut from_turns, player),
+                        OrderStmt::Repeat { turns, .. } => {
+                            for (player, _) in turns {
+                                add(&mut from_turns, player);
+                            }
+                        }
+                    }
+                }
+            }
+            Item::Setup(stmts) => {
+                for stmt in stmts {
+                    let (SetupStmt::Place { player, .. } | SetupStmt::Reserve { player, .. }) = stmt;
+                    add(&mut from_setup, player);
+                }
+            }
+            _ => {}
+        }
+    }
+    // A turn order that lost a statement may have lost a player too.
+    if from_turns.is_empty() || turns_broken {
+        for p in &from_setup {
+            add(&mut from_turns, p);
+        }
+    }
+    from_turns
+}
 
 pub(super) fn declare(cx: &mut Ctx, file: &RulesFile) {
     let mut players_seen = None;
@@ -173,25 +218,37 @@ pub(super) fn declare(cx: &mut Ctx, file: &RulesFile) {
         }
     }
     cx.option_values = option_values(&cx.options, &cx.overrides);
-    if cx.partial {
-        return;
-    }
+    // An item that failed to parse may be the one that seems missing.
+    let broken = |keyword: &str| file.truncated || file.broken_items.iter().any(|k| k == keyword);
     let start = Span::new(0, 0);
-    if players_seen.is_none() {
+    if players_seen.is_none() && !broken("players") {
+        // Go on with the players the turn order names (or the setup), so that
+        // the rest of the file is still checked.
+        let guessed = guess_players(file);
+        for p in &guessed {
+            let declared = cx.players.declare(NameKind::Player, p);
+            cx.ok(declared);
+        }
+        let names: Vec<&str> = guessed.iter().map(|p| p.text.as_str()).collect();
+        let example = if names.len() >= 2 {
+            names.join(", ")
+        } else {
+            "White, Black".to_string()
+        };
         cx.report(error::missing(
             "players",
             start,
-            "declare them, e.g. `players White, Black`",
+            &format!("declare them, e.g. `players {example}`"),
         ));
     }
-    if !board_seen {
+    if !board_seen && !broken("board") {
         cx.report(error::missing(
             "board",
             start,
             "declare one, e.g. `board grid files a..h ranks 1..8`",
         ));
     }
-    if !end_seen {
+    if !end_seen && !broken("end") {
         cx.report(error::missing(
             "end rules",
             start,

@@ -5,8 +5,10 @@ use super::error::{self, NameKind};
 use super::exprs::{self, Ty};
 use super::{Ctx, warnings};
 use crate::diag::Span;
-use crate::ir::{EndOutcome, EndResult, EndRules, Expr, NoMove, Outcome, PieceKind, PlayerId, Quiet};
-use crate::syntax::ast::{EndStmt, Item, RulesFile};
+use crate::ir::{
+    EndOutcome, EndResult, EndRules, Expr, NoMove, Outcome, PieceKind, PlayerId, Quiet, RuleText,
+};
+use crate::syntax::ast::{EndStmt, Item, RuleWording, RulesFile};
 
 pub(super) fn build(cx: &mut Ctx, file: &RulesFile) -> EndRules {
     let mut end = EndRules::default();
@@ -35,6 +37,7 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile) -> EndRules {
 #[derive(Default)]
 struct Seen {
     no_move: bool,
+    limit: bool,
     best_score: Option<Span>,
     scores: Vec<bool>,
 }
@@ -45,7 +48,18 @@ fn statement(cx: &mut Ctx, stmt: &EndStmt, guard: Option<&Expr>, end: &mut EndRu
         None => e,
     };
     match stmt {
-        EndStmt::Win { player, when, each } | EndStmt::OnDraw { player, when, each } => {
+        EndStmt::Win {
+            player,
+            when,
+            each,
+            wording,
+        }
+        | EndStmt::OnDraw {
+            player,
+            when,
+            each,
+            wording,
+        } => {
             let on_draw = matches!(stmt, EndStmt::OnDraw { .. });
             for binding in bindings(cx, each) {
                 let winner = match binding {
@@ -63,23 +77,26 @@ fn statement(cx: &mut Ctx, stmt: &EndStmt, guard: Option<&Expr>, end: &mut EndRu
                     let w = PlayerId(w as u8);
                     if on_draw {
                         end.draw_winners.push((guarded(c), w));
+                        end.draw_winner_texts.push(text(wording));
                     } else {
                         end.results
                             .push(result(guarded(c), Outcome::Win(w), guard.is_none()));
+                        end.result_texts.push(text(wording));
                     }
                 }
             }
         }
-        EndStmt::Draw { when, each } => {
+        EndStmt::Draw { when, each, wording } => {
             for binding in bindings(cx, each) {
                 if let Some(c) = exprs::lower_as(cx, when, Ty::Bool, binding) {
                     warnings::never_true(cx, &c, when.span);
                     end.results
                         .push(result(guarded(c), Outcome::Draw, guard.is_none()));
+                    end.result_texts.push(text(wording));
                 }
             }
         }
-        EndStmt::Limit(e) => set_limit(cx, end, e, EndOutcome::Draw, guard),
+        EndStmt::Limit(e) => set_limit(cx, end, seen, e, EndOutcome::Draw, guard),
         EndStmt::After {
             count,
             passes,
@@ -115,7 +132,7 @@ fn statement(cx: &mut Ctx, stmt: &EndStmt, guard: Option<&Expr>, end: &mut EndRu
                 }
                 end.passes = Some((n, how));
             } else {
-                set_limit(cx, end, count, how, guard);
+                set_limit(cx, end, seen, count, how, guard);
             }
         }
         EndStmt::NoMove {
@@ -238,11 +255,12 @@ fn statement(cx: &mut Ctx, stmt: &EndStmt, guard: Option<&Expr>, end: &mut EndRu
 fn set_limit(
     cx: &mut Ctx,
     end: &mut EndRules,
+    seen: &mut Seen,
     e: &crate::syntax::ast::Expr,
     how: EndOutcome,
     guard: Option<&Expr>,
 ) {
-    if end.turn_limit.is_some() {
+    if std::mem::replace(&mut seen.limit, true) {
         cx.report(error::invalid(
             "rules::compile::duplicate",
             "the turn limit is given twice",
@@ -266,6 +284,14 @@ fn set_limit(
 fn result(when: Expr, outcome: Outcome, plain: bool) -> EndResult {
     let local = plain && matches!(when, Expr::Line { .. } | Expr::Connected { .. });
     EndResult { when, outcome, local }
+}
+
+/// An end rule's wording as the front ends see it.
+fn text(wording: &RuleWording) -> RuleText {
+    RuleText {
+        because: wording.because.clone(),
+        offset: wording.span.start,
+    }
 }
 
 /// The player bindings of `for X in players:` (one per player), or a single unbound pass.

@@ -301,10 +301,7 @@ fn dirs_arg(cx: &mut Ctx, arg: &Expr) -> Option<Vec<Vec<crate::ir::DirId>>> {
 
 fn region_arg(cx: &mut Ctx, arg: &Expr) -> Option<usize> {
     match &arg.kind {
-        ExprKind::Name(n) => {
-            let r = cx.region_names.resolve(NameKind::Region, n);
-            cx.ok(r)
-        }
+        ExprKind::Name(n) => super::regions::resolve(cx, n),
         _ => {
             cx.report(error::type_mismatch("a region", "an expression", arg.span));
             None

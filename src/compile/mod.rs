@@ -36,7 +36,9 @@ use scope::Names;
 
 /// Compiles a parsed file. The game is `Some` when no problem is an error;
 /// the problems (errors and warnings) come back either way.
-/// With `partial`, the file had syntax errors, so missing items are not reported.
+/// With `partial`, the file had syntax errors: an item that seems missing may
+/// be one that failed to parse (`RulesFile::broken_items` says), and no
+/// warnings are given.
 pub fn compile(
     file: &RulesFile,
     partial: bool,
@@ -114,6 +116,34 @@ pub fn compile(
     (Some(game), dedupe(std::mem::take(&mut cx.problems)))
 }
 
+/// The help for a direction that is neither a direction of the board nor a
+/// declared set: the known ones, and how to declare `name` as a set.
+fn direction_help(topo: &Topology, sets: &Names, players: &Names, name: &str) -> String {
+    let dirs = topo.dir_names.join(", ");
+    let sets: Vec<&str> = sets.names().collect();
+    let known = if sets.is_empty() {
+        format!("the board's directions are {dirs}")
+    } else {
+        format!(
+            "the board's directions are {dirs}, and the sets {}",
+            sets.join(", ")
+        )
+    };
+    // Two directions for the example: opposite ones where the board has them.
+    let has = |d: &str| topo.dir_names.iter().any(|n| n == d);
+    let (first, last) = if has("n") && has("s") {
+        ("n", "s")
+    } else {
+        let first = topo.dir_names.first().map_or("n", String::as_str);
+        (first, topo.dir_names.get(1).map_or(first, String::as_str))
+    };
+    let example = match players.names().collect::<Vec<_>>().as_slice() {
+        [a, b, ..] => format!("directions {name} = {a}: {first}; {b}: {last}"),
+        _ => format!("directions {name} = {first}, {last}"),
+    };
+    format!("{known}; to give a set of them this name, declare it: `{example}`")
+}
+
 /// A rule repeated for each player (`for P in players:`) reports each of its
 /// problems once.
 fn dedupe(mut problems: Vec<Problem>) -> Vec<Problem> {
@@ -148,8 +178,10 @@ pub(crate) struct Ctx {
     pub used_options: std::collections::HashSet<usize>,
     /// Flag names, by flag index.
     pub flags: Names,
-    /// `move_rules[kind]`: (move name, global rule index) of each compiled rule.
-    pub move_rules: Vec<Vec<(String, usize)>>,
+    /// `move_rules[kind]`: (move name, global rule index) of each declared
+    /// rule; no index for a rule that failed to compile (already reported),
+    /// so that naming it in a turn is no new error.
+    pub move_rules: Vec<Vec<(String, Option<usize>)>>,
     /// The board, once built (None when it failed or is missing).
     pub topology: Option<Topology>,
     pub cell_ids: HashMap<String, CellId>,
@@ -161,6 +193,9 @@ pub(crate) struct Ctx {
     pub coord_consts: Vec<(String, i64)>,
     /// A description of the board for "cell outside the board" help.
     pub board_desc: String,
+    /// The board is too large to play and was built only so that names can
+    /// be checked against it: no move tables are made for it.
+    pub board_placeholder: bool,
     /// The file had syntax errors: items may be missing because they did not parse.
     pub partial: bool,
     /// Mark set names (`mark passed`).
@@ -190,6 +225,11 @@ impl Ctx {
                 None
             }
         }
+    }
+
+    /// The board, when it can be played on (not a placeholder for checking names).
+    pub fn playable_board(&self) -> Option<&Topology> {
+        self.topology.as_ref().filter(|_| !self.board_placeholder)
     }
 
     /// Number of players.
@@ -233,7 +273,10 @@ impl Ctx {
                     .map(String::as_str)
                     .chain(self.dir_sets.names())
                     .collect();
-                let p = error::unknown(error::NameKind::Direction, &ident.text, ident.span, candidates);
+                let mut p = error::unknown(error::NameKind::Direction, &ident.text, ident.span, candidates);
+                if p.help.as_deref().is_none_or(|h| !h.starts_with("did you mean")) {
+                    p = p.with_help(direction_help(topo, &self.dir_sets, &self.players, &ident.text));
+                }
                 self.problems.push(p);
                 ok = false;
             }

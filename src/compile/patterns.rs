@@ -74,6 +74,8 @@ fn captured(cx: &mut Ctx, file: &RulesFile, kinds: &mut [KindInfo]) {
             cx.ok(k).map(|k| PieceKind(k as u8))
         });
         for name in &decl.kinds {
+            let k = cx.kinds.resolve(NameKind::Piece, name);
+            let k = cx.ok(k);
             if let Some((_, first)) = seen.iter().find(|(k, _)| *k == name.text) {
                 cx.report(
                     error::invalid(
@@ -87,8 +89,7 @@ fn captured(cx: &mut Ctx, file: &RulesFile, kinds: &mut [KindInfo]) {
                 continue;
             }
             seen.push((name.text.clone(), decl.span));
-            let k = cx.kinds.resolve(NameKind::Piece, name);
-            if let Some(k) = cx.ok(k)
+            if let Some(k) = k
                 && let Some(info) = kinds.get_mut(k)
             {
                 info.captured_to = match decl.to {
@@ -146,8 +147,10 @@ fn piece(
     });
     cx.kind_owners
         .push(owner.zip(decl.owner.as_ref().map(|o| o.span)));
+    // A piece whose header failed to parse has no letter (the syntax error says so).
+    let lettered = !decl.letter.text.is_empty();
     let letter = decl.letter.text.to_ascii_uppercase();
-    if let Some((_, span)) = cx.letters.iter().find(|(l, _)| l.to_ascii_uppercase() == letter) {
+    if lettered && let Some((_, span)) = cx.letters.iter().find(|(l, _)| l.to_ascii_uppercase() == letter) {
         let p = error::invalid(
             "rules::compile::duplicate_letter",
             format!("two pieces have the letter `{}`", decl.letter.text),
@@ -175,8 +178,20 @@ fn piece(
             .with_label(o.span, "owner here"),
         );
     }
+    for span in &decl.repeated {
+        cx.report(error::invalid(
+            "rules::compile::duplicate",
+            format!("piece `{}` says this twice", decl.name.text),
+            *span,
+            "said again here",
+        ));
+    }
     let mut info = KindInfo {
         name: decl.name.text.clone(),
+        plural: decl
+            .plural
+            .as_ref()
+            .map_or_else(|| plural_of(&decl.name.text), |p| p.text.clone()),
         letter: decl.letter.text.clone(),
         owner,
         rules: Vec::new(),
@@ -219,13 +234,18 @@ fn piece(
     moves.extend(&decl.moves);
     for mv in moves {
         let declared = names.declare(NameKind::Move, &mv.name);
+        let rule = clauses::move_rule(cx, &mv.name.text, &mv.clauses, kind, mv.span);
+        // A repeated name is reported; its rule is still checked above.
         if cx.ok(declared).is_none() {
             continue;
         }
-        if let Some(rule) = clauses::move_rule(cx, &mv.name.text, &mv.clauses, kind, mv.span) {
-            named.push((mv.name.text.clone(), rules.len()));
-            info.rules.push(rules.len());
-            rules.push(rule);
+        match rule {
+            Some(rule) => {
+                named.push((mv.name.text.clone(), Some(rules.len())));
+                info.rules.push(rules.len());
+                rules.push(rule);
+            }
+            None => named.push((mv.name.text.clone(), None)),
         }
     }
     for d in &decl.drops {
@@ -242,6 +262,26 @@ fn piece(
     info
 }
 
+/// The English plural of a name, by the regular rules (`Stone` → `Stones`,
+/// `Box` → `Boxes`, `Ally` → `Allies`); irregular ones are declared
+/// (`plural Men`).
+fn plural_of(name: &str) -> String {
+    let lower = name.to_ascii_lowercase();
+    let consonant_y = lower.ends_with('y')
+        && lower
+            .chars()
+            .rev()
+            .nth(1)
+            .is_some_and(|c| c.is_ascii_alphabetic() && !"aeiou".contains(c));
+    if consonant_y {
+        format!("{}ies", &name[..name.len() - 1])
+    } else if ["s", "x", "z", "ch", "sh"].iter().any(|e| lower.ends_with(e)) {
+        format!("{name}es")
+    } else {
+        format!("{name}s")
+    }
+}
+
 /// The fast form of a rule that is one plain pattern, with its landing condition.
 pub(super) fn fast_form(
     cx: &mut Ctx,
@@ -256,7 +296,7 @@ pub(super) fn fast_form(
         } => {
             let dirs = cx.resolve_dirs(dirs)?;
             let target = conds::lower_id(cx, target)?;
-            let topo = cx.topology.as_ref()?;
+            let topo = cx.playable_board()?;
             let targets = table(topo, players, |p, c| {
                 dirs[p]
                     .iter()
@@ -272,7 +312,7 @@ pub(super) fn fast_form(
         } => {
             let dirs = cx.resolve_dirs(dirs)?;
             let target = conds::lower_id(cx, target)?;
-            let topo = cx.topology.as_ref()?;
+            let topo = cx.playable_board()?;
             Some((
                 ir::Pattern::Slide {
                     lines: slide_table(topo, players, &dirs),
@@ -283,7 +323,7 @@ pub(super) fn fast_form(
         Pattern::Leap { path, target } => {
             let steps = leap_path(cx, path)?;
             let target = conds::lower_id(cx, target)?;
-            let topo = cx.topology.as_ref()?;
+            let topo = cx.playable_board()?;
             let targets = table(topo, players, |p, c| leap_targets(topo, &steps, p, c));
             Some((ir::Pattern::Hop { targets }, target))
         }
@@ -294,7 +334,7 @@ pub(super) fn fast_form(
             options,
         } => {
             let jump = clauses::jump_of(cx, dirs, over, target, options, span)?;
-            let topo = cx.topology.as_ref()?;
+            let topo = cx.playable_board()?;
             let (hops, lines) = if jump.long {
                 (CellTable::default(), slide_table(topo, players, &jump.dirs))
             } else {
@@ -451,11 +491,30 @@ impl LeapStep {
     }
 }
 
+/// The steps of a leap path; `None` after reporting every step that is wrong.
 pub(super) fn leap_path(cx: &mut Ctx, path: &[PathStep]) -> Option<Vec<LeapStep>> {
     let mut out = Vec::new();
+    let mut ok = true;
     for (i, step) in path.iter().enumerate() {
         match step {
-            PathStep::Dirs(d) => out.push(LeapStep::Dirs(cx.resolve_dirs(d)?)),
+            PathStep::Dirs(d)
+                if i > 0
+                    && let Some(word) = misspelt_step_word(cx, d) =>
+            {
+                let ident = &d[0];
+                // The hint is "did you mean `same`?".
+                cx.report(error::unknown(
+                    NameKind::Direction,
+                    &ident.text,
+                    ident.span,
+                    [word],
+                ));
+                ok = false;
+            }
+            PathStep::Dirs(d) => match cx.resolve_dirs(d) {
+                Some(dirs) => out.push(LeapStep::Dirs(dirs)),
+                None => ok = false,
+            },
             PathStep::Same(span) | PathStep::Perpendicular(span) if i == 0 => {
                 cx.report(
                     error::invalid(
@@ -466,13 +525,28 @@ pub(super) fn leap_path(cx: &mut Ctx, path: &[PathStep]) -> Option<Vec<LeapStep>
                     )
                     .with_help("start with a direction or set, e.g. `leap orthogonal, same, perpendicular`"),
                 );
-                return None;
+                ok = false;
             }
             PathStep::Same(_) => out.push(LeapStep::Same),
             PathStep::Perpendicular(_) => out.push(LeapStep::Perpendicular),
         }
     }
-    Some(out)
+    ok.then_some(out)
+}
+
+/// `same` or `perpendicular`, when a leap step is one name that is no
+/// direction and lies a typo away from one of them (`sam`).
+fn misspelt_step_word(cx: &Ctx, dirs: &[crate::syntax::ast::Ident]) -> Option<&'static str> {
+    let [ident] = dirs else { return None };
+    let known = cx
+        .topology
+        .as_ref()
+        .is_some_and(|t| t.dir_names.contains(&ident.text))
+        || cx.dir_sets.get(&ident.text).is_some();
+    if known {
+        return None;
+    }
+    error::did_you_mean(&ident.text, &["same", "perpendicular"])
 }
 
 fn leap_targets(topo: &Topology, steps: &[LeapStep], player: usize, from: CellId) -> Vec<CellId> {
@@ -532,7 +606,10 @@ fn slide_tree(
 /// Whether one piece can reach one cell in two ways (two rules, two lines, or
 /// a line that branches and meets itself): (for steps, leaps and slides — the
 /// generator then drops repeated targets; for a kind with jumps — move lists
-/// are then sorted and deduplicated).
+/// are then sorted and deduplicated). A rule of the move core beside other
+/// rules, or one that branches, may repeat a single landing; one that
+/// branches and lands more than once, or two drop rules, may repeat a whole
+/// move.
 pub(super) fn duplicates(
     topo: &Topology,
     kinds: &[KindInfo],
@@ -544,6 +621,25 @@ pub(super) fn duplicates(
     let mut seen = vec![0u32; cells];
     let mut stamp = 0u32;
     for kind in kinds {
+        for &r in &kind.rules {
+            let rule = &rules[r];
+            if !matches!(rule.pattern, ir::Pattern::Core) {
+                continue;
+            }
+            let ops = &rule.program.ops;
+            let branches = ops.iter().any(|op| matches!(op, Op::Fork(_)))
+                || ops.iter().filter(|op| matches!(op, Op::Go(_) | Op::Anywhere | Op::AnywhereIf(_))).count() > 1;
+            if kind.rules.len() > 1 || branches {
+                steps = true;
+            }
+            let landings = ops.iter().filter(|op| matches!(op, Op::Land | Op::Then)).count();
+            if branches && landings > 1 {
+                jumps = true;
+            }
+        }
+        if kind.drops.len() > 1 {
+            jumps = true;
+        }
         for p in 0..players {
             let player = PlayerId(p as u8);
             for c in 0..topo.board_cells {
@@ -605,4 +701,25 @@ fn table(topo: &Topology, players: usize, mut f: impl FnMut(usize, CellId) -> Ve
     }
     t.start.push(t.data.len() as u32);
     t
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plural_of;
+
+    #[test]
+    fn plurals_follow_the_regular_rules() {
+        for (one, many) in [
+            ("Rook", "Rooks"),
+            ("Stone", "Stones"),
+            ("Box", "Boxes"),
+            ("Bus", "Buses"),
+            ("Witch", "Witches"),
+            ("Ally", "Allies"),
+            ("Day", "Days"),
+            ("war_elephant", "war_elephants"),
+        ] {
+            assert_eq!(plural_of(one), many);
+        }
+    }
 }

@@ -9,7 +9,9 @@ use crate::syntax::ast::{self, Item, RulesFile};
 pub(super) fn build(cx: &mut Ctx, file: &RulesFile) -> Option<PositionFormat> {
     let mut format = None;
     for item in &file.items {
-        let Item::Position(fields, span) = item else { continue };
+        let Item::Position(fields, span) = item else {
+            continue;
+        };
         if format.is_some() {
             cx.report(error::invalid(
                 "rules::compile::duplicate",
@@ -67,20 +69,26 @@ fn lower(cx: &mut Ctx, field: &ast::PositionField) -> Option<PositionField> {
                 let p = cx.players.resolve(NameKind::Player, player);
                 let Some(p) = cx.ok(p) else { continue };
                 if !one_word(text) {
-                    cx.report(error::invalid(
-                        "rules::compile::bad_position_text",
-                        format!("`{text}` cannot stand for a player in a position: it needs one word"),
-                        player.span,
-                        "empty or with spaces",
-                    ));
+                    cx.report(
+                        error::invalid(
+                            "rules::compile::bad_position_text",
+                            format!("`{text}` cannot stand for a player in a position: it needs one word"),
+                            player.span,
+                            "empty or with spaces",
+                        )
+                        .with_help("write each player as one word, e.g. `mover White \"w\", Black \"b\"`"),
+                    );
                 }
                 if texts.iter().any(|t| t == text) {
-                    cx.report(error::invalid(
-                        "rules::compile::bad_position_text",
-                        format!("two players are written `{text}`"),
-                        player.span,
-                        "written like another player",
-                    ));
+                    cx.report(
+                        error::invalid(
+                            "rules::compile::bad_position_text",
+                            format!("two players are written `{text}`"),
+                            player.span,
+                            "written like another player",
+                        )
+                        .with_help("give each player its own word, e.g. `mover White \"w\", Black \"b\"`"),
+                    );
                 }
                 texts[p] = text.clone();
             }

@@ -3,7 +3,7 @@
 
 use super::error::{self, NameKind};
 use super::exprs::{self, Ty};
-use super::{Ctx, conds};
+use super::{Ctx, conds, regions};
 use crate::ir::{Flag, Forbid, InPlace, KindInfo, PieceKind, Promotion};
 use crate::syntax::ast::{Ident, Item, RulesFile};
 
@@ -152,8 +152,7 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile, mut kinds: Option<&mut Vec<K
             match zone {
                 None => zones.push(None),
                 Some(r) => {
-                    let region = cx.region_names.resolve(NameKind::Region, r);
-                    if let Some(region) = cx.ok(region) {
+                    if let Some(region) = regions::resolve(cx, r) {
                         zones.push(Some(region));
                     }
                 }
@@ -179,12 +178,8 @@ fn kind(cx: &mut Ctx, ident: &Ident) -> Option<PieceKind> {
 
 /// `promote Kind in zone [or from zone] [, on entering]: Kind, … [, optional]`.
 fn in_place(cx: &mut Ctx, decl: &crate::syntax::ast::InPlaceDecl, out: &mut Vec<InPlace>) {
-    let region = |cx: &mut Ctx, r: &Ident| {
-        let id = cx.region_names.resolve(NameKind::Region, r);
-        cx.ok(id)
-    };
-    let to: Vec<usize> = decl.to.iter().filter_map(|r| region(cx, r)).collect();
-    let from: Vec<usize> = decl.from.iter().filter_map(|r| region(cx, r)).collect();
+    let to: Vec<usize> = decl.to.iter().filter_map(|r| regions::resolve(cx, r)).collect();
+    let from: Vec<usize> = decl.from.iter().filter_map(|r| regions::resolve(cx, r)).collect();
     let into: Vec<PieceKind> = decl.into.iter().filter_map(|k| kind(cx, k)).collect();
     if decl.on_entering && !decl.from.is_empty() {
         cx.report(
@@ -200,12 +195,15 @@ fn in_place(cx: &mut Ctx, decl: &crate::syntax::ast::InPlaceDecl, out: &mut Vec<
     for k in &decl.kinds {
         let Some(kind) = kind(cx, k) else { continue };
         if into.contains(&kind) {
-            cx.report(error::invalid(
-                "rules::compile::promote_to_itself",
-                format!("`{}` would promote to itself", k.text),
-                decl.span,
-                "listed among the kinds it becomes",
-            ));
+            cx.report(
+                error::invalid(
+                    "rules::compile::promote_to_itself",
+                    format!("`{}` would promote to itself", k.text),
+                    decl.span,
+                    "listed among the kinds it becomes",
+                )
+                .with_help("to let the player keep the piece, end the list with `optional`"),
+            );
             continue;
         }
         out.push(InPlace {

@@ -4,7 +4,7 @@ use super::error::{self, NameKind};
 use super::{Ctx, coord_expr};
 use crate::diag::Problem;
 use crate::ir::Region;
-use crate::syntax::ast::{BinOp, Item, PerPlayer, RegionAtom, RegionExpr, RegionTerm, RulesFile};
+use crate::syntax::ast::{BinOp, Ident, Item, PerPlayer, RegionAtom, RegionExpr, RegionTerm, RulesFile};
 
 pub(super) fn build(cx: &mut Ctx, file: &RulesFile) {
     if cx.topology.is_none() {
@@ -24,12 +24,12 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile) {
                 for p in 0..players {
                     // Problems are the same for every player: report them once.
                     let before = cx.problems.len();
-                    let cells = eval(cx, expr, p);
+                    let (cells, ok) = eval(cx, expr, p).unwrap_or_default();
                     if p > 0 {
                         cx.problems.truncate(before);
                     }
-                    failed |= cells.is_none();
-                    member.push(cells.unwrap_or_default());
+                    failed |= !ok;
+                    member.push(cells);
                 }
             }
             PerPlayer::Each(entries) => {
@@ -39,18 +39,25 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile) {
                     let p = cx.players.resolve(NameKind::Player, player);
                     let Some(p) = cx.ok(p) else { continue };
                     given[p] = true;
-                    let cells = eval(cx, expr, p);
-                    failed |= cells.is_none();
-                    member[p] = cells.unwrap_or_default();
+                    let (cells, ok) = eval(cx, expr, p).unwrap_or_default();
+                    failed |= !ok;
+                    member[p] = cells;
                 }
                 if let Some(p) = given.iter().position(|g| !g) {
                     let name = cx.players.names().nth(p).unwrap_or_default().to_string();
-                    cx.report(error::invalid(
-                        "rules::compile::missing_player_value",
-                        format!("region `{}` gives no cells for player `{name}`", decl.name.text),
-                        decl.name.span,
-                        "every player needs a value",
-                    ));
+                    cx.report(
+                        error::invalid(
+                            "rules::compile::missing_player_value",
+                            format!("region `{}` gives no cells for player `{name}`", decl.name.text),
+                            decl.name.span,
+                            "every player needs a value",
+                        )
+                        .with_help(format!(
+                            "add `; {name}: CELLS` with the cells of `{name}` (`{name}: rank 1`, \
+                             `{name}: a1 b1`), or give one value for everyone: `region {} = CELLS`",
+                            decl.name.text
+                        )),
+                    );
                 }
             }
         }
@@ -78,8 +85,11 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile) {
     }
 }
 
-/// The cells of a region expression as seen by `player`; `None` after reporting.
-pub(super) fn eval(cx: &mut Ctx, expr: &RegionExpr, player: usize) -> Option<Vec<bool>> {
+/// The cells of a region expression as seen by `player`, and whether every
+/// term was understood (the problems are reported; the cells of the other
+/// terms still come back, so that the uses of the region can be checked).
+/// `None` without a board.
+pub(super) fn eval(cx: &mut Ctx, expr: &RegionExpr, player: usize) -> Option<(Vec<bool>, bool)> {
     let cells = cx.topology.as_ref()?.cells();
     let mut set = vec![false; cells];
     let mut ok = true;
@@ -91,13 +101,19 @@ pub(super) fn eval(cx: &mut Ctx, expr: &RegionExpr, player: usize) -> Option<Vec
                 RegionAtom::Term(term) => eval_term(cx, term, player),
             };
             match part {
-                Some(p) => both.iter_mut().zip(p).for_each(|(b, p)| *b &= p),
-                None => ok = false,
+                Some((p, fine)) => {
+                    ok &= fine;
+                    both.iter_mut().zip(p).for_each(|(b, p)| *b &= p);
+                }
+                None => {
+                    ok = false;
+                    both.fill(false);
+                }
             }
         }
         set.iter_mut().zip(both).for_each(|(s, b)| *s |= b);
     }
-    ok.then_some(set)
+    Some((set, ok))
 }
 
 /// The split of a grid-style cell name into its file and rank labels (`a`, `10`).
@@ -106,9 +122,12 @@ fn file_and_rank(name: &str) -> (&str, &str) {
     name.split_at(split)
 }
 
-fn eval_term(cx: &mut Ctx, term: &RegionTerm, player: usize) -> Option<Vec<bool>> {
+/// The cells of one term, and whether all of it was understood (a list of
+/// names keeps the names it knows); `None` after reporting.
+fn eval_term(cx: &mut Ctx, term: &RegionTerm, player: usize) -> Option<(Vec<bool>, bool)> {
     let topo = cx.topology.as_ref()?;
     let cells = topo.cells();
+    let mut whole = true;
     let mut set = vec![false; cells];
     match term {
         RegionTerm::Rank(lo, hi) | RegionTerm::File(lo, hi) => {
@@ -246,12 +265,47 @@ fn eval_term(cx: &mut Ctx, term: &RegionTerm, player: usize) -> Option<Vec<bool>
                     ok = false;
                 }
             }
-            if !ok {
-                return None;
-            }
+            whole = ok;
         }
     }
-    Some(set)
+    Some((set, whole))
+}
+
+/// The region named `ident` where a region is expected (`in NAME`, `when …
+/// enters NAME`, promotion zones): a declared region, or a cell of the board,
+/// which stands for the region of that one cell. `None` after reporting.
+pub(super) fn resolve(cx: &mut Ctx, ident: &Ident) -> Option<usize> {
+    if let Some(r) = cx.region_names.get(&ident.text) {
+        return Some(r);
+    }
+    if cx.topology.is_none() {
+        // Without a board a cell name cannot be told from a misspelt region.
+        let cell_like = ident.text.starts_with(|c: char| c.is_ascii_alphabetic())
+            && ident.text.ends_with(|c: char| c.is_ascii_digit());
+        if !cell_like {
+            let p = error::unknown(NameKind::Region, &ident.text, ident.span, cx.region_names.names());
+            cx.report(p);
+        }
+        return None;
+    }
+    if !cx.cell_ids.contains_key(&ident.text) {
+        let mut p = error::unknown(NameKind::Region, &ident.text, ident.span, cx.region_names.names());
+        if p.help.as_deref().is_none_or(|h| !h.starts_with("did you mean")) {
+            let regions: Vec<&str> = cx.region_names.names().collect();
+            let known = if regions.is_empty() {
+                String::new()
+            } else {
+                format!("the regions are {}; ", regions.join(", "))
+            };
+            p = p.with_help(format!(
+                "{known}a region can also be one cell, named as on the board ({})",
+                cx.board_desc
+            ));
+        }
+        cx.report(p);
+        return None;
+    }
+    Some(cx.cell_region(&ident.text))
 }
 
 /// The compiled twin of a syntax operator.

@@ -21,8 +21,10 @@ pub(super) fn setup(cx: &mut Ctx, file: &RulesFile) -> Setup {
             match stmt {
                 SetupStmt::Place { player, kind, cells } => {
                     let (p, k) = player_and_kind(cx, player, kind);
-                    let (Some(p), Some(k)) = (p, k) else { continue };
-                    let Some(set) = regions::eval(cx, cells, p.index()) else {
+                    // With an unknown player or piece (already reported), the
+                    // cells are still checked, as the first player sees them.
+                    let seen_by = p.map_or(0, |p| p.index());
+                    let Some((set, _)) = regions::eval(cx, cells, seen_by) else {
                         continue;
                     };
                     let Some(topo) = cx.topology.as_ref() else {
@@ -61,7 +63,9 @@ pub(super) fn setup(cx: &mut Ctx, file: &RulesFile) -> Setup {
                             continue;
                         }
                         placed_by[c] = Some(cells.span);
-                        setup.pieces.push((CellId(c as u16), p, k));
+                        if let (Some(p), Some(k)) = (p, k) {
+                            setup.pieces.push((CellId(c as u16), p, k));
+                        }
                     }
                 }
                 SetupStmt::Reserve {
@@ -129,8 +133,7 @@ pub(super) fn triggers(cx: &mut Ctx, file: &RulesFile) -> (Vec<Trigger>, Vec<u16
         let Item::Trigger(decl) = item else { continue };
         let k = cx.kinds.resolve(NameKind::Piece, &decl.kind);
         let k = cx.ok(k);
-        let r = cx.region_names.resolve(NameKind::Region, &decl.region);
-        let r = cx.ok(r);
+        let r = regions::resolve(cx, &decl.region);
         let mut trigger = Trigger {
             remove: false,
             add: Vec::new(),
@@ -220,12 +223,15 @@ pub(super) fn turns(
         };
         let follow_up = decl.follow_up.as_ref().and_then(|(cond, follow, span)| {
             if decl.actions.is_some() {
-                cx.report(error::invalid(
-                    "rules::compile::follow_up_with_actions",
-                    "a turn with `actions up to` cannot also have `then if …`",
-                    *span,
-                    "a follow-up action here",
-                ));
+                cx.report(
+                    error::invalid(
+                        "rules::compile::follow_up_with_actions",
+                        "a turn with `actions up to` cannot also have `then if …`",
+                        *span,
+                        "a follow-up action here",
+                    )
+                    .with_help("`actions up to N` already lets the player go on: keep one of the two"),
+                );
             }
             let when = conds::lower_id(cx, cond)?;
             Some(FollowUp {
@@ -233,7 +239,15 @@ pub(super) fn turns(
                 tiers: tiers_of(cx, follow, kinds, rules),
             })
         });
-        if decl.tiers.is_empty() && tiers.iter().all(|t| t.is_empty()) && decl.pass.is_none() {
+        let says_nothing = decl.tiers.is_empty()
+            && decl.pass.is_none()
+            && decl.actions.is_none()
+            && decl.follow_up.is_none()
+            && !decl.must_capture
+            && !decl.most_captures;
+        let offers_nothing =
+            decl.tiers.is_empty() && tiers.iter().all(|t| t.is_empty()) && decl.pass.is_none();
+        if (says_nothing || offers_nothing) && !file.in_broken_block(decl.span) {
             cx.report(
                 error::invalid(
                     "rules::compile::empty_turn",
@@ -241,7 +255,10 @@ pub(super) fn turns(
                     decl.name.span,
                     "nothing can be done in this turn",
                 )
-                .with_help("add `choose move Piece` or `choose drop Piece onto …`"),
+                .with_help(
+                    "add `choose move Piece` or `choose drop Piece onto …`, or leave the \
+                     turn out: without `turn`, every piece may make any of its moves",
+                ),
             );
         }
         turns.push(Turn {
@@ -417,9 +434,9 @@ fn action_source(
             let k = cx.ok(k)?;
             let all = cx.move_rules.get(k).cloned().unwrap_or_default();
             let rules = match name {
-                None => all.iter().map(|(_, r)| *r).collect(),
+                None => all.iter().filter_map(|(_, r)| *r).collect(),
                 Some(n) => match all.iter().find(|(m, _)| *m == n.text) {
-                    Some((_, r)) => vec![*r],
+                    Some((_, r)) => r.iter().copied().collect(),
                     None => {
                         let p: Problem = error::unknown(
                             NameKind::Move,

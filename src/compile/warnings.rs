@@ -28,10 +28,11 @@ pub(super) fn game(cx: &mut Ctx, game: &ir::Game) {
                     .any(|s| matches!(s, ActionSource::Drop { kind, .. } if *kind == kind_id))
             })
             || game.in_place.iter().any(|p| p.into.contains(&kind_id))
-            || game
-                .rules
-                .iter()
-                .any(|r| r.program.ops.iter().any(|op| matches!(op, ir::Op::Place(k) | ir::Op::Become { kind: k, .. } if *k == kind_id)));
+            || game.rules.iter().any(|r| {
+                r.program.ops.iter().any(
+                    |op| matches!(op, ir::Op::Place(k) | ir::Op::Become { kind: k, .. } if *k == kind_id),
+                )
+            });
         if !placed {
             cx.report(
                 Problem::error(
@@ -46,6 +47,9 @@ pub(super) fn game(cx: &mut Ctx, game: &ir::Game) {
                 ),
             );
         } else if !moved_by_a_turn && !kind.rules.is_empty() {
+            // A piece without moves that comes onto the board is a stone,
+            // placed or promoted into: not a mistake. Moves that no turn
+            // offers are.
             cx.report(
                 Problem::error(
                     "rules::warn::piece_never_moves",
@@ -54,7 +58,7 @@ pub(super) fn game(cx: &mut Ctx, game: &ir::Game) {
                     "no turn moves it",
                 )
                 .warning()
-                .with_help("give it a `move` and offer it in a turn: `choose move Piece`"),
+                .with_help(format!("offer its moves in a turn: `choose move {}`", kind.name)),
             );
         }
     }
@@ -80,7 +84,10 @@ pub(super) fn game(cx: &mut Ctx, game: &ir::Game) {
                 .iter()
                 .any(|(owner, _, n)| owner.index() == p && *n > 0)
             || !game.pool.is_empty()
-            || game.kinds.iter().any(|k| k.supply && !k.neutral && k.owner.is_none_or(|o| o.index() == p));
+            || game
+                .kinds
+                .iter()
+                .any(|k| k.supply && !k.neutral && k.owner.is_none_or(|o| o.index() == p));
         if !has_pieces {
             cx.report(
                 Problem::error(

@@ -131,7 +131,9 @@ impl Engine {
                 n.is_some() && bits[(row + n.index()) * codes + pos.board[n.index()] as usize]
             }),
             CondNode::And(a, b) if matches!(**a, CondNode::Local(_)) => {
-                let CondNode::Local(bits) = &**a else { unreachable!("matched just above") };
+                let CondNode::Local(bits) = &**a else {
+                    unreachable!("matched just above")
+                };
                 bits[(row + cell.index()) * codes + pos.board[cell.index()] as usize]
                     && self.test_node(b, player, cell, pos, seen)
             }
@@ -160,8 +162,12 @@ impl Engine {
                 false
             }),
             CondNode::Not(c) => !self.test_node(c, player, cell, pos, seen),
-            CondNode::And(a, b) => self.test_node(a, player, cell, pos, seen) && self.test_node(b, player, cell, pos, seen),
-            CondNode::Or(a, b) => self.test_node(a, player, cell, pos, seen) || self.test_node(b, player, cell, pos, seen),
+            CondNode::And(a, b) => {
+                self.test_node(a, player, cell, pos, seen) && self.test_node(b, player, cell, pos, seen)
+            }
+            CondNode::Or(a, b) => {
+                self.test_node(a, player, cell, pos, seen) || self.test_node(b, player, cell, pos, seen)
+            }
         }
     }
 

@@ -9,9 +9,11 @@
 
 mod apply;
 mod attack;
+mod cause;
 mod codes;
 mod core;
 mod eval;
+mod explain;
 mod fast;
 mod groups;
 mod movegen;
@@ -23,7 +25,9 @@ mod repetition;
 mod search;
 mod setup;
 
+pub use cause::EndCause;
 pub use core::MAX_REGISTERS;
+pub use explain::Obstacle;
 pub use moves::{MAX_CHAIN, Move, MoveBuf, MoveList, MoveRef, Token};
 pub use options::OptionError;
 pub use position::Position;

@@ -23,7 +23,9 @@ pub enum OptionError {
         value: i64,
     },
     /// An option that shaped the board, given another value than the board was built with.
-    #[error("option `{name}` shapes the board, which was built with {name}={built}: compile the rules with {name}={value} (`rulebook::load_with`)")]
+    #[error(
+        "option `{name}` shapes the board, which was built with {name}={built}: compile the rules with {name}={value} (`rulebook::load_with`)"
+    )]
     ShapesBoard { name: String, built: i64, value: i64 },
 }
 

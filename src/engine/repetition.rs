@@ -54,7 +54,9 @@ impl Engine {
                 continue;
             }
             let kind = crate::ir::PieceKind(self.codes.kind[code as usize]);
-            let unmoved = self.codes.code(kind, self.codes.owner[code as usize] as usize, false);
+            let unmoved = self
+                .codes
+                .code(kind, self.codes.owner[code as usize] as usize, false);
             for cell in pos.cells_with(code) {
                 key ^= super::position::zobrist(cell, code) ^ super::position::zobrist(cell, unmoved);
             }

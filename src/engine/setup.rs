@@ -28,7 +28,14 @@ impl Engine {
 
     /// Puts a piece on an empty cell, counting it; `false` when the game has
     /// no such piece (a neutral kind given an owner, or the reverse).
-    pub fn put_piece(&self, pos: &mut Position, cell: CellId, kind: PieceKind, owner: Option<PlayerId>, moved: bool) -> bool {
+    pub fn put_piece(
+        &self,
+        pos: &mut Position,
+        cell: CellId,
+        kind: PieceKind,
+        owner: Option<PlayerId>,
+        moved: bool,
+    ) -> bool {
         let info = &self.game.kinds[kind.index()];
         let owner_index = match owner {
             Some(p) if !info.neutral && info.owner.is_none_or(|o| o == p) => p.index(),

@@ -187,6 +187,8 @@ pub struct Region {
 pub struct KindInfo {
     /// Its name.
     pub name: String,
+    /// The name of several of them ("Stones", or as the rules declare: "Men").
+    pub plural: String,
     /// The letter used in drop notation (`N@b8`).
     pub letter: String,
     /// The only player that may own it, if declared.
@@ -518,6 +520,11 @@ pub struct EndRules {
     pub quiet: Option<Quiet>,
     /// The repetition draw: a position occurring for this many times.
     pub repetition: Option<(Option<Expr>, Expr)>,
+    /// What each rule of `results` says of itself, in the same order (for
+    /// front ends; the engine does not read it).
+    pub result_texts: Vec<RuleText>,
+    /// The same for `draw_winners`.
+    pub draw_winner_texts: Vec<RuleText>,
 }
 
 /// One result rule.
@@ -554,6 +561,17 @@ pub struct Quiet {
     pub kinds: Vec<PieceKind>,
     /// A drop resets the count.
     pub drop: bool,
+}
+
+/// An end rule in words, for front ends: the author's wording and where the
+/// rule is written.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RuleText {
+    /// The rule's own wording (`because "…"`), a clause such as "no stone
+    /// is left on the board".
+    pub because: Option<String>,
+    /// The byte offset of the rule in the rules file's text.
+    pub offset: usize,
 }
 
 /// The result of a game.

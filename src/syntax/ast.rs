@@ -18,6 +18,22 @@ pub struct RulesFile {
     pub items: Vec<Item>,
     /// Names that items which failed to parse would have declared.
     pub broken_names: Vec<String>,
+    /// The first words of the items that failed to parse (`players`, `end`, …).
+    pub broken_items: Vec<String>,
+    /// A comment never closed hides the rest of the file: any item may be missing.
+    pub truncated: bool,
+    /// The items kept although a statement of their block failed to parse:
+    /// they may look emptier than they are.
+    pub broken_blocks: Vec<Span>,
+}
+
+impl RulesFile {
+    /// Whether `span` lies in an item that lost a broken statement.
+    pub fn in_broken_block(&self, span: Span) -> bool {
+        self.broken_blocks
+            .iter()
+            .any(|b| b.start <= span.start && span.start < b.end)
+    }
 }
 
 /// One top-level item.
@@ -190,7 +206,8 @@ pub struct GraphDecl {
     /// `cells v in lo..hi, … named "template"`.
     pub coords: Vec<(Ident, Ident, Ident)>,
     pub template: Option<(String, Span)>,
-    /// `cells` statements after the first.
+    /// `cells` statements after the first (reported; their new coordinates
+    /// are added to `coords`, as the author surely meant).
     pub cells_repeated: Vec<Span>,
     pub wraps: Vec<Ident>,
     pub links: Vec<LinkDecl>,
@@ -273,7 +290,7 @@ pub enum RegionTerm {
     Names(Vec<Ident>),
 }
 
-/// `piece Name letter L [owner P] [neutral] [like K] { moves and drops }`.
+/// `piece Name letter L [owner P] [plural Names] [neutral] [like K] { moves and drops }`.
 #[derive(Debug, Clone)]
 pub struct PieceDecl {
     pub name: Ident,
@@ -283,6 +300,10 @@ pub struct PieceDecl {
     pub neutral: Option<Span>,
     /// `like K`: the piece has K's movement rules too.
     pub like: Option<Ident>,
+    /// The name of several pieces, where English is irregular (`plural Men`).
+    pub plural: Option<Ident>,
+    /// `owner`, `plural`, `neutral` or `like` given again.
+    pub repeated: Vec<Span>,
     pub moves: Vec<MoveDecl>,
     pub drops: Vec<DropDecl>,
 }
@@ -624,17 +645,32 @@ pub enum OrderStmt {
     Repeat { turns: Vec<(Ident, Ident)>, span: Span },
 }
 
+/// What an end rule says of itself: the author's wording (`because "…"`)
+/// and where the rule is.
+#[derive(Debug, Clone)]
+pub struct RuleWording {
+    /// The text of `because "…"`, if given.
+    pub because: Option<String>,
+    /// The whole rule.
+    pub span: Span,
+}
+
 /// One statement of `end`.
 #[derive(Debug, Clone)]
 pub enum EndStmt {
-    /// `win P when expr`, optionally inside `for X in players:`.
+    /// `win P when expr [because "…"]`, optionally inside `for X in players:`.
     Win {
         player: Ident,
         when: Expr,
         each: Option<Ident>,
+        wording: RuleWording,
     },
-    /// `draw when expr`, optionally inside `for X in players:`.
-    Draw { when: Expr, each: Option<Ident> },
+    /// `draw when expr [because "…"]`, optionally inside `for X in players:`.
+    Draw {
+        when: Expr,
+        each: Option<Ident>,
+        wording: RuleWording,
+    },
     /// `draw after expr moves`.
     Limit(Expr),
     /// `no move: mover loses [if in check]` / `no move: draw` / `no move: best score`.
@@ -649,6 +685,7 @@ pub enum EndStmt {
         player: Ident,
         when: Expr,
         each: Option<Ident>,
+        wording: RuleWording,
     },
     /// `if expr: statement`.
     Guarded { guard: Expr, stmt: Box<EndStmt> },

@@ -137,7 +137,9 @@ impl Lowerer {
                     span,
                 })
             }
-            Rule::position_decl => Item::Position(inner.into_inner().map(|f| self.position_field(f)).collect(), span),
+            Rule::position_decl => {
+                Item::Position(inner.into_inner().map(|f| self.position_field(f)).collect(), span)
+            }
             Rule::mark_decl => Item::Marks(inner.into_inner().map(|p| self.ident(p)).collect()),
             Rule::supply_decl => Item::Supply(inner.into_inner().map(|p| self.ident(p)).collect()),
             Rule::adjacency_decl => Item::Adjacency(self.idents(first(inner))),
@@ -166,6 +168,34 @@ impl Lowerer {
             },
             Rule::end_decl => Item::End(inner.into_inner().map(|s| self.end_stmt(s)).collect()),
             r => unreachable!("item holds a declaration, not {r:?}"),
+        }
+    }
+
+    /// Adds one statement of a block (a `move_decl`, `setup_stmt`,
+    /// `turn_stmt`, `end_stmt`, `order_stmt`, `graph_stmt` or `board_stmt` pair parsed on its
+    /// own after a syntax error elsewhere in the block) to the item it belongs to.
+    pub(super) fn statement(&self, item: &mut Item, pair: P) {
+        match (item, pair.as_rule()) {
+            (Item::Piece(piece), Rule::piece_item) => self.piece_item(piece, pair),
+            (Item::Setup(stmts), Rule::setup_stmt) => stmts.extend(self.setup_stmt(pair)),
+            (Item::Turn(turn), Rule::turn_stmt) => self.turn_stmt(turn, pair),
+            (Item::End(stmts), Rule::end_stmt) => stmts.push(self.end_stmt(pair)),
+            (Item::Turns { stmts, .. }, Rule::order_stmt) => stmts.push(self.order_stmt(pair)),
+            (
+                Item::Board(BoardDecl {
+                    shape: BoardShape::Graph(graph),
+                    ..
+                }),
+                Rule::graph_stmt,
+            ) => self.graph_stmt(graph, pair),
+            (
+                Item::Board(BoardDecl {
+                    shape: BoardShape::Grid { exits, .. },
+                    ..
+                }),
+                Rule::board_stmt,
+            ) => exits.extend(self.idents(first(pair))),
+            (_, r) => unreachable!("the statement rule of the item's block, not {r:?}"),
         }
     }
 
@@ -218,71 +248,7 @@ impl Lowerer {
     fn graph(&self, pair: P) -> GraphDecl {
         let mut graph = GraphDecl::default();
         for stmt in pair.into_inner() {
-            let s = first(stmt);
-            let span = self.span(&s);
-            match s.as_rule() {
-                Rule::cells_stmt => {
-                    if graph.template.is_some() {
-                        graph.cells_repeated.push(span);
-                        continue;
-                    }
-                    for part in s.into_inner() {
-                        match part.as_rule() {
-                            Rule::coord_range => {
-                                let mut it = part.into_inner();
-                                let var = self.ident(next(&mut it));
-                                let lo = self.ident(next(&mut it));
-                                let hi = self.ident(next(&mut it));
-                                graph.coords.push((var, lo, hi));
-                            }
-                            _ => {
-                                let span = self.span(&part);
-                                graph.template = Some((first(part).as_str().to_string(), span));
-                            }
-                        }
-                    }
-                }
-                Rule::wrap_stmt => graph.wraps.extend(s.into_inner().map(|n| self.ident(n))),
-                Rule::link_stmt => {
-                    let mut it = s.into_inner();
-                    let dir = self.ident(next(&mut it));
-                    let from = next(&mut it).into_inner().map(|l| self.ident(l)).collect();
-                    let to = next(&mut it).into_inner().map(|e| self.expr(e)).collect();
-                    let mut link = LinkDecl {
-                        dir,
-                        from,
-                        to,
-                        when: None,
-                        then: Vec::new(),
-                        span,
-                    };
-                    for extra in it {
-                        match extra.as_rule() {
-                            Rule::link_when => link.when = Some(self.expr(first(extra))),
-                            _ => link.then = self.idents(first(extra)),
-                        }
-                    }
-                    graph.links.push(link);
-                }
-                Rule::line_stmt => {
-                    let mut it = s.into_inner();
-                    let dir = self.ident(next(&mut it));
-                    let back = self.ident(next(&mut it));
-                    let rows = it.map(|row| self.idents(row)).collect();
-                    graph.lines.push(LineDecl {
-                        dir,
-                        back,
-                        rows,
-                        span,
-                    });
-                }
-                _ => {
-                    let mut it = s.into_inner();
-                    let a = self.idents(next(&mut it));
-                    let b = self.idents(next(&mut it));
-                    graph.perpendicular.push((a, b));
-                }
-            }
+            self.graph_stmt(&mut graph, stmt);
         }
         graph
     }
@@ -324,6 +290,78 @@ impl Lowerer {
     fn forbid(&self, pair: P, guard: Option<Expr>, span: Span) -> Item {
         let back = pair.into_inner().next().map(|n| (self.int(&n), self.span(&n)));
         Item::Forbid { guard, back, span }
+    }
+
+    /// Adds one `graph_stmt` to a graph board.
+    fn graph_stmt(&self, graph: &mut GraphDecl, stmt: P) {
+        let s = first(stmt);
+        let span = self.span(&s);
+        match s.as_rule() {
+            Rule::cells_stmt => {
+                let repeated = graph.template.is_some();
+                if repeated {
+                    graph.cells_repeated.push(span);
+                }
+                for part in s.into_inner() {
+                    match part.as_rule() {
+                        Rule::coord_range => {
+                            let mut it = part.into_inner();
+                            let var = self.ident(next(&mut it));
+                            let lo = self.ident(next(&mut it));
+                            let hi = self.ident(next(&mut it));
+                            if !repeated || !graph.coords.iter().any(|(v, _, _)| v.text == var.text) {
+                                graph.coords.push((var, lo, hi));
+                            }
+                        }
+                        _ if repeated => {}
+                        _ => {
+                            let span = self.span(&part);
+                            graph.template = Some((first(part).as_str().to_string(), span));
+                        }
+                    }
+                }
+            }
+            Rule::wrap_stmt => graph.wraps.extend(s.into_inner().map(|n| self.ident(n))),
+            Rule::link_stmt => {
+                let mut it = s.into_inner();
+                let dir = self.ident(next(&mut it));
+                let from = next(&mut it).into_inner().map(|l| self.ident(l)).collect();
+                let to = next(&mut it).into_inner().map(|e| self.expr(e)).collect();
+                let mut link = LinkDecl {
+                    dir,
+                    from,
+                    to,
+                    when: None,
+                    then: Vec::new(),
+                    span,
+                };
+                for extra in it {
+                    match extra.as_rule() {
+                        Rule::link_when => link.when = Some(self.expr(first(extra))),
+                        _ => link.then = self.idents(first(extra)),
+                    }
+                }
+                graph.links.push(link);
+            }
+            Rule::line_stmt => {
+                let mut it = s.into_inner();
+                let dir = self.ident(next(&mut it));
+                let back = self.ident(next(&mut it));
+                let rows = it.map(|row| self.idents(row)).collect();
+                graph.lines.push(LineDecl {
+                    dir,
+                    back,
+                    rows,
+                    span,
+                });
+            }
+            _ => {
+                let mut it = s.into_inner();
+                let a = self.idents(next(&mut it));
+                let b = self.idents(next(&mut it));
+                graph.perpendicular.push((a, b));
+            }
+        }
     }
 
     fn promote(&self, pair: P, span: Span) -> Item {
@@ -488,6 +526,8 @@ impl Lowerer {
             owner: None,
             neutral: None,
             like: None,
+            plural: None,
+            repeated: Vec::new(),
             moves: Vec::new(),
             drops: Vec::new(),
         };
@@ -495,23 +535,31 @@ impl Lowerer {
             match p.as_rule() {
                 Rule::piece_mod => {
                     let m = first(p);
-                    match m.as_rule() {
-                        Rule::owner_mod => decl.owner = Some(self.ident(first(m))),
-                        Rule::like_mod => decl.like = Some(self.ident(first(m))),
-                        _ => decl.neutral = Some(self.span(&m)),
+                    let span = self.span(&m);
+                    let fresh = match m.as_rule() {
+                        Rule::owner_mod => set_once(&mut decl.owner, self.ident(first(m))),
+                        Rule::plural_mod => set_once(&mut decl.plural, self.ident(first(m))),
+                        Rule::like_mod => set_once(&mut decl.like, self.ident(first(m))),
+                        _ => set_once(&mut decl.neutral, span),
+                    };
+                    if !fresh {
+                        decl.repeated.push(span);
                     }
                 }
-                Rule::piece_item => {
-                    let item = first(p);
-                    match item.as_rule() {
-                        Rule::move_decl => decl.moves.push(self.move_decl(item)),
-                        _ => decl.drops.push(self.drop_decl(item)),
-                    }
-                }
+                Rule::piece_item => self.piece_item(&mut decl, p),
                 r => unreachable!("piece_decl holds modifiers and rules, not {r:?}"),
             }
         }
         decl
+    }
+
+    /// Adds one `piece_item` (a move or a drop rule) to a piece.
+    fn piece_item(&self, decl: &mut PieceDecl, pair: P) {
+        let item = first(pair);
+        match item.as_rule() {
+            Rule::move_decl => decl.moves.push(self.move_decl(item)),
+            _ => decl.drops.push(self.drop_decl(item)),
+        }
     }
 
     fn move_decl(&self, pair: P) -> MoveDecl {
@@ -875,45 +923,50 @@ impl Lowerer {
             span,
         };
         for stmt in it {
-            let s = first(stmt);
-            match s.as_rule() {
-                Rule::actions_stmt => {
-                    let s_span = s.clone();
-                    let mut it = s.into_inner();
-                    let count = self.expr(next(&mut it));
-                    if turn.actions.is_some() {
-                        turn.repeated.push(self.span(&s_span));
-                    }
-                    turn.actions = Some((count, it.next().is_some()));
-                }
-                Rule::pass_stmt => {
-                    if turn.pass.is_some() {
-                        turn.repeated.push(self.span(&s));
-                    }
-                    turn.pass = Some(if first(s).as_rule() == Rule::if_stuck {
-                        PassWhen::IfStuck
-                    } else {
-                        PassWhen::Always
-                    });
-                }
-                Rule::must_capture => turn.must_capture = true,
-                Rule::most_captures => turn.most_captures = true,
-                Rule::follow_stmt => {
-                    let span = self.span(&s);
-                    let mut it = s.into_inner();
-                    let _then = next(&mut it); // then_kw
-                    let cond = self.cond(next(&mut it));
-                    let mut tiers = Vec::new();
-                    for choose in it {
-                        self.add_tier(&mut tiers, choose);
-                    }
-                    turn.follow_up = Some((cond, tiers, span));
-                }
-                Rule::choose_stmt => self.add_tier(&mut turn.tiers, s),
-                r => unreachable!("turn_stmt kinds only, not {r:?}"),
-            }
+            self.turn_stmt(&mut turn, stmt);
         }
         turn
+    }
+
+    /// Adds one `turn_stmt` to a turn.
+    fn turn_stmt(&self, turn: &mut TurnDecl, stmt: P) {
+        let s = first(stmt);
+        match s.as_rule() {
+            Rule::actions_stmt => {
+                let s_span = s.clone();
+                let mut it = s.into_inner();
+                let count = self.expr(next(&mut it));
+                if turn.actions.is_some() {
+                    turn.repeated.push(self.span(&s_span));
+                }
+                turn.actions = Some((count, it.next().is_some()));
+            }
+            Rule::pass_stmt => {
+                if turn.pass.is_some() {
+                    turn.repeated.push(self.span(&s));
+                }
+                turn.pass = Some(if first(s).as_rule() == Rule::if_stuck {
+                    PassWhen::IfStuck
+                } else {
+                    PassWhen::Always
+                });
+            }
+            Rule::must_capture => turn.must_capture = true,
+            Rule::most_captures => turn.most_captures = true,
+            Rule::follow_stmt => {
+                let span = self.span(&s);
+                let mut it = s.into_inner();
+                let _then = next(&mut it); // then_kw
+                let cond = self.cond(next(&mut it));
+                let mut tiers = Vec::new();
+                for choose in it {
+                    self.add_tier(&mut tiers, choose);
+                }
+                turn.follow_up = Some((cond, tiers, span));
+            }
+            Rule::choose_stmt => self.add_tier(&mut turn.tiers, s),
+            r => unreachable!("turn_stmt kinds only, not {r:?}"),
+        }
     }
 
     /// `choose …` adds to the current tier, `else …` opens the next one.
@@ -968,7 +1021,8 @@ impl Lowerer {
         }
     }
 
-    fn order_turn(&self, pair: P) -> (Ident, Ident) {
+    /// A `Player: turn` pair (`order_turn`).
+    pub(super) fn order_turn(&self, pair: P) -> (Ident, Ident) {
         let mut it = pair.into_inner();
         let player = self.ident(next(&mut it));
         (player, self.ident(next(&mut it)))
@@ -992,10 +1046,12 @@ impl Lowerer {
                 player: self.ident(next(&mut it)),
                 when: self.expr(next(&mut it)),
                 each,
+                wording: self.wording(it.next(), span),
             },
             Rule::draw_stmt => EndStmt::Draw {
                 when: self.expr(next(&mut it)),
                 each,
+                wording: self.wording(it.next(), span),
             },
             Rule::limit_stmt => EndStmt::Limit(self.expr(next(&mut it))),
             Rule::guarded_end => {
@@ -1043,7 +1099,17 @@ impl Lowerer {
                 }
             }
             Rule::on_draw_stmt => match self.end_rule(next(&mut it), each) {
-                EndStmt::Win { player, when, each } => EndStmt::OnDraw { player, when, each },
+                EndStmt::Win {
+                    player,
+                    when,
+                    each,
+                    wording,
+                } => EndStmt::OnDraw {
+                    player,
+                    when,
+                    each,
+                    wording,
+                },
                 _ => unreachable!("on_draw_stmt holds a win_stmt"),
             },
             _ => {
@@ -1058,6 +1124,14 @@ impl Lowerer {
                     span,
                 }
             }
+        }
+    }
+
+    /// The wording of an end rule: its `because` pair, if any, and its span.
+    fn wording(&self, because: Option<P>, span: Span) -> RuleWording {
+        RuleWording {
+            because: because.map(|b| first(first(b)).as_str().to_string()),
+            span,
         }
     }
 
@@ -1148,4 +1222,13 @@ fn first(pair: P) -> P {
 
 fn next<'i>(it: &mut pest::iterators::Pairs<'i, Rule>) -> P<'i> {
     it.next().expect("the grammar guarantees another child here")
+}
+
+/// Sets `slot` unless it is set already; whether it was free.
+fn set_once<T>(slot: &mut Option<T>, value: T) -> bool {
+    let free = slot.is_none();
+    if free {
+        *slot = Some(value);
+    }
+    free
 }

@@ -9,6 +9,7 @@ pub mod ast;
 mod lower;
 mod names;
 mod parser;
+mod recover;
 
 use miette::{Diagnostic, SourceSpan};
 use pest::Parser;
@@ -83,6 +84,7 @@ pub fn parse(source: &SourceFile) -> (RulesFile, Vec<SyntaxError>) {
                 help: Some("close it with `*/`; everything after it was read as comment".to_string()),
                 unclosed: None,
             });
+            file.truncated = true;
             break;
         }
         let item_end = next_item_start(text, pos + 1);
@@ -101,7 +103,6 @@ pub fn parse(source: &SourceFile) -> (RulesFile, Vec<SyntaxError>) {
                 pos = skip_trivia(text, end);
             }
             Err(err) => {
-                file.broken_names.extend(declared_names(&text[pos..]));
                 let mut error = syntax_error(text, pos, &err);
                 // An item that cannot start here, on the line where the last
                 // item ended, is most likely the rest of that item.
@@ -112,14 +113,70 @@ pub fn parse(source: &SourceFile) -> (RulesFile, Vec<SyntaxError>) {
                 {
                     error.help =
                         Some("the item before ended earlier on this line: a missing `,` or operator?".into());
+                    // `players White Black`: the rest of a list, read as such.
+                    if let Some(list) = file.items.last_mut().and_then(name_list)
+                        && let Some((names, line_end)) = names_to_line_end(text, pos)
+                    {
+                        list.extend(names);
+                        errors.push(error);
+                        pos = skip_trivia(text, line_end);
+                        continue;
+                    }
                 }
                 let at = error.span.offset();
-                errors.push(error);
-                pos = skip_trivia(text, next_item_start(text, at.max(pos + 1)));
+                match recover::block(text, pos, item_end, error) {
+                    Ok(recovered) => {
+                        file.items.push(recovered.item);
+                        file.broken_names.extend(recovered.broken_names);
+                        file.broken_blocks.push(Span::new(pos, item_end));
+                        errors.extend(recovered.errors);
+                        pos = skip_trivia(text, item_end);
+                    }
+                    Err(error) => {
+                        file.broken_names.extend(declared_names(&text[pos..]));
+                        file.broken_items.push(found_token(text, pos));
+                        errors.push(error);
+                        pos = skip_trivia(text, next_item_start(text, at.max(pos + 1)));
+                    }
+                }
             }
         }
     }
     (file, errors)
+}
+
+/// The names of an item that is a list of names (`players`, `royal`, `pool`).
+fn name_list(item: &mut ast::Item) -> Option<&mut Vec<ast::Ident>> {
+    match item {
+        ast::Item::Players(list) | ast::Item::Royal(list) | ast::Item::Pool(list) => Some(list),
+        _ => None,
+    }
+}
+
+/// The names from `pos` to the end of its line (a comment aside), separated
+/// by spaces or commas, and where the line ends; `None` if anything else is there.
+fn names_to_line_end(text: &str, pos: usize) -> Option<(Vec<ast::Ident>, usize)> {
+    let line_end = text[pos..].find('\n').map_or(text.len(), |i| pos + i);
+    let line = &text[pos..line_end];
+    let code = line.find("//").map_or(line, |i| &line[..i]);
+    let mut names = Vec::new();
+    let mut offset = 0;
+    for part in code.split([' ', '\t', ',', '\r']) {
+        if !part.is_empty() {
+            let name_like = part.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                && part.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+            if !name_like {
+                return None;
+            }
+            let at = pos + offset;
+            names.push(ast::Ident {
+                text: part.to_string(),
+                span: Span::new(at, at + part.len()),
+            });
+        }
+        offset += part.len() + 1;
+    }
+    (!names.is_empty()).then_some((names, line_end))
 }
 
 /// The names an item would have declared, read from its first line: the
@@ -141,17 +198,19 @@ fn declared_names(item: &str) -> Vec<String> {
 
 /// How deeply brackets may nest in one item.
 const MAX_NESTING: usize = 64;
-/// How many operators (`not`, `if`, arithmetic, comparisons) one item may hold.
-/// Expressions are parsed and evaluated recursively: these bounds keep any
-/// input from exhausting the stack, far above what a real rules file needs.
+/// How many operators (`not`, `if`, `and`, `or`, arithmetic, comparisons) one
+/// item may hold. Expressions are parsed and evaluated recursively: these
+/// bounds keep any input from exhausting the stack, far above what a real
+/// rules file needs.
 const MAX_OPERATORS: usize = 1_000;
 /// How many `if` and `not` one item may hold (each nests the parser one level).
 const MAX_NESTED_WORDS: usize = 100;
 
 /// Refuses an item (text `start..end`) that nests too deeply or is too large
-/// to parse safely.
+/// to parse safely. Operators are counted as tokens: `>=` is one operator.
 fn too_complex(text: &str, start: usize, end: usize) -> Option<SyntaxError> {
     let item = &text[start..end];
+    let keyword = found_token(text, start);
     let mut depth = 0usize;
     let (mut operators, mut words) = (0usize, 0usize);
     let mut word_start = None;
@@ -183,11 +242,21 @@ fn too_complex(text: &str, start: usize, end: usize) -> Option<SyntaxError> {
                         at,
                         "brackets nest too deeply",
                         &format!("at most {MAX_NESTING} levels"),
+                        split_help(&keyword),
                     ));
                 }
             }
             ')' | ']' | '}' => depth = depth.saturating_sub(1),
-            '+' | '-' | '*' | '/' | '%' | '<' | '>' | '=' | '!' => operators += 1,
+            _ => {}
+        }
+        let next = rest[c.len_utf8()..].chars().next();
+        match (c, next) {
+            // Two-character comparisons are one operator; `->` links cells.
+            ('<' | '>' | '=' | '!', Some('=')) | ('-', Some('>')) => {
+                skip_until = i + 2;
+                operators += usize::from(c != '-');
+            }
+            ('+' | '-' | '*' | '/' | '%' | '<' | '>', _) => operators += 1,
             _ => {}
         }
         if c.is_ascii_alphanumeric() || c == '_' {
@@ -202,22 +271,60 @@ fn too_complex(text: &str, start: usize, end: usize) -> Option<SyntaxError> {
             }
         }
         if operators > MAX_OPERATORS || words > MAX_NESTED_WORDS {
+            let what = if words > MAX_NESTED_WORDS {
+                format!("more than {MAX_NESTED_WORDS} `if` and `not`")
+            } else {
+                format!("more than {} operators", thousands(MAX_OPERATORS))
+            };
             return Some(limit_error(
                 at,
-                "this item is too large to parse",
-                &format!("at most {MAX_OPERATORS} operators and {MAX_NESTED_WORDS} `if`/`not` per item"),
+                &format!("this `{keyword}` item holds {what}: too large to parse"),
+                &format!(
+                    "at most {} operators and {MAX_NESTED_WORDS} `if`/`not` per item",
+                    thousands(MAX_OPERATORS)
+                ),
+                split_help(&keyword),
             ));
         }
     }
     None
 }
 
-fn limit_error(at: usize, message: &str, limit: &str) -> SyntaxError {
+/// `1000` as `1,000`.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
+/// How to split an item of this kind that is too large.
+fn split_help(keyword: &str) -> String {
+    match keyword {
+        "end" => "split a long condition over several rules (`win P when A or B` is `win P when A` \
+                  and `win P when B`), or name a part of it as a `flag`"
+            .into(),
+        "flag" => "split the condition over two flags (`flag a when …`, `flag b when …`) and use \
+                   `a or b` where the flag was used"
+            .into(),
+        "region" => "split the region into smaller regions and list them: `region all = part1 part2`".into(),
+        "board" => "split a long link over several `link` lines, each with its own `when`".into(),
+        "turn" => "name a part of the expression as an option or a flag".into(),
+        _ => format!("split the `{keyword}` item into several, or name a part of it as a region or a flag"),
+    }
+}
+
+fn limit_error(at: usize, message: &str, limit: &str, help: String) -> SyntaxError {
     SyntaxError {
         message: message.to_string(),
         span: Span::new(at, at + 1).into(),
         label: format!("limit: {limit}"),
-        help: Some("split the expression, or name a part of it as a region or a flag".to_string()),
+        help: Some(help),
         unclosed: None,
     }
 }
@@ -493,8 +600,37 @@ mod tests {
         let long = format!("end {{ draw when {} }}\n", vec!["1"; 3000].join(" + "));
         let (_, errors) = parse_str(&long);
         assert!(errors[0].message.contains("too large"), "{}", errors[0].message);
+        assert!(
+            errors[0]
+                .help
+                .as_deref()
+                .is_some_and(|h| h.contains("several rules"))
+        );
         let comment = format!("// {}\nplayers A, B\n", "-".repeat(5000));
         assert!(parse_str(&comment).1.is_empty());
+    }
+
+    #[test]
+    fn the_operator_limit_counts_operators_not_characters() {
+        // 334 `>=` joined by `or`: 667 operators, 1,002 characters of them.
+        let at_limit = |n: usize| {
+            let terms: Vec<String> = (0..n).map(|i| format!("x{i} >= 1")).collect();
+            format!("end {{ draw when {} }}\n", terms.join(" or "))
+        };
+        let (_, errors) = parse_str(&at_limit(334));
+        assert!(errors.is_empty(), "{errors:?}");
+        // 500 comparisons and 499 `or`: 999 operators; 501 and 500: 1,001.
+        assert!(parse_str(&at_limit(500)).1.is_empty());
+        let (_, errors) = parse_str(&at_limit(501));
+        assert_eq!(errors.len(), 1);
+        assert_eq!(
+            errors[0].message,
+            "this `end` item holds more than 1,000 operators: too large to parse"
+        );
+        // Arrows of links and `=` of declarations are no operators.
+        let links: String = (0..600).map(|i| format!("  link d{i}: (r) -> (r)\n")).collect();
+        let board = format!("board graph {{\n  cells r in 1..3 named \"{{r}}\"\n{links}}}\n");
+        assert!(parse_str(&board).1.is_empty());
     }
 
     #[test]

@@ -27,8 +27,9 @@ pub(super) fn rule_name(rule: &Rule) -> &'static str {
         Rule::last_kw => "`last`",
         Rule::rank_kw => "`rank`",
         Rule::file_kw => "`file`",
-        Rule::piece_mod => "`owner`, `neutral` or `like`",
+        Rule::piece_mod => "`owner`, `plural`, `neutral` or `like`",
         Rule::owner_mod => "`owner`",
+        Rule::plural_mod => "`plural`",
         Rule::neutral_kw => "`neutral`",
         Rule::like_mod => "`like`",
         Rule::piece_item => "`move name: …` or `drop: onto …`",
@@ -82,7 +83,9 @@ pub(super) fn rule_name(rule: &Rule) -> &'static str {
         Rule::optional_kw => "`optional`",
         Rule::mark_decl => "`mark`",
         Rule::position_decl => "`position`",
-        Rule::position_field => "a position field (`mover`, `rights`, `marks`, `reserves`, `quiet`, `number`, `ply`)",
+        Rule::position_field => {
+            "a position field (`mover`, `rights`, `marks`, `reserves`, `quiet`, `number`, `ply`)"
+        }
         Rule::pos_mover => "`mover`",
         Rule::player_text => "`Player \"text\"`",
         Rule::pos_rights => "`rights`",
@@ -115,7 +118,7 @@ pub(super) fn rule_name(rule: &Rule) -> &'static str {
         Rule::end_outcome => "`best score` or `draw`",
         Rule::best_score => "`best score`",
         Rule::item => {
-            "a top-level item (game, players, option, board, directions, region, counter, piece, when, captured, setup, turn, turns, end, pool, flag, royal, promote, mark, supply, adjacency, forbid)"
+            "a top-level item (game, players, option, board, directions, region, counter, piece, when, captured, setup, turn, turns, end, pool, flag, royal, promote, mark, supply, adjacency, forbid, position)"
         }
         Rule::game_decl => "`game`",
         Rule::players_decl => "`players`",
@@ -216,6 +219,7 @@ pub(super) fn rule_name(rule: &Rule) -> &'static str {
         Rule::for_stmt => "`for`",
         Rule::on_draw_stmt => "`on draw`",
         Rule::win_stmt => "`win`",
+        Rule::because => "`because \"…\"`",
         Rule::draw_stmt => "`draw when`",
         Rule::limit_stmt => "`draw after`",
         Rule::no_move_stmt => "`no move`",

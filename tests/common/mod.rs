@@ -84,11 +84,13 @@ pub fn check_perft_rows(game: &str, file: &str) {
         let mut pos = if position.is_empty() {
             engine.start()
         } else {
-            rulebook::position_text::read(&engine, position).unwrap_or_else(|e| panic!("{file}: `{position}`: {e}"))
+            rulebook::position_text::read(&engine, position)
+                .unwrap_or_else(|e| panic!("{file}: `{position}`: {e}"))
         };
         let mut buf = MoveBuf::new();
         for m in moves.split_whitespace() {
-            let mv = rulebook::notation::parse(&engine, &pos, m, &mut buf).unwrap_or_else(|e| panic!("{file}: {e}"));
+            let mv = rulebook::notation::parse(&engine, &pos, m, &mut buf)
+                .unwrap_or_else(|e| panic!("{file}: {e}"));
             engine.play_unchecked(&mut pos, mv.as_ref());
         }
         let depth: u32 = depth.parse().expect("depth is a number");

@@ -1,7 +1,7 @@
 //! What to do with a typed move: play it, or say why not and what was meant.
 
-use rulebook::engine::{Engine, MoveBuf, Position, Token};
-use rulebook::ir::{ActionSource, CellId, PieceKind, PlayerId};
+use rulebook::engine::{Engine, MoveBuf, Obstacle, Position, Token};
+use rulebook::ir::{ActionSource, CellId, Cond, PieceKind, PlayerId};
 use rulebook::notation;
 
 use super::describe::{self, kind_name, player_name};
@@ -169,6 +169,24 @@ fn board_after(engine: &Engine, pos: &Position, mv_text: &str, actions: usize) -
     }
     put(&mut board, &mut hand);
     board
+}
+
+/// The command a mistyped word most likely meant (`mvoes` → `moves`), if
+/// `input` is one word that is no move and lies a typo away from a command.
+pub fn command_meant<'a>(input: &str, commands: &[&'a str]) -> Option<&'a str> {
+    let word = input.trim().to_ascii_lowercase();
+    if word.len() < 3
+        || !word.chars().all(|c| c.is_ascii_alphabetic())
+        || listing::parse_loose(&word).is_some()
+    {
+        return None;
+    }
+    commands
+        .iter()
+        .map(|c| (strsim::damerau_levenshtein(&word, c), *c))
+        .filter(|(d, c)| *d > 0 && *d <= (c.len() / 3).max(1))
+        .min()
+        .map(|(_, c)| c)
 }
 
 /// Decides what to do with `input`, typed by the player to move at `pos`.
@@ -368,6 +386,9 @@ fn explain(engine: &Engine, pos: &Position, input: &str, typed: &[Action], legal
         // Every typed action matched, yet the move is not legal: it stops short.
         return format!("`{input}` is not a whole move.");
     }
+    if let Some(message) = into_check(engine, pos, typed) {
+        return message;
+    }
     let actions_here: Vec<&Action> = candidates.iter().filter_map(|m| m.actions.get(i)).collect();
     if actions_here.is_empty() {
         let max = describe::max_actions(engine, turn);
@@ -470,6 +491,14 @@ fn explain(engine: &Engine, pos: &Position, input: &str, typed: &[Action], legal
                     why = format!(" ({cell} lies beyond the edge of the board)");
                 } else if let Some(p) = board.get(c.index()).copied().flatten() {
                     why = format!(" ({cell} holds {})", piece_words(engine, mover, p));
+                } else if i == 0
+                    && let Some(target) = drop_target(engine, turn, kid)
+                {
+                    // An empty cell the drop rule refuses: say which part of it.
+                    let parts = engine.failing_parts(target, mover, c, pos);
+                    if let Some(words) = parts_words(engine, &parts, cell) {
+                        why = format!(" ({words})");
+                    }
                 }
             } else {
                 why = format!(" (there is no cell {cell}: {})", board_span(engine));
@@ -545,6 +574,21 @@ fn explain(engine: &Engine, pos: &Position, input: &str, typed: &[Action], legal
                         && t != cell
                     {
                         why = format!(" ({target} holds {})", piece_words(engine, mover, p));
+                    } else if i == 0 && k == 1 {
+                        // What the engine says stops the piece.
+                        let rules = &game.kinds[piece.1.index()].rules;
+                        match engine.obstacle(pos, mover, rules, cell, t) {
+                            Obstacle::Blocked(at) => {
+                                let at_name = &game.topology.cell_names[at.index()];
+                                why = format!(" (the way is blocked at {at_name})");
+                            }
+                            Obstacle::Refused(parts) => {
+                                if let Some(words) = parts_words(engine, &parts, target) {
+                                    why = format!(" ({words})");
+                                }
+                            }
+                            Obstacle::OutOfReach | Obstacle::Nothing => {}
+                        }
                     }
                 }
             }
@@ -576,6 +620,92 @@ fn explain(engine: &Engine, pos: &Position, input: &str, typed: &[Action], legal
             }
         }
     }
+}
+
+/// "That move would leave your King on e1 attacked…", when the typed move is
+/// one the rules allow but the royal rule removes.
+fn into_check(engine: &Engine, pos: &Position, typed: &[Action]) -> Option<String> {
+    if !engine.game().kinds.iter().any(|k| k.royal) {
+        return None;
+    }
+    let mut buf = MoveBuf::new();
+    engine.moves_before_royal_rule(pos, &mut buf);
+    let mv = buf.moves.iter().find(|m| {
+        let text = notation::format(engine, *m);
+        listing::parse_loose(&text).is_some_and(|acts| {
+            acts.len() == typed.len() && acts.iter().zip(typed).all(|(a, b)| a.loosely_eq(b))
+        })
+    })?;
+    let (cell, kind) = engine.royal_attacked_after(pos, mv)?;
+    let cell = &engine.game().topology.cell_names[cell.index()];
+    Some(format!(
+        "`{}` would leave your {} on {cell} attacked, and no move may do that.",
+        notation::format(engine, mv),
+        kind_name(engine, kind)
+    ))
+}
+
+/// The target condition of the turn's drop of `kind`, if it has one.
+fn drop_target(engine: &Engine, turn: usize, kind: PieceKind) -> Option<rulebook::ir::CondId> {
+    engine
+        .game()
+        .turns
+        .get(turn)?
+        .tiers
+        .iter()
+        .flatten()
+        .find_map(|s| match s {
+            ActionSource::Drop { kind: k, rules } if *k == kind => rules
+                .first()
+                .and_then(|&r| engine.game().rules.get(r))
+                .map(|r| r.target),
+            _ => None,
+        })
+}
+
+/// The failing parts of a cell condition in words, for `cell`: "c4 is
+/// outside the “dark” region", "e5 is not empty".
+fn parts_words(engine: &Engine, parts: &[Cond], cell: &str) -> Option<String> {
+    let game = engine.game();
+    let words: Vec<String> = parts
+        .iter()
+        .filter_map(|p| match p {
+            Cond::Empty => Some(format!("{cell} is not empty")),
+            Cond::In(r) => {
+                let name = game
+                    .topology
+                    .regions
+                    .get(*r)
+                    .map(|r| r.name.as_str())
+                    .unwrap_or("");
+                if game.topology.cell_names.iter().any(|c| c == name) {
+                    Some(format!("only {name} is allowed"))
+                } else {
+                    Some(format!(
+                        "{cell} is outside the “{}” region",
+                        describe::words(name)
+                    ))
+                }
+            }
+            Cond::Not(inner) => match &**inner {
+                Cond::In(r) => {
+                    let name = game
+                        .topology
+                        .regions
+                        .get(*r)
+                        .map(|r| r.name.as_str())
+                        .unwrap_or("");
+                    Some(format!("{cell} is in the “{}” region", describe::words(name)))
+                }
+                _ => None,
+            },
+            Cond::Kind(k) => Some(format!("{cell} holds no {}", kind_name(engine, *k))),
+            Cond::Exit => None,
+            _ => None,
+        })
+        .collect();
+    // `empty or enemy` on an own piece fails both: "not empty" says it.
+    (!words.is_empty()).then(|| words.join(", and "))
 }
 
 /// When actions of a turn's earlier tier are available they are the only ones
@@ -681,4 +811,20 @@ fn no_action_reason(
         return message;
     }
     format!("The {} on {from} has no legal move now.", kind_words(what))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::command_meant;
+
+    #[test]
+    fn a_mistyped_command_is_recognised() {
+        let commands = ["help", "moves", "board", "undo", "history", "save", "quit"];
+        assert_eq!(command_meant("mvoes", &commands), Some("moves"));
+        assert_eq!(command_meant("histroy", &commands), Some("history"));
+        assert_eq!(command_meant("bord", &commands), Some("board"));
+        for not_a_command in ["moves", "hello", "c3", "c3-d4", "pass", "xyzzy"] {
+            assert_eq!(command_meant(not_a_command, &commands), None, "{not_a_command}");
+        }
+    }
 }

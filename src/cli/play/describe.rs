@@ -1,8 +1,8 @@
 //! Plain-language descriptions drawn from the compiled game: end rules, turns,
 //! movement rules, why a game ended and what a move did.
 
-use rulebook::engine::{Engine, MoveBuf, MoveRef, Position, Status, Token};
-use rulebook::ir::{ActionSource, BinOp, CellId, Cond, Expr, NoMove, Outcome, Pattern, PieceKind, PlayerId};
+use rulebook::engine::{Engine, MoveRef, Position, Token};
+use rulebook::ir::{ActionSource, BinOp, CellId, Cond, Expr, Pattern, PieceKind, PlayerId};
 
 /// "Red's", "Blues'".
 pub fn possessive(name: &str) -> String {
@@ -161,21 +161,21 @@ pub fn expr_text(engine: &Engine, e: &Expr, at: At) -> String {
             e,
         ),
         Expr::Count { kind, player } => {
-            let kind = kind_name(engine, *kind);
+            let kind = plural_name(engine, *kind);
             let text = match player {
                 Some(p) => format!(
-                    "{} {kind} pieces on the board",
+                    "the number of {} {kind} on the board",
                     possessive(&player_text(engine, p, at))
                 ),
-                None => format!("{kind} pieces on the board"),
+                None => format!("the number of {kind} on the board"),
             };
             now(text, e)
         }
         Expr::Reserve { kind, player } => now(
             format!(
-                "{} {} pieces in reserve",
+                "the number of {} {} in reserve",
                 possessive(&player_text(engine, player, at)),
-                kind_name(engine, *kind)
+                plural_name(engine, *kind)
             ),
             e,
         ),
@@ -197,16 +197,17 @@ pub fn expr_text(engine: &Engine, e: &Expr, at: At) -> String {
         Expr::InCheck(p) => format!("{} is in check", player_text(engine, p, at)),
         Expr::Checkmate(p) => format!("{} is checkmated", player_text(engine, p, at)),
         Expr::Binary(op, a, b) => {
-            // "no X on the board" reads better than "X pieces on the board = 0".
-            if *op == BinOp::Eq
-                && let (Expr::Count { kind, player }, Expr::Const(0)) = (&**a, &**b)
-            {
-                let kind = kind_name(engine, *kind);
-                let text = match player {
-                    Some(p) => format!("{} has no {kind} piece on the board", player_text(engine, p, at)),
-                    None => format!("no {kind} piece is on the board"),
-                };
+            if let Some(text) = count_sentence(engine, *op, a, b, at) {
                 return text;
+            }
+            // Of an `or` that holds, only the sides that hold are the reason.
+            if *op == BinOp::Or && at.pos.is_some() {
+                let holds = |x: &Expr| eval(engine, x, at).is_some_and(|v| v != 0);
+                match (holds(a), holds(b)) {
+                    (true, false) => return expr_text(engine, a, at),
+                    (false, true) => return expr_text(engine, b, at),
+                    _ => {}
+                }
             }
             if *op == BinOp::And {
                 if is_constant(a) && eval(engine, a, At::NOWHERE).is_some_and(|v| v != 0) {
@@ -219,12 +220,12 @@ pub fn expr_text(engine: &Engine, e: &Expr, at: At) -> String {
             let sym = match op {
                 BinOp::Or => "or",
                 BinOp::And => "and",
-                BinOp::Eq => "=",
-                BinOp::Ne => "≠",
-                BinOp::Lt => "<",
-                BinOp::Le => "≤",
-                BinOp::Gt => ">",
-                BinOp::Ge => "≥",
+                BinOp::Eq => "is",
+                BinOp::Ne => "is not",
+                BinOp::Lt => "is less than",
+                BinOp::Le => "is at most",
+                BinOp::Gt => "is more than",
+                BinOp::Ge => "is at least",
                 BinOp::Add => "+",
                 BinOp::Sub => "-",
                 BinOp::Mul => "×",
@@ -262,6 +263,35 @@ fn x_op(e: &Expr) -> Option<BinOp> {
     }
 }
 
+/// A comparison of a piece count with 0 or 1 as a sentence: "Black has no
+/// Stones left on the board", "White has a King on the board", "no Stones
+/// are left on the board".
+fn count_sentence(engine: &Engine, op: BinOp, a: &Expr, b: &Expr, at: At) -> Option<String> {
+    let (Expr::Count { kind, player }, Expr::Const(n)) = (a, b) else {
+        return None;
+    };
+    let none = matches!((op, n), (BinOp::Eq, 0) | (BinOp::Lt, 1) | (BinOp::Le, 0));
+    let some = matches!((op, n), (BinOp::Gt, 0) | (BinOp::Ge, 1) | (BinOp::Ne, 0));
+    let who = player.as_ref().map(|p| player_text(engine, p, at));
+    Some(match (none, some, who) {
+        (true, _, Some(who)) => format!("{who} has no {} left on the board", plural_name(engine, *kind)),
+        (true, _, None) => format!("no {} are left on the board", plural_name(engine, *kind)),
+        (_, true, Some(who)) => format!("{who} has a {} on the board", kind_name(engine, *kind)),
+        (_, true, None) => format!("a {} is on the board", kind_name(engine, *kind)),
+        _ => return None,
+    })
+}
+
+/// The plural of a piece kind's name ("Stones", "Men").
+pub fn plural_name(engine: &Engine, kind: PieceKind) -> String {
+    engine
+        .game()
+        .kinds
+        .get(kind.index())
+        .map(|k| words(&k.plural))
+        .unwrap_or_else(|| "?".into())
+}
+
 /// The name of a piece kind.
 pub fn kind_name(engine: &Engine, kind: PieceKind) -> String {
     engine
@@ -270,6 +300,18 @@ pub fn kind_name(engine: &Engine, kind: PieceKind) -> String {
         .get(kind.index())
         .map(|k| k.name.clone())
         .unwrap_or_else(|| "?".into())
+}
+
+/// `n` pieces of a kind: "1 Stone", "3 Stones", "2 Men" (the plural as the
+/// rules declare it, or derived).
+pub fn count_of(engine: &Engine, n: i64, kind: PieceKind) -> String {
+    let info = engine.game().kinds.get(kind.index());
+    let word = match info {
+        Some(k) if n == 1 => k.name.clone(),
+        Some(k) => k.plural.clone(),
+        None => "?".into(),
+    };
+    format!("{n} {}", words(&word))
 }
 
 /// A cell condition in words, e.g. "an empty cell in back rank".
@@ -282,14 +324,20 @@ pub fn cond_text(engine: &Engine, cond: &Cond) -> String {
         Cond::Friend => "a piece of the same side".into(),
         Cond::Exit => "off the board".into(),
         Cond::Kind(k) => format!("a {}", kind_name(engine, *k)),
-        Cond::In(r) => format!(
-            "in the “{}” region",
-            game.topology
+        Cond::In(r) => {
+            let name = game
+                .topology
                 .regions
                 .get(*r)
-                .map(|r| words(&r.name))
-                .unwrap_or_default()
-        ),
+                .map(|r| r.name.as_str())
+                .unwrap_or_default();
+            // A cell named where a region is expected is the region of that cell.
+            if game.topology.cell_names.iter().any(|c| c == name) {
+                format!("on {name}")
+            } else {
+                format!("in the “{}” region", words(name))
+            }
+        }
         Cond::True => "any cell".into(),
         Cond::Neutral => "a piece of nobody's".into(),
         Cond::Moved => "a piece that has moved".into(),
@@ -324,14 +372,23 @@ pub fn rule_text(engine: &Engine, rule: usize) -> String {
         .map(|c| cond_text(engine, c))
         .unwrap_or_default();
     let shape = geometry(engine, rule);
+    // Off a compass grid, the directions by their names tell rules apart.
+    let dirs = first_steps(engine, rule);
+    let along = match dirs.as_slice() {
+        [] => None,
+        [one] => Some(one.clone()),
+        [rest @ .., last] => Some(format!("{} or {last}", rest.join(", "))),
+    };
     let how = match &rule.pattern {
-        Pattern::Hop { .. } => match shape {
-            Some(shape) => format!("{shape}, onto {target}"),
-            None => format!("goes onto {target}"),
+        Pattern::Hop { .. } => match (shape, along) {
+            (Some(shape), _) => format!("{shape}, onto {target}"),
+            (None, Some(along)) => format!("one step {along}, onto {target}"),
+            (None, None) => format!("leaps onto {target}"),
         },
-        Pattern::Slide { .. } => match shape {
-            Some(shape) => format!("slides {shape} any number of cells, onto {target}"),
-            None => format!("slides along a line onto {target}"),
+        Pattern::Slide { .. } => match (shape, along) {
+            (Some(shape), _) => format!("slides {shape} any number of cells, onto {target}"),
+            (None, Some(along)) => format!("slides {along}, any number of cells, onto {target}"),
+            (None, None) => format!("slides along a line onto {target}"),
         },
         Pattern::Jump {
             over,
@@ -379,12 +436,82 @@ pub fn rule_text(engine: &Engine, rule: usize) -> String {
     format!("{}: {how}{tail}", words(&rule.name))
 }
 
+/// The directions (by name) of the first step of a rule's moves, over every
+/// cell, when each of its moves starts with one step to a neighbour (steps,
+/// slides, jumps); empty for leaps, and on a compass grid (where
+/// [`geometry`] says it better).
+fn first_steps(engine: &Engine, rule: &rulebook::ir::MoveRule) -> Vec<String> {
+    let game = engine.game();
+    let topo = &game.topology;
+    if crate::cli::board_text::is_compass_grid(topo) {
+        return Vec::new();
+    }
+    let cells = topo.cells();
+    let player = game
+        .kinds
+        .get(rule.kind.index())
+        .and_then(|k| k.owner)
+        .unwrap_or(PlayerId(0));
+    let dirs = topo.dir_names.len();
+    let mut used = vec![false; dirs];
+    // Targets that several directions reach (from a centre cell, `in` and the
+    // inward diagonals may meet): settled after the others.
+    let mut shared: Vec<Vec<usize>> = Vec::new();
+    for c in 0..topo.board_cells {
+        let cell = CellId(c as u16);
+        let firsts: Vec<CellId> = match &rule.pattern {
+            Pattern::Hop { targets } => targets.get(player, cell, cells).to_vec(),
+            Pattern::Jump { hops, .. } => hops
+                .get(player, cell, cells)
+                .chunks_exact(2)
+                .map(|h| h[0])
+                .collect(),
+            Pattern::Slide { lines } => {
+                // The roots of the slide trees: each node whose subtree follows it directly.
+                let range = lines.range(player, cell, cells);
+                let mut roots = Vec::new();
+                let mut i = range.start;
+                while i < range.end {
+                    roots.push(lines.nodes[i].0);
+                    i = lines.nodes[i].1 as usize;
+                }
+                roots
+            }
+            Pattern::Drop | Pattern::Core => return Vec::new(),
+        };
+        for to in firsts {
+            let reach: Vec<usize> = (0..dirs)
+                .filter(|&d| topo.step(cell, rulebook::ir::DirId(d as u8)) == to)
+                .collect();
+            match reach.as_slice() {
+                [] => return Vec::new(), // not one step: a leap
+                [d] => used[*d] = true,
+                _ => shared.push(reach),
+            }
+        }
+    }
+    for reach in shared {
+        if !reach.iter().any(|&d| used[d]) {
+            used[reach[0]] = true;
+        }
+    }
+    topo.dir_names
+        .iter()
+        .zip(used)
+        .filter(|(_, u)| *u)
+        .map(|(n, _)| words(n))
+        .collect()
+}
+
 /// The shape of a movement rule read off the board from a central cell, e.g.
 /// "one cell diagonally towards rank 8", "an L-shaped leap", "diagonally";
 /// `None` when it has no simple shape (or the board is not a grid).
 fn geometry(engine: &Engine, rule: &rulebook::ir::MoveRule) -> Option<String> {
     let game = engine.game();
     let topo = &game.topology;
+    if !crate::cli::board_text::is_compass_grid(topo) {
+        return None;
+    }
     let cells = topo.cells();
     let player = game.kinds.get(rule.kind.index())?.owner.unwrap_or(PlayerId(0));
     let (cx, cy) = (topo.width / 2, topo.height / 2);
@@ -578,49 +705,6 @@ pub fn turn_text(engine: &Engine, turn: usize) -> String {
     text
 }
 
-/// How the game ends, one sentence per end rule, with option values filled in.
-pub fn end_rules_text(engine: &Engine) -> Vec<String> {
-    let game = engine.game();
-    let mut out = Vec::new();
-    let never = |e: &Expr| eval(engine, e, At::NOWHERE) == Some(0);
-    for rule in &game.end.results {
-        if never(&rule.when) {
-            continue;
-        }
-        let what = outcome_text(engine, rule.outcome);
-        out.push(format!(
-            "{what} when {}.",
-            expr_text(engine, &rule.when, At::NOWHERE)
-        ));
-    }
-    out.push(match game.end.no_move {
-        NoMove::Loses => "A player who cannot move loses.".to_string(),
-        NoMove::LosesIfInCheck => {
-            "A player who cannot move loses if their royal piece is attacked (checkmate), else a draw."
-                .to_string()
-        }
-        NoMove::Draw => "A player who cannot move: a draw.".to_string(),
-        NoMove::BestScore => "When the player to move cannot move, the best score wins.".to_string(),
-    });
-    if let Some((limit, _)) = &game.end.turn_limit {
-        out.push(format!(
-            "A draw after {} moves (counting both sides).",
-            expr_text(engine, limit, At::NOWHERE)
-        ));
-    }
-    for (cond, p) in &game.end.draw_winners {
-        if never(cond) {
-            continue;
-        }
-        out.push(format!(
-            "A game that would end in a draw is won by {} when {}.",
-            player_name(engine, *p),
-            expr_text(engine, cond, At::NOWHERE)
-        ));
-    }
-    out
-}
-
 /// A player's name.
 pub fn player_name(engine: &Engine, p: PlayerId) -> String {
     engine
@@ -629,85 +713,6 @@ pub fn player_name(engine: &Engine, p: PlayerId) -> String {
         .get(p.index())
         .cloned()
         .unwrap_or_else(|| "?".into())
-}
-
-/// "A win for Red" / "A draw".
-fn outcome_text(engine: &Engine, o: Outcome) -> String {
-    match o {
-        Outcome::Win(p) => format!("A win for {}", player_name(engine, p)),
-        Outcome::Draw => "A draw".into(),
-    }
-}
-
-/// Why the game is over at `pos`, e.g. "Red's score (now 1) ≥ 1", or
-/// `None` while it goes on.
-pub fn end_reason(engine: &Engine, pos: &Position, buf: &mut MoveBuf) -> Option<(Outcome, String)> {
-    let game = engine.game();
-    let Status::Over(outcome) = engine.status(pos, buf) else {
-        return None;
-    };
-    let (base, reason) = if pos.result().is_some() {
-        let last = (pos.ply() > 0).then(|| game.order.at(pos.ply() - 1).0);
-        let at = At {
-            pos: Some(pos),
-            mover: last,
-        };
-        let fired = game
-            .end
-            .results
-            .iter()
-            .find(|r| eval(engine, &r.when, at).is_some_and(|v| v != 0));
-        match fired {
-            Some(r) => (r.outcome, expr_text(engine, &r.when, at)),
-            None => {
-                let limit = game
-                    .end
-                    .turn_limit
-                    .as_ref()
-                    .map(|(l, _)| expr_text(engine, l, At::NOWHERE))
-                    .unwrap_or_default();
-                (Outcome::Draw, format!("the limit of {limit} moves was reached"))
-            }
-        }
-    } else {
-        let mover = engine.mover(pos);
-        let name = player_name(engine, mover);
-        match game.end.no_move {
-            NoMove::Loses => (
-                outcome,
-                format!("{name} cannot move, and a player who cannot move loses"),
-            ),
-            NoMove::LosesIfInCheck if engine.in_check(pos, mover) => {
-                (outcome, format!("{name} cannot move and is in check: checkmate"))
-            }
-            NoMove::LosesIfInCheck | NoMove::Draw => (Outcome::Draw, format!("{name} cannot move")),
-            NoMove::BestScore => (outcome, format!("{name} cannot move: the scores decide")),
-        }
-    };
-    if base == Outcome::Draw
-        && let Outcome::Win(p) = outcome
-    {
-        let last = (pos.ply() > 0).then(|| game.order.at(pos.ply() - 1).0);
-        let at = At {
-            pos: Some(pos),
-            mover: last,
-        };
-        let why = game
-            .end
-            .draw_winners
-            .iter()
-            .find(|(cond, w)| *w == p && eval(engine, cond, at).is_some_and(|v| v != 0))
-            .map(|(cond, _)| expr_text(engine, cond, at))
-            .unwrap_or_default();
-        return Some((
-            outcome,
-            format!(
-                "{reason}: that would be a draw, but {} wins it because {why}",
-                player_name(engine, p)
-            ),
-        ));
-    }
-    Some((outcome, reason))
 }
 
 /// The board cell halfway between two cells two apart in a straight or
@@ -875,9 +880,8 @@ pub fn move_effects(engine: &Engine, before: &Position, after: &Position, mv: Mo
             let (x, y) = (engine.reserve(before, pid, kid), engine.reserve(after, pid, kid));
             if y > x {
                 out.push(format!(
-                    "{} {} back to {} reserve (now {y})",
-                    y - x,
-                    kind_name(engine, kid),
+                    "{} back to {} reserve (now {y})",
+                    count_of(engine, y - x, kid),
                     possessive(&player_name(engine, pid))
                 ));
             }

@@ -179,17 +179,8 @@ pub fn wrap_prose(text: &str, width: usize) -> String {
             }
         };
         let words: Vec<String> = body.split(' ').map(String::from).collect();
-        let wrapped = wrap(&" ".repeat(lead), &words, width);
-        let indent = " ".repeat(lead + extra);
-        for (i, part) in wrapped.split('\n').enumerate() {
-            if i > 0 {
-                out.push_str(&indent);
-                out.push_str(part.trim_start());
-            } else {
-                out.push_str(part);
-            }
-            out.push('\n');
-        }
+        out.push_str(&wrap_hanging(&" ".repeat(lead), &words, width, lead + extra));
+        out.push('\n');
     }
     out
 }
@@ -215,6 +206,14 @@ pub fn wrap(head: &str, items: &[String], width: usize) -> String {
     let head_len = visible_len(head);
     // Continuation lines go under the first item, unless that is too far right.
     let indent = if head_len > width / 2 { 4 } else { head_len };
+    wrap_hanging(head, items, width, indent)
+}
+
+/// `head` then the items separated by spaces, wrapped to `width` with
+/// continuation lines indented by `indent` columns. No line is wider than
+/// `width` unless one item alone is.
+pub fn wrap_hanging(head: &str, items: &[String], width: usize, indent: usize) -> String {
+    let head_len = visible_len(head);
     let mut out = head.to_string();
     let mut col = head_len;
     for (i, item) in items.iter().enumerate() {
@@ -226,15 +225,13 @@ pub fn wrap(head: &str, items: &[String], width: usize) -> String {
                 out.push_str(&" ".repeat(indent));
                 col = indent;
             }
+        } else if col + 1 + len > width {
+            out.push('\n');
+            out.push_str(&" ".repeat(indent));
+            col = indent;
         } else {
-            if col + 1 + len > width {
-                out.push('\n');
-                out.push_str(&" ".repeat(indent));
-                col = indent;
-            } else {
-                out.push(' ');
-                col += 1;
-            }
+            out.push(' ');
+            col += 1;
         }
         out.push_str(item);
         col += len;
@@ -343,5 +340,45 @@ fn group_key(m: &Named) -> String {
         Some(Action::Pass) | None => "pass".into(),
         Some(Action::Drop { letter, .. }) => format!("{letter}@"),
         Some(Action::Path { cells, .. }) => cells.first().cloned().unwrap_or_default(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn widest(text: &str) -> usize {
+        text.lines().map(visible_len).max().unwrap_or(0)
+    }
+
+    #[test]
+    fn wrapped_prose_stays_within_the_width_after_bullets_and_numbers() {
+        let long = "word ".repeat(40);
+        for width in [40, 60, 80] {
+            for line in [
+                format!("  • {long}"),
+                format!("12. {long}"),
+                format!("    {long}"),
+            ] {
+                let wrapped = wrap_prose(&line, width);
+                assert!(widest(&wrapped) <= width, "{width}:\n{wrapped}");
+                assert!(wrapped.lines().count() > 1);
+            }
+        }
+        // Continuation lines start under the text after the bullet.
+        let wrapped = wrap_prose(&format!("  • {long}"), 40);
+        assert!(
+            wrapped.lines().nth(1).is_some_and(|l| l.starts_with("    word")),
+            "{wrapped}"
+        );
+    }
+
+    #[test]
+    fn wrapped_lists_stay_within_the_width() {
+        let items: Vec<String> = (0..60).map(|i| format!("c{i}-d{i}")).collect();
+        for width in [40, 80] {
+            let text = wrap("  K on c3: ", &items, width);
+            assert!(widest(&text) <= width, "{text}");
+        }
     }
 }

@@ -1,0 +1,43 @@
+//! Writing to standard output and standard error without panicking: a
+//! reader that went away (`rulebook moves … | head -1`) ends the command
+//! quietly, as Unix tools do; any other failure to write is an error.
+
+use std::fmt::Display;
+use std::io::{self, BufWriter, Stdout, Write};
+
+use super::load::CliError;
+
+/// Buffered standard output whose write errors come back as [`CliError`]s.
+pub struct Out {
+    w: BufWriter<Stdout>,
+}
+
+impl Out {
+    /// Standard output.
+    pub fn stdout() -> Out {
+        Out {
+            w: BufWriter::new(io::stdout()),
+        }
+    }
+
+    /// Writes `text` and a line end.
+    pub fn line(&mut self, text: impl Display) -> Result<(), CliError> {
+        writeln!(self.w, "{text}").map_err(CliError::from_output)
+    }
+
+    /// Flushes what is buffered; call before the command returns.
+    pub fn finish(mut self) -> Result<(), CliError> {
+        self.w.flush().map_err(CliError::from_output)
+    }
+}
+
+/// Writes to standard error, ignoring failure: if stderr itself is closed
+/// there is nowhere left to say anything.
+pub fn to_stderr(text: &str) {
+    let _ = io::stderr().lock().write_all(text.as_bytes());
+}
+
+/// Whether `error` only says that standard output was closed by its reader.
+pub fn reader_gone(error: &miette::Report) -> bool {
+    matches!(error.downcast_ref::<CliError>(), Some(CliError::OutputClosed))
+}
