@@ -61,6 +61,22 @@ impl Seen<'_> {
     };
 }
 
+/// One player's rows of a tabulated condition: whether it holds for each
+/// (cell, piece code), read with one load.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct CellRows<'a> {
+    bits: &'a [bool],
+    codes: usize,
+}
+
+impl CellRows<'_> {
+    /// Whether the condition holds on `cell` holding `code`.
+    #[inline(always)]
+    pub(super) fn holds(&self, cell: CellId, code: u8) -> bool {
+        self.bits[cell.index() * self.codes + code as usize]
+    }
+}
+
 impl Engine {
     /// Tabulates every condition of the game that looks at one cell only, and
     /// compiles the others with their one-cell parts tabulated.
@@ -182,6 +198,22 @@ impl Engine {
             // A condition looking beyond the cell, asked about the cell alone:
             // only its one-cell part can be judged (the fast forms never ask).
             CondTable::Tree(_) => self.test_local(&self.game.conds[cond.0 as usize], player, cell, code),
+        }
+    }
+
+    /// The table of a tabulated condition for one player, for the fast forms'
+    /// inner loops; `None` when the condition is not tabulated.
+    #[inline]
+    pub(super) fn rows(&self, cond: CondId, player: PlayerId) -> Option<CellRows<'_>> {
+        match &self.cond_tables[cond.0 as usize] {
+            CondTable::Table { bits, cells, codes } => {
+                let row = player.index() * cells * codes;
+                Some(CellRows {
+                    bits: &bits[row..row + cells * codes],
+                    codes: *codes,
+                })
+            }
+            CondTable::Tree(_) => None,
         }
     }
 

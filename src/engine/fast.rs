@@ -2,10 +2,11 @@
 //! slides, jumps, plain drops), generated without the core interpreter. Each
 //! gives exactly the moves of the rule's core program (a test checks it).
 
+use super::eval::CellRows;
 use super::movegen::GenScratch;
 use super::moves::{MAX_CHAIN, MoveList, Token};
 use super::{Engine, Position};
-use crate::ir::{CellId, JumpCapture, MoveRule, Pattern, PieceKind, PlayerId};
+use crate::ir::{CellId, CellTable, JumpCapture, MoveRule, Pattern, PieceKind, PlayerId, SlideTable};
 
 impl Engine {
     /// The actions of one movement rule from one cell, by its fast form.
@@ -26,20 +27,26 @@ impl Engine {
         let promotes = !self.promotions_of[kind.index()].is_empty();
         match &rule.pattern {
             Pattern::Hop { targets } => {
+                let Some(target) = self.rows(rule.target, player) else {
+                    return false;
+                };
                 for &to in targets.get(player, from, cells) {
                     let code = pos.board[to.index()];
-                    if self.test(rule.target, player, to, code) {
+                    if target.holds(to, code) {
                         self.push_step(pos, player, kind, from, to, promotes, out, scratch);
                     }
                 }
             }
             Pattern::Slide { lines } => {
+                let Some(target) = self.rows(rule.target, player) else {
+                    return false;
+                };
                 let range = lines.range(player, from, cells);
                 let mut i = range.start;
                 while i < range.end {
                     let (to, end) = lines.nodes[i];
                     let code = pos.board[to.index()];
-                    if self.test(rule.target, player, to, code) {
+                    if target.holds(to, code) {
                         self.push_step(pos, player, kind, from, to, promotes, out, scratch);
                     }
                     // A piece (or an exit) ends the line: skip what lies beyond it.
@@ -51,8 +58,30 @@ impl Engine {
                 }
             }
             Pattern::Jump {
-                capturing, each_once, ..
+                hops,
+                lines,
+                over,
+                capturing,
+                long,
+                repeat,
+                each_once,
+                not_ending_at_start,
+                must_continue,
             } => {
+                let (Some(over), Some(target)) = (self.rows(*over, player), self.rows(rule.target, player))
+                else {
+                    return false;
+                };
+                // A first look: the pairs before the first possible jump need no
+                // chain search, and most pieces have none.
+                let first = if *long {
+                    0
+                } else {
+                    match self.first_jump(hops, over, target, player, from, pos) {
+                        Some(i) => i,
+                        None => return true,
+                    }
+                };
                 let chain = &mut scratch.chain;
                 chain.clear();
                 chain.push(Token::From(from).encode());
@@ -63,23 +92,33 @@ impl Engine {
                     player,
                     kind,
                     from,
-                    rule,
-                    capturing: *capturing,
-                    each_once: *each_once,
+                    hops,
+                    lines,
+                    over,
+                    target,
+                    long: *long,
+                    repeat: *repeat,
+                    must_continue: *must_continue,
+                    not_ending_at_start: *not_ending_at_start,
+                    captures: *capturing != JumpCapture::No,
+                    removes_at_once: *capturing == JumpCapture::Now,
+                    jumps_each_once: *each_once || *capturing == JumpCapture::AtEnd,
                     promotes,
                     chain,
                     jumped,
                     out,
                 };
-                self.jumps(&mut walk, from, 0);
+                self.jumps(&mut walk, from, 0, first);
             }
             Pattern::Drop => {
+                let Some(target) = self.rows(rule.target, player) else {
+                    return false;
+                };
                 let may_stick = self.may_stick(player, kind);
-                for c in 0..self.game.topology.board_cells {
+                let board_cells = self.game.topology.board_cells;
+                for (c, &code) in pos.board[..board_cells].iter().enumerate() {
                     let cell = CellId(c as u16);
-                    if self.test_on(rule.target, player, cell, pos, super::eval::Seen::NONE)
-                        && !(may_stick && self.is_stuck(player, kind, cell))
-                    {
+                    if target.holds(cell, code) && !(may_stick && self.is_stuck(player, kind, cell)) {
                         out.push2(Token::Drop(kind), Token::Place(cell));
                     }
                 }
@@ -229,44 +268,36 @@ impl Engine {
     }
 
     /// Depth-first jump chains from `at`; `walk.jumped[..depth]` are the cells
-    /// jumped so far. Returns whether any jump was possible from `at`.
-    fn jumps(&self, walk: &mut ChainWalk, at: CellId, depth: usize) -> bool {
-        let Pattern::Jump {
-            hops,
-            lines,
-            over,
-            capturing,
-            long,
-            ..
-        } = &walk.rule.pattern
-        else {
-            return false;
-        };
+    /// jumped so far, and the first `skip` short jumps are known impossible.
+    /// Returns whether any jump was possible from `at`.
+    fn jumps(&self, walk: &mut ChainWalk, at: CellId, depth: usize, skip: usize) -> bool {
         if depth >= MAX_CHAIN {
             return false;
         }
-        let cells = self.game.topology.cells();
+        let topology = &self.game.topology;
+        let cells = topology.cells();
         let mut any = false;
-        if *long {
+        if walk.long {
             // Along each line: empty cells, then the jumped piece, then every
             // empty cell beyond it up to the next piece is a landing.
-            let range = lines.range(walk.player, at, cells);
+            let range = walk.lines.range(walk.player, at, cells);
             let mut i = range.start;
             while i < range.end {
-                let (mid, end) = lines.nodes[i];
-                if self.seen(walk, mid, depth) == 0 && !self.game.topology.is_exit(mid) {
+                let (mid, end) = walk.lines.nodes[i];
+                if self.seen(walk, mid, depth) == 0 && !topology.is_exit(mid) {
                     i += 1;
                     continue;
                 }
-                if self.can_jump(walk, mid, *over, depth) {
+                if self.can_jump(walk, mid, depth) {
                     let mut j = i + 1;
                     while j < end as usize {
-                        let (land, land_end) = lines.nodes[j];
-                        if self.test(walk.rule.target, walk.player, land, self.seen(walk, land, depth)) {
+                        let (land, land_end) = walk.lines.nodes[j];
+                        let code = self.seen(walk, land, depth);
+                        if walk.target.holds(land, code) {
                             any = true;
-                            self.land(walk, mid, land, depth);
+                            self.land(walk, mid, land, code, depth);
                         }
-                        j = if self.seen(walk, land, depth) != 0 || self.game.topology.is_exit(land) {
+                        j = if code != 0 || topology.is_exit(land) {
                             land_end as usize
                         } else {
                             j + 1
@@ -276,27 +307,54 @@ impl Engine {
                 i = end as usize;
             }
         } else {
-            let pairs = hops.get(walk.player, at, cells);
-            for pair in pairs.chunks_exact(2) {
+            let pairs = walk.hops.get(walk.player, at, cells);
+            for pair in pairs[2 * skip..].chunks_exact(2) {
                 let (mid, land) = (pair[0], pair[1]);
-                if !self.can_jump(walk, mid, *over, depth)
-                    || !self.test(walk.rule.target, walk.player, land, self.seen(walk, land, depth))
-                {
+                if !self.can_jump(walk, mid, depth) {
                     continue;
                 }
-                any = true;
-                self.land(walk, mid, land, depth);
+                let code = self.seen(walk, land, depth);
+                if walk.target.holds(land, code) {
+                    any = true;
+                    self.land(walk, mid, land, code, depth);
+                }
             }
         }
-        let _ = capturing;
         any
+    }
+
+    /// The first of the short jumps from `from` that is possible (as an
+    /// index into its pairs), before setting up the chain search.
+    #[inline(always)]
+    fn first_jump(
+        &self,
+        hops: &CellTable,
+        over: CellRows,
+        target: CellRows,
+        player: PlayerId,
+        from: CellId,
+        pos: &Position,
+    ) -> Option<usize> {
+        let topology = &self.game.topology;
+        let pairs = hops.get(player, from, topology.cells());
+        let mut i = 0;
+        while i + 1 < pairs.len() {
+            let (mid, land) = (pairs[i], pairs[i + 1]);
+            // The mover has left `from` (a small ring may lead back to it).
+            let code = |cell: CellId| if cell == from { 0 } else { pos.board[cell.index()] };
+            if !topology.is_exit(mid) && over.holds(mid, code(mid)) && target.holds(land, code(land)) {
+                return Some(i / 2);
+            }
+            i += 2;
+        }
+        None
     }
 
     /// The piece code on `cell` as the chain sees it: the mover has left its
     /// start cell, and pieces captured at once by earlier jumps are gone.
     #[inline(always)]
     fn seen(&self, walk: &ChainWalk, cell: CellId, depth: usize) -> u8 {
-        if cell == walk.from || (walk.capturing == JumpCapture::Now && walk.jumped[..depth].contains(&cell)) {
+        if cell == walk.from || (walk.removes_at_once && walk.jumped[..depth].contains(&cell)) {
             0
         } else {
             walk.pos.board[cell.index()]
@@ -305,33 +363,20 @@ impl Engine {
 
     /// Whether the piece on `mid` may be jumped now.
     #[inline(always)]
-    fn can_jump(&self, walk: &ChainWalk, mid: CellId, over: crate::ir::CondId, depth: usize) -> bool {
-        if self.game.topology.is_exit(mid) {
-            return false;
-        }
-        if (walk.each_once || walk.capturing == JumpCapture::AtEnd) && walk.jumped[..depth].contains(&mid) {
-            return false;
-        }
-        self.test(over, walk.player, mid, self.seen(walk, mid, depth))
+    fn can_jump(&self, walk: &ChainWalk, mid: CellId, depth: usize) -> bool {
+        let jumped_before = walk.jumps_each_once && walk.jumped[..depth].contains(&mid);
+        !jumped_before
+            && !self.game.topology.is_exit(mid)
+            && walk.over.holds(mid, self.seen(walk, mid, depth))
     }
 
-    /// One hop over `mid` onto `land`: written, then the chain goes on (or stops).
-    #[inline]
-    fn land(&self, walk: &mut ChainWalk, mid: CellId, land: CellId, depth: usize) {
-        let Pattern::Jump {
-            capturing,
-            repeat,
-            not_ending_at_start,
-            must_continue,
-            ..
-        } = &walk.rule.pattern
-        else {
-            return;
-        };
-        let landed_on_piece = self.seen(walk, land, depth) != 0;
+    /// One hop over `mid` onto `land` (whose piece code, as the chain sees it,
+    /// is `code`): written, then the chain goes on (or stops).
+    #[inline(always)]
+    fn land(&self, walk: &mut ChainWalk, mid: CellId, land: CellId, code: u8, depth: usize) {
+        let landed_on_piece = code != 0;
         let len = walk.chain.len();
-        let captures = *capturing != JumpCapture::No;
-        if captures {
+        if walk.captures {
             walk.chain.push(Token::Remove(mid).encode());
             walk.chain.push(Token::Capture(land).encode());
         } else if landed_on_piece {
@@ -341,19 +386,20 @@ impl Engine {
             walk.chain.push(Token::To(land).encode());
         }
         walk.jumped[depth] = mid;
-        let owner = walk.player.index();
         let entering = if walk.promotes {
             self.promotion_on_entering(walk.player, walk.kind, land)
         } else {
             None
         };
         let stops = self.game.topology.is_exit(land)
-            || self.trigger_at(owner, walk.kind, land).is_some()
+            || self.trigger_at(walk.player.index(), walk.kind, land).is_some()
             || landed_on_piece
             || entering.is_some();
-        let went_on = *repeat && !stops && self.jumps(walk, land, depth + 1);
-        if !(*must_continue && went_on) && !(*not_ending_at_start && land == walk.from) {
-            let weight = (depth + 1) as u8 * captures as u8 + landed_on_piece as u8;
+        let went_on = walk.repeat && !stops && self.jumps(walk, land, depth + 1, 0);
+        let keeps_going = walk.must_continue && went_on;
+        let back_at_start = walk.not_ending_at_start && land == walk.from;
+        if !keeps_going && !back_at_start {
+            let weight = (depth + 1) as u8 * walk.captures as u8 + landed_on_piece as u8;
             match entering {
                 Some((into, shown)) => {
                     for &k in into {
@@ -374,6 +420,7 @@ impl Engine {
     }
 
     /// Writes a finished chain, with its promotions where its action ends.
+    #[inline(always)]
     fn push_chain(&self, walk: &mut ChainWalk, land: CellId, weight: u8) {
         if walk.promotes
             && let Some(choice) = self.promotion_at_end(walk.player, walk.kind, walk.from, land)
@@ -397,16 +444,28 @@ impl Engine {
     }
 }
 
-/// The state of one jump-chain search.
+/// The state of one jump-chain search, with the rule's options read once.
 struct ChainWalk<'a> {
     pos: &'a Position,
     player: PlayerId,
     kind: PieceKind,
     from: CellId,
-    rule: &'a MoveRule,
-    /// The rule's options, read once.
-    capturing: JumpCapture,
-    each_once: bool,
+    /// The rule's `(over, land)` pairs (short jumps) and lines (long jumps).
+    hops: &'a CellTable,
+    lines: &'a SlideTable,
+    /// The conditions on the jumped cell and on the landing.
+    over: CellRows<'a>,
+    target: CellRows<'a>,
+    long: bool,
+    repeat: bool,
+    must_continue: bool,
+    not_ending_at_start: bool,
+    /// Jumped pieces are captured (now or at the end of the chain).
+    captures: bool,
+    /// Jumped pieces leave the board at once, so the chain sees them gone.
+    removes_at_once: bool,
+    /// No piece may be jumped twice in the chain.
+    jumps_each_once: bool,
     /// The kind has promotions in place.
     promotes: bool,
     chain: &'a mut Vec<u16>,

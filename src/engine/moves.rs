@@ -285,10 +285,10 @@ impl MoveList {
     }
 
     /// Appends a move made of raw tokens that captures `weight` pieces.
-    #[inline]
+    #[inline(always)]
     pub fn push_raw(&mut self, raw: &[u16], weight: u8) {
-        self.tokens.extend_from_slice(&self.prefix);
-        self.tokens.extend_from_slice(raw);
+        // Moves are a few tokens long: one exact-size extend, no memcpy call.
+        self.tokens.extend(self.prefix.iter().chain(raw).copied());
         self.ends.push(self.tokens.len() as u32);
         if self.weighing {
             self.weights.push(self.prefix_weight.saturating_add(weight));
