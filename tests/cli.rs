@@ -937,8 +937,8 @@ fn a_record_is_checked_when_read() {
         &err,
         &[
             "rules::cli::record_position",
-            "positions as text are not supported yet",
-            "position.txt:3:1",
+            "the record's starting position is not a position of this game",
+            "position.txt:3:11",
         ],
     );
     let illegal = write(
@@ -1314,4 +1314,58 @@ fn input_that_is_not_text_is_refused_without_panicking() {
         &flat(&String::from_utf8_lossy(&out.stderr)),
         &["rules::cli::not_utf8", "<stdin>"],
     );
+}
+
+/// The position text `rulebook position` prints after `moves`.
+fn position_after(moves: &str) -> String {
+    ok(&["position", KK, "--moves", moves]).trim().to_string()
+}
+
+#[test]
+fn a_position_given_as_text_continues_the_game() {
+    // The position after some moves, given back as text, is the same game.
+    let after = ok(&["moves", KK, "--moves", "N@b8 N@f8 c3-b4"]);
+    let text = position_after("N@b8 N@f8 c3-b4");
+    assert_eq!(ok(&["moves", KK, "--position", &text]), after);
+    assert_eq!(
+        ok(&["perft", KK, "--position", &text, "--depth", "3"]),
+        ok(&["perft", KK, "--moves", "N@b8 N@f8 c3-b4", "--depth", "3"])
+    );
+    // A FEN position of the chess rules (perft from a standard test position).
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    assert_eq!(
+        ok(&[
+            "perft",
+            "games/chess.rules",
+            "--position",
+            kiwipete,
+            "--depth",
+            "2"
+        ])
+        .trim(),
+        "perft 2 = 2039"
+    );
+    let err = fails(&["moves", KK, "--position", "8/8 w"]);
+    expect_contains(&err, &["rules::cli::bad_position", "not a position of this game"]);
+}
+
+#[test]
+fn a_game_saved_from_a_position_keeps_it() {
+    let dir = scratch_dir("record-position");
+    let file = dir.join("game.txt");
+    let path = path_arg(&file);
+    let text = position_after("N@b8 N@f8");
+    let (out, err, ok_) = run_with_input(
+        &["play", KK, "--position", &text],
+        &format!("c3-b4\nsave {path}\nquit\n"),
+    );
+    assert!(ok_, "{out}\n{err}");
+    let record = std::fs::read_to_string(&file).expect("the record was written");
+    expect_contains(&record, &[&format!("position: {text}\n"), "c3-b4"]);
+    assert_eq!(
+        ok(&["moves", KK, "--record", path]),
+        ok(&["moves", KK, "--moves", "N@b8 N@f8 c3-b4"])
+    );
+    let err = fails(&["moves", KK, "--record", path, "--position", &text]);
+    expect_contains(&err, &["rules::cli::record_position", "leave out `--position`"]);
 }

@@ -12,7 +12,7 @@ use super::{Cli, Format};
 use rulebook::diag::{Report, Severity, SourceFile};
 use rulebook::engine::{Engine, MoveBuf, Position, Status};
 use rulebook::ir::Outcome;
-use rulebook::notation;
+use rulebook::{notation, position_text};
 
 /// `check`: every problem of a rules file; an error if it has errors (or
 /// warnings, with `deny_warnings`).
@@ -118,10 +118,19 @@ pub fn moves(loaded: &Loaded, format: Format) -> miette::Result<()> {
                 "legal_moves": legal,
                 "status": word,
                 "winner": winner,
+                "position": position_text::write(engine, pos),
             });
             out.line(format!("{value:#}"))?;
         }
     }
+    Ok(out.finish()?)
+}
+
+/// `position`: the position where the game stands, as text (what
+/// `--position` and a record's `position:` line take).
+pub fn position(loaded: &Loaded) -> miette::Result<()> {
+    let mut out = Out::stdout();
+    out.line(position_text::write(&loaded.engine, loaded.position()))?;
     Ok(out.finish()?)
 }
 

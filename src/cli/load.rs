@@ -12,7 +12,7 @@ use super::output::to_stderr;
 use super::record::{self, Record, RecordError};
 use rulebook::diag::{Report, SourceFile, Span};
 use rulebook::engine::{Engine, Move, MoveBuf, Position};
-use rulebook::notation;
+use rulebook::{notation, position_text};
 
 /// A problem on the command line or with its inputs, shown as a miette report.
 #[derive(Debug, Error, Diagnostic)]
@@ -59,6 +59,20 @@ pub enum CliError {
         first: String,
         second: String,
     },
+    /// `--position` is not a position of the game.
+    #[error("`--position {text}` is not a position of this game: {reason}")]
+    #[diagnostic(
+        code(rules::cli::bad_position),
+        help("write the position as `rulebook position FILE` prints it")
+    )]
+    BadPosition { text: String, reason: String },
+    /// `--position` given with a record that has its own starting position.
+    #[error("the record starts from its own position, so `--position` cannot be given too")]
+    #[diagnostic(
+        code(rules::cli::record_position),
+        help("leave out `--position`: a record is replayed from the position it was saved with")
+    )]
+    RecordPosition,
     /// A `--set` that disagrees with the record being replayed.
     #[error("the record was played with `{name}={recorded}`, not `{name}={given}`")]
     #[diagnostic(
@@ -137,6 +151,9 @@ pub struct Loaded {
     pub source: SourceFile,
     /// The options set (by the record, then `--set`), in order.
     pub sets: Vec<(String, String)>,
+    /// The starting position as text, when the game did not start at the
+    /// rules' start (`--position` or the record's).
+    pub start: Option<String>,
     /// Every position so far, the start first.
     pub history: Vec<Position>,
     /// The moves played: `played[i]` leads from `history[i]` to `history[i + 1]`.
@@ -198,11 +215,40 @@ pub fn game(args: &GameArgs) -> Result<Loaded, miette::Report> {
         return Err(CliError::Invalid(report.summary).into());
     };
     let engine = Engine::new(game, &sets).map_err(|e| CliError::Option(e.to_string()))?;
+    let record_start = record.as_ref().and_then(|(r, s)| Some((r.position.clone()?, s)));
+    let (start, start_text) = match (&args.position, record_start) {
+        (Some(_), Some(_)) => return Err(CliError::RecordPosition.into()),
+        (Some(text), None) => {
+            let pos = position_text::read(&engine, text).map_err(|e| CliError::BadPosition {
+                text: text.clone(),
+                reason: e.0,
+            })?;
+            (pos, Some(text.clone()))
+        }
+        (None, Some(((text, span), record_source))) => {
+            let pos = position_text::read(&engine, &text).map_err(|e| {
+                RecordError::at(
+                    record_source,
+                    "rules::cli::record_position",
+                    span,
+                    format!(
+                        "the record's starting position is not a position of this game: {}",
+                        e.0
+                    ),
+                    "this position",
+                    Some("write it as `rulebook position FILE` prints it".into()),
+                )
+            })?;
+            (pos, Some(text))
+        }
+        (None, None) => (engine.start(), None),
+    };
     let mut loaded = Loaded {
-        history: vec![engine.start()],
+        history: vec![start],
         engine,
         source,
         sets,
+        start: start_text,
         played: Vec::new(),
     };
     let mut buf = MoveBuf::new();

@@ -41,6 +41,11 @@ struct GameArgs {
     /// options are set too.
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
+    /// Start from this position instead of the rules' start: the game's
+    /// position text (FEN for chess, SFEN for shogi, or the generic form
+    /// `rulebook moves` prints), quoted.
+    #[arg(long, value_name = "TEXT")]
+    position: Option<String>,
     /// Moves to play (after the record's, if any), in notation, separated by spaces.
     #[arg(long)]
     moves: Option<String>,
@@ -67,6 +72,12 @@ enum Command {
         /// Output format: `human` or `json`.
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
+    },
+    /// Print the position after a sequence of moves as text (FEN-like), as
+    /// `--position` takes it.
+    Position {
+        #[command(flatten)]
+        game: GameArgs,
     },
     /// Count the move sequences of a given length (perft).
     Perft {
@@ -156,6 +167,7 @@ pub fn run() -> miette::Result<()> {
             deny_warnings,
         } => commands::check(&file, format, deny_warnings),
         Command::Moves { game, format } => commands::moves(&load::game(&game)?, format),
+        Command::Position { game } => commands::position(&load::game(&game)?),
         Command::Perft {
             game,
             depth,
@@ -174,6 +186,7 @@ pub fn run() -> miette::Result<()> {
                 file,
                 sets,
                 record: None,
+                position: None,
                 moves: None,
             };
             let loaded = load::game(&game)?;

@@ -42,6 +42,7 @@ pub fn run(loaded: Loaded, ai: &[String], seed: u64) -> miette::Result<()> {
         engine,
         source,
         sets,
+        start,
         history,
         played,
     } = loaded;
@@ -78,6 +79,7 @@ pub fn run(loaded: Loaded, ai: &[String], seed: u64) -> miette::Result<()> {
         played,
         source: &source,
         sets,
+        start,
         terminal: interactive,
         over_shown: None,
         shown: None,
@@ -112,6 +114,8 @@ struct Session<'a> {
     source: &'a SourceFile,
     /// The options that were set, for records.
     sets: Vec<(String, String)>,
+    /// The starting position as text, for records, when not the rules' start.
+    start: Option<String>,
     /// The number of moves when the game was last saved (or loaded).
     saved: usize,
     /// Standard input and output are a terminal: a person is there to ask.

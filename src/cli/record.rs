@@ -15,8 +15,9 @@
 //! The first line names the format and its version. Header lines
 //! `key: value` follow, then `moves:` and the moves in notation, separated by
 //! white space; `12.` before a move is its number (checked when read), and
-//! `#` starts a comment. A `position:` header is reserved for a starting
-//! position given as text; this version refuses it.
+//! `#` starts a comment. A game that began elsewhere than at the rules'
+//! start has a `position:` header: its starting position as text (FEN-like,
+//! as `--position` takes it).
 
 use miette::{Diagnostic, NamedSource, SourceSpan};
 use thiserror::Error;
@@ -38,6 +39,9 @@ pub struct Record {
     pub rules_hash: Option<String>,
     /// The options that were set: `(name, value)`, in order.
     pub sets: Vec<(String, String)>,
+    /// The starting position as text, with where it stands in the record;
+    /// `None`: the rules' own start.
+    pub position: Option<(String, Span)>,
     /// The moves in notation, in order, each with where it stands in the record.
     pub moves: Vec<(String, Span)>,
 }
@@ -129,6 +133,9 @@ impl Record {
         for (name, value) in &self.sets {
             out.push_str(&format!("set: {name}={value}\n"));
         }
+        if let Some((position, _)) = &self.position {
+            out.push_str(&format!("position: {position}\n"));
+        }
         out.push_str("moves:\n");
         let width = self.moves.iter().map(|(m, _)| m.len()).max().unwrap_or(0);
         for (i, (mv, _)) in self.moves.iter().enumerate() {
@@ -186,6 +193,7 @@ impl Record {
             rules: String::new(),
             rules_hash: None,
             sets: Vec::new(),
+            position: None,
             moves: Vec::new(),
         };
         let mut rules_seen = false;
@@ -210,6 +218,7 @@ impl Record {
             let repeated = match key {
                 "rules" => rules_seen,
                 "rules-hash" => record.rules_hash.is_some(),
+                "position" => record.position.is_some(),
                 _ => false,
             };
             if repeated {
@@ -242,13 +251,7 @@ impl Record {
                     }
                 },
                 "position" => {
-                    return Err(error(
-                        "rules::cli::record_position",
-                        span,
-                        "positions as text are not supported yet".into(),
-                        "a starting position",
-                        Some("this rulebook replays records from the starting position of the rules only: remove the `position:` line".into()),
-                    ));
+                    record.position = Some((value.to_string(), Span::new(value_at, span.end)));
                 }
                 "moves" => {
                     moves_at = Some(value_at);
@@ -398,6 +401,7 @@ mod tests {
             rules: "games/x.rules".into(),
             rules_hash: Some(hash("text")),
             sets: vec![("turn_limit".into(), "40".into())],
+            position: Some(("8/8/8 w".into(), Span::default())),
             moves: ["N@b8", "c3-b4", "b8-c6,f8xe6"]
                 .iter()
                 .map(|m| (m.to_string(), Span::default()))
@@ -408,6 +412,9 @@ mod tests {
         assert_eq!(back.rules, record.rules);
         assert_eq!(back.rules_hash, record.rules_hash);
         assert_eq!(back.sets, record.sets);
+        let (position, span) = back.position.as_ref().expect("the position reads back");
+        assert_eq!(position, "8/8/8 w");
+        assert_eq!(&text[span.start..span.end], "8/8/8 w");
         let moves: Vec<&str> = back.moves.iter().map(|(m, _)| m.as_str()).collect();
         assert_eq!(moves, ["N@b8", "c3-b4", "b8-c6,f8xe6"]);
         // Each move's span points at it.
@@ -432,8 +439,8 @@ mod tests {
                 "rules::cli::record_version",
             ),
             (
-                "rulebook record 1\nrules: r\nposition: 8/8\nmoves:\n",
-                "rules::cli::record_position",
+                "rulebook record 1\nrules: r\nposition: 8/8\nposition: 8/8\nmoves:\n",
+                "rules::cli::record_format",
             ),
             (
                 "rulebook record 1\nrulez: r\nmoves:\n",
@@ -450,8 +457,6 @@ mod tests {
             let e = parse(text).expect_err(text);
             assert_eq!(e.code, code, "{text:?}: {}", e.message);
         }
-        let e = parse("rulebook record 1\nrules: r\nposition: x\nmoves:\n").expect_err("refused");
-        assert_eq!(e.message, "positions as text are not supported yet");
         let e = parse("rulebook record 1\nrulez: r\nmoves:\n").expect_err("refused");
         assert_eq!(e.help.as_deref(), Some("did you mean `rules`?"));
     }

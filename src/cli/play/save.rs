@@ -29,6 +29,7 @@ impl Session<'_> {
             rules: self.source.name.clone(),
             rules_hash: Some(record::hash(&self.source.text)),
             sets: self.sets.clone(),
+            position: self.start.clone().map(|p| (p, Span::default())),
             moves: self
                 .played
                 .iter()
