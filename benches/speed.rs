@@ -84,7 +84,7 @@ fn main() {
     let mut games: Vec<String> = std::fs::read_dir(root.join("games"))
         .expect("games/ exists")
         .filter_map(|e| e.ok()?.path().file_stem()?.to_str().map(String::from))
-        .filter(|g| only.is_empty() || only.iter().any(|o| *o == g))
+        .filter(|g| only.is_empty() || only.contains(&g))
         .collect();
     games.sort();
     println!(

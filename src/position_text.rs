@@ -6,7 +6,7 @@
 //! Every game has a *generic* text that keeps everything: the board, the
 //! player to move, then `name:value` fields for what is not at its default
 //! (`ply:12 hand:2Pp passed:e3`). A rules file may also declare its own fields
-//! with `position { … }` (FEN for chess, SFEN for shogi); [`write`] then uses
+//! with `position { … }` (FEN-like or SFEN-like fields); [`write`] then uses
 //! them, and [`read`] accepts either form.
 
 use crate::engine::{Engine, Position};

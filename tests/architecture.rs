@@ -26,6 +26,27 @@ const GAME_WORDS: &[&str] = &[
     "wedge",
     // The issues' grep has plain `round` (which also covers `round.?table`).
     "round",
+    // The other shipped games and what only they have.
+    "chess",
+    "checkers",
+    "draughts",
+    "shogi",
+    "reversi",
+    "othello",
+    "amazon",
+    "morris",
+    "tic-tac-toe",
+    "tictactoe",
+    "tic_tac_toe",
+    "connect-four",
+    "connect four",
+    "connect_four",
+    "gomoku",
+    "rook",
+    "bishop",
+    "castl",
+    "passant",
+    "komi",
 ];
 
 /// Every file under `src/`, relative to the crate, sorted.
@@ -64,8 +85,8 @@ fn relative(root: &Path, path: &Path) -> String {
         .join("/")
 }
 
-/// The game word in `line`, if any: a case-insensitive match of
-/// `kender|knight|chivalry|queen|pawn|pyramid|stash|merlin|camelot|guinevere|arthur|wedge|round`.
+/// The game word in `line`, if any: a case-insensitive match of one of
+/// [`GAME_WORDS`] anywhere in the line.
 fn game_word(line: &str) -> Option<String> {
     let lower = line.to_lowercase();
     if let Some(w) = GAME_WORDS.iter().find(|w| lower.contains(*w)) {
@@ -217,6 +238,11 @@ fn the_matchers_find_what_they_look_for() {
         "wedges",
         "the stash",
         "let around = table;",
+        "// FEN for chess",
+        "castling rights",
+        "minishogi",
+        "en passant",
+        "Tic-Tac-Toe",
     ] {
         assert!(game_word(line).is_some(), "{line}");
     }

@@ -42,8 +42,8 @@ struct GameArgs {
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
     /// Start from this position instead of the rules' start: the game's
-    /// position text (FEN for chess, SFEN for shogi, or the generic form
-    /// `rulebook moves` prints), quoted.
+    /// position text as `rulebook position` prints it (the rules' own
+    /// `position` format, such as FEN, or the generic form), quoted.
     #[arg(long, value_name = "TEXT")]
     position: Option<String>,
     /// Moves to play (after the record's, if any), in notation, separated by spaces.

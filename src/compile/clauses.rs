@@ -136,7 +136,7 @@ fn split_actions(clauses: &[Clause]) -> Vec<Vec<&Clause>> {
 
 /// Whether an action lands a piece: it has a pattern or `land`, and places no
 /// new piece (in an action that places one, patterns only move the cursor:
-/// `slide all onto empty, place Arrow` shoots an arrow).
+/// `slide all onto empty, place Block` puts a block where the slide stops).
 fn action_lands(clauses: &[&Clause]) -> bool {
     clauses
         .iter()

@@ -1,4 +1,4 @@
-//! Cell conditions (`onto empty or enemy`, `if friend Rook unmoved`,
+//! Cell conditions (`onto empty or enemy`, `if friend Tower unmoved`,
 //! `not next s is empty`, `in line of 3`).
 
 use super::error::{self, NameKind};

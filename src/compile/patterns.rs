@@ -714,7 +714,7 @@ mod tests {
     #[test]
     fn plurals_follow_the_regular_rules() {
         for (one, many) in [
-            ("Rook", "Rooks"),
+            ("Tower", "Towers"),
             ("Stone", "Stones"),
             ("Box", "Boxes"),
             ("Bus", "Buses"),

@@ -141,7 +141,7 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile, mut kinds: Option<&mut Vec<K
                             decl.span,
                             "there is no `pool` declaration",
                         )
-                        .with_help("declare the pool's pieces, lowest rank first: `pool Bishop, Rook`"),
+                        .with_help("declare the pool's pieces, lowest rank first: `pool Minor, Major`"),
                     );
                 }
                 Some(None)

@@ -166,18 +166,18 @@ mod tests {
         board grid files a..d ranks 1..4
         directions all = n, ne, e, se, s, sw, w, nw
         region dark = cells where (file + rank) % 2 == 0
-        piece Rook letter R { move slide: slide all onto empty or enemy }
-        piece King letter K { move step: step all onto empty or enemy }
+        piece Tower letter R { move slide: slide all onto empty or enemy }
+        piece Chief letter K { move step: step all onto empty or enemy }
         piece Stone letter S { }
-        royal King
+        royal Chief
         setup {
-          White: King at a1
-          White: Rook at b1
-          Black: Rook at d4
-          Black: Rook at b3
+          White: Chief at a1
+          White: Tower at b1
+          Black: Tower at d4
+          Black: Tower at b3
           White: reserve 2 Stone
         }
-        turn main { choose move Rook, move King, drop Stone onto empty and in dark }
+        turn main { choose move Tower, move Chief, drop Stone onto empty and in dark }
         turns { repeat { White: main  Black: main } }
         end { no move: mover loses if in check }
     "#;
@@ -203,7 +203,7 @@ mod tests {
         let e = engine();
         let pos = e.start();
         let white = PlayerId(0);
-        let rook = e.game().kinds[0].rules.clone();
+        let tower = e.game().kinds[0].rules.clone();
         let (b1, b2, b4, c2, a1) = (
             cell(&e, "b1"),
             cell(&e, "b2"),
@@ -211,22 +211,22 @@ mod tests {
             cell(&e, "c2"),
             cell(&e, "a1"),
         );
-        assert_eq!(e.obstacle(&pos, white, &rook, b1, b2), Obstacle::Nothing);
-        // b3 holds a black rook: b4 lies beyond it.
+        assert_eq!(e.obstacle(&pos, white, &tower, b1, b2), Obstacle::Nothing);
+        // b3 holds a black tower: b4 lies beyond it.
         assert_eq!(
-            e.obstacle(&pos, white, &rook, b1, b4),
+            e.obstacle(&pos, white, &tower, b1, b4),
             Obstacle::Blocked(cell(&e, "b3"))
         );
-        // This rook slides in all eight directions: c2 is one diagonal step.
-        assert_eq!(e.obstacle(&pos, white, &rook, b1, c2), Obstacle::Nothing);
-        // a1 holds the white king: the target `empty or enemy` fails on both counts.
+        // This tower slides in all eight directions: c2 is one diagonal step.
+        assert_eq!(e.obstacle(&pos, white, &tower, b1, c2), Obstacle::Nothing);
+        // a1 holds the white chief: the target `empty or enemy` fails on both counts.
         assert_eq!(
-            e.obstacle(&pos, white, &rook, b1, a1),
+            e.obstacle(&pos, white, &tower, b1, a1),
             Obstacle::Refused(vec![Cond::Empty, Cond::Enemy])
         );
-        let king = e.game().kinds[1].rules.clone();
+        let chief = e.game().kinds[1].rules.clone();
         assert_eq!(
-            e.obstacle(&pos, white, &king, a1, cell(&e, "a3")),
+            e.obstacle(&pos, white, &chief, a1, cell(&e, "a3")),
             Obstacle::OutOfReach
         );
     }
@@ -257,7 +257,7 @@ mod tests {
         let e = engine();
         let pos = e.start();
         let mut buf = MoveBuf::new();
-        // The king may not step to a2 or b2, where the black rook on b3 attacks.
+        // The chief may not step to a2 or b2, where the black tower on b3 attacks.
         let legal = notation::legal_move_names(&e, &pos, &mut buf);
         assert!(!legal.iter().any(|m| m == "a1-a2" || m == "a1-b2"), "{legal:?}");
         e.moves_before_royal_rule(&pos, &mut buf);

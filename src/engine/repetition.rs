@@ -36,8 +36,8 @@ impl Engine {
         key
     }
 
-    /// The board's part of the repetition key. When the rules write castling-like
-    /// rights in their position text, pieces count as moved or not only through
+    /// The board's part of the repetition key. When the rules write rights (a
+    /// `rights` field: which unmoved pieces may still act) in their position text, pieces count as moved or not only through
     /// those rights (two positions with the same text are the same).
     fn board_key(&self, pos: &Position) -> u64 {
         let Some(rights) = self.game.position.as_ref().and_then(|f| {

@@ -114,7 +114,7 @@ impl Cond {
     }
 
     /// The kinds the condition requires the piece to be, when it is a conjunction
-    /// with kind atoms (`friend Rook unmoved`); `None` when any kind may do.
+    /// with kind atoms (`friend Tower unmoved`); `None` when any kind may do.
     pub fn required_kinds(&self) -> Option<Vec<PieceKind>> {
         match self {
             Cond::Kind(k) => Some(vec![*k]),
