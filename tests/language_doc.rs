@@ -124,7 +124,10 @@ fn complete_rules_files_in_the_page_compile() {
         );
         checked += 1;
     }
-    assert!(checked >= 4, "only {checked} complete rules files found in the page");
+    assert!(
+        checked >= 4,
+        "only {checked} complete rules files found in the page"
+    );
 }
 
 #[test]
@@ -147,7 +150,10 @@ fn quoted_excerpts_are_lines_of_the_games_they_name() {
         }
         quotes += 1;
     }
-    assert!(quotes >= 10, "only {quotes} quotations of the games found in the page");
+    assert!(
+        quotes >= 10,
+        "only {quotes} quotations of the games found in the page"
+    );
 }
 
 #[test]
