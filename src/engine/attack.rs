@@ -40,8 +40,59 @@ pub(super) struct AttackTables {
     start: Vec<u32>,
     nodes: Vec<Node>,
     entries: Vec<Entry>,
-    /// Rules written in the core that could capture a royal piece.
-    fallback: Vec<usize>,
+    /// Rules written in the core that could capture a royal piece, each with
+    /// how far from its piece it can capture (`None`: anywhere).
+    fallback: Vec<(usize, Option<u8>)>,
+    /// `distance[from * cells + to]`: the fewest steps between two cells in
+    /// any directions, capped at 255; filled only when some fallback rule has
+    /// a reach.
+    distance: Vec<u8>,
+}
+
+/// The most cursor steps a core program can take before a capture, when it
+/// has no loop and cannot jump anywhere (nor capture a whole group).
+fn core_reach(ops: &[Op]) -> Option<u8> {
+    let mut steps = 0u32;
+    for (i, op) in ops.iter().enumerate() {
+        match op {
+            Op::Go(_) | Op::GoSame | Op::GoPerpendicular => steps += 1,
+            Op::Anywhere | Op::AnywhereIf(_) | Op::CaptureGroup => return None,
+            Op::Fork(t) | Op::Jump(t) if (*t as usize) <= i => return None,
+            _ => {}
+        }
+    }
+    u8::try_from(steps).ok().filter(|s| *s < u8::MAX)
+}
+
+/// The largest board for which the distance table is kept (cells² bytes).
+const MAX_DISTANCE_CELLS: usize = 2048;
+
+/// The fewest steps between every two cells (any direction), capped at 255.
+fn distances(topo: &crate::ir::Topology) -> Vec<u8> {
+    let cells = topo.cells();
+    let dirs = topo.dir_names.len();
+    let mut out = vec![u8::MAX; cells * cells];
+    let mut queue = std::collections::VecDeque::new();
+    for from in 0..cells {
+        let row = &mut out[from * cells..(from + 1) * cells];
+        row[from] = 0;
+        queue.clear();
+        queue.push_back(from);
+        while let Some(c) = queue.pop_front() {
+            let d = row[c];
+            if d == u8::MAX - 1 {
+                continue;
+            }
+            for dir in 0..dirs {
+                let n = topo.neighbour[c * dirs + dir];
+                if n.is_some() && row[n.index()] == u8::MAX {
+                    row[n.index()] = d + 1;
+                    queue.push_back(n.index());
+                }
+            }
+        }
+    }
+    out
 }
 
 /// A tree being built: children by cell, attackers here.
@@ -146,7 +197,7 @@ impl AttackTables {
                         continue;
                     }
                     if *long {
-                        fallback.push(r);
+                        fallback.push((r, None));
                         continue;
                     }
                     for p in 0..players {
@@ -161,12 +212,18 @@ impl AttackTables {
                 Pattern::Drop => {}
                 Pattern::Core => {
                     if core_may_capture_royal(engine, &rule.program.ops) {
-                        fallback.push(r);
+                        fallback.push((r, core_reach(&rule.program.ops)));
                     }
                 }
             }
         }
+        let reaching = fallback.iter().any(|(_, reach)| reach.is_some());
         let mut tables = AttackTables {
+            distance: if reaching && cells <= MAX_DISTANCE_CELLS {
+                distances(topo)
+            } else {
+                Vec::new()
+            },
             fallback,
             ..AttackTables::default()
         };
@@ -260,33 +317,42 @@ impl Engine {
         !t.fallback.is_empty() && self.attacked_by_core(pos, cell, by, victim)
     }
 
-    /// The attack test for rules without tables: run them from each piece and
-    /// look for a capture on `cell`.
+    /// The attack test for rules without tables: run them from each piece
+    /// that is near enough and look for a capture on `cell`.
     fn attacked_by_core(&self, pos: &Position, cell: CellId, by: PlayerId, victim: u8) -> bool {
-        let mut scratch = pos.clone();
-        if scratch.board[cell.index()] == 0 {
-            let mut log = UndoLog::default();
-            scratch.set(cell, victim, &mut log);
-        }
+        let cells = self.game.topology.cells();
+        let distance = &self.attack.distance;
+        let in_reach = |from: CellId, reach: Option<u8>| match reach {
+            Some(k) if !distance.is_empty() => distance[from.index() * cells + cell.index()] <= k,
+            _ => true,
+        };
+        // The position with the victim on `cell`, made when a piece is near enough.
+        let mut scratch: Option<Position> = None;
         let mut out = MoveList::default();
         let mut core = super::core::CoreScratch::default();
-        for &r in &self.attack.fallback {
+        for &(r, reach) in &self.attack.fallback {
             let rule = &self.game.rules[r];
             for &code in self.codes.of(rule.kind, by.index()) {
-                let froms: Vec<CellId> = scratch.cells_with(code).collect();
-                for from in froms {
+                for from in pos.cells_with(code) {
+                    if !in_reach(from, reach) {
+                        continue;
+                    }
+                    let scratch = scratch.get_or_insert_with(|| {
+                        let mut with_victim = pos.clone();
+                        if with_victim.board[cell.index()] == 0 {
+                            with_victim.set(cell, victim, &mut UndoLog::default());
+                        }
+                        with_victim
+                    });
                     out.clear();
                     if matches!(rule.pattern, Pattern::Core) || self.force_core {
-                        self.core_actions(&mut scratch, by, rule, from, &mut out, &mut core, None);
+                        self.core_actions(scratch, by, rule, from, &mut out, &mut core, None);
                     } else {
                         let mut tables = super::movegen::GenScratch::default();
-                        self.fast_actions(&scratch, by, rule.kind, from, rule, &mut out, &mut tables);
+                        self.fast_actions(scratch, by, rule.kind, from, rule, &mut out, &mut tables);
                     }
-                    if out.iter().any(|m| {
-                        m.tokens().any(|t| {
-                            matches!(t, super::Token::Capture(c) | super::Token::Remove(c) | super::Token::Take(c) if c == cell)
-                        })
-                    }) {
+                    let captures_here = |t: super::Token| matches!(t, super::Token::Capture(c) | super::Token::Remove(c) | super::Token::Take(c) if c == cell);
+                    if out.iter().any(|m| m.tokens().any(captures_here)) {
                         return true;
                     }
                 }

@@ -91,6 +91,9 @@ pub struct Engine {
     quiet: Option<QuietRule>,
     repetition: Option<i64>,
     forbid: Vec<Option<u32>>,
+    /// The rules with a condition that reads a mark set (the only ones whose
+    /// moves the marks of the last move can change).
+    mark_readers: Vec<usize>,
     /// Positions keep the keys of the earlier positions of the game.
     keeps_history: bool,
     /// `promotions_of[kind]`: the in-place promotions of a kind.
@@ -131,6 +134,7 @@ impl Engine {
             quiet: None,
             repetition: None,
             forbid: Vec::new(),
+            mark_readers: Vec::new(),
             keeps_history: false,
             promotions_of: Vec::new(),
             attack: attack::AttackTables::default(),
@@ -174,6 +178,7 @@ impl Engine {
             || engine.keeps_history
             || engine.game.end.passes.is_some();
         engine.build_cond_tables();
+        engine.mark_readers = engine.mark_readers();
         engine.stuck = engine.stuck_cells();
         let cells = engine.game.topology.cells();
         engine.sticks = (0..players * kinds)

@@ -1,8 +1,10 @@
 //! Repeated positions: the key that makes two positions the same for the
 //! repetition draw, and the bans on recreating earlier boards.
 
-use super::moves::MoveBuf;
+use super::core::CoreScratch;
+use super::moves::{MoveBuf, MoveList};
 use super::{Engine, Position};
+use crate::ir::{CellId, Op};
 
 /// Mixes a number into a key.
 #[inline]
@@ -73,17 +75,77 @@ impl Engine {
         key
     }
 
-    /// Whether the legal moves change when the marks of the last move are forgotten.
-    fn marks_matter(&self, pos: &Position) -> bool {
-        let mut with = MoveBuf::new();
-        self.legal_moves(pos, &mut with);
-        let mut plain = pos.clone();
-        plain.marks.iter_mut().for_each(|w| *w = 0);
-        let mut without = MoveBuf::new();
-        self.legal_moves(&plain, &mut without);
-        with.moves.len() != without.moves.len() || with.moves.iter().any(|m| !without.moves.contains(m))
+    /// The rules whose conditions read a mark set.
+    pub(super) fn mark_readers(&self) -> Vec<usize> {
+        let reads = |c: &crate::ir::CondId| self.game.conds[c.0 as usize].reads_marks();
+        (0..self.game.rules.len())
+            .filter(|&r| {
+                let rule = &self.game.rules[r];
+                reads(&rule.target)
+                    || rule.program.ops.iter().any(|op| match op {
+                        Op::If(c) | Op::AnywhereIf(c) => reads(c),
+                        _ => false,
+                    })
+            })
+            .collect()
     }
 
+    /// Whether the legal moves change when the marks of the last move are forgotten.
+    fn marks_matter(&self, pos: &Position) -> bool {
+        let mut plain = pos.clone();
+        plain.marks.iter_mut().for_each(|w| *w = 0);
+        // A first look at the rules that read marks (only their actions can
+        // differ): when they do the same with and without the marks, so do
+        // the legal moves (the usual case: no move uses a mark).
+        if self.reader_actions(pos) == self.reader_actions(&plain) {
+            return false;
+        }
+        let (mut with, mut without) = (MoveBuf::new(), MoveBuf::new());
+        self.legal_moves(pos, &mut with);
+        self.legal_moves(&plain, &mut without);
+        !same_moves(&with.moves, &without.moves)
+    }
+
+    /// Every action of the rules that read marks, by the pieces of the player to
+    /// move, sorted.
+    fn reader_actions(&self, pos: &Position) -> Vec<Vec<u16>> {
+        let player = self.mover(pos);
+        let mut scratch = pos.clone();
+        let mut out = MoveList::default();
+        let mut core = CoreScratch::default();
+        for &r in &self.mark_readers {
+            let rule = &self.game.rules[r];
+            if rule.drop {
+                self.core_actions(
+                    &mut scratch,
+                    player,
+                    rule,
+                    CellId::NONE,
+                    &mut out,
+                    &mut core,
+                    None,
+                );
+                continue;
+            }
+            for &code in self.codes.of(rule.kind, player.index()) {
+                let froms: Vec<CellId> = pos.cells_with(code).collect();
+                for from in froms {
+                    self.core_actions(&mut scratch, player, rule, from, &mut out, &mut core, None);
+                }
+            }
+        }
+        let mut actions: Vec<Vec<u16>> = out.iter().map(|m| m.raw().to_vec()).collect();
+        actions.sort();
+        actions
+    }
+}
+
+/// Whether two lists hold the same moves (in any order).
+fn same_moves(a: &MoveList, b: &MoveList) -> bool {
+    a.len() == b.len() && a.iter().all(|m| b.contains(m))
+}
+
+impl Engine {
     /// How many times the current position has occurred (this time included).
     pub(super) fn occurrences(&self, pos: &Position) -> usize {
         let Some(&(_, key)) = pos.history.last() else {

@@ -103,6 +103,16 @@ impl Cond {
         }
     }
 
+    /// Whether the condition reads a mark set.
+    pub fn reads_marks(&self) -> bool {
+        match self {
+            Cond::Marked(_) => true,
+            Cond::Next { cond, .. } | Cond::Ray { cond, .. } | Cond::Not(cond) => cond.reads_marks(),
+            Cond::And(a, b) | Cond::Or(a, b) => a.reads_marks() || b.reads_marks(),
+            _ => false,
+        }
+    }
+
     /// Whether the condition reads the `moved` state of pieces.
     pub fn reads_moved(&self) -> bool {
         match self {
