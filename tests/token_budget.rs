@@ -59,8 +59,8 @@ fn tokens(text: &str) -> usize {
     let mut n = 0;
     let mut rest = text.trim_start();
     while !rest.is_empty() {
-        let len = if rest.starts_with('"') {
-            rest[1..].find('"').map_or(rest.len(), |i| i + 2)
+        let len = if let Some(inside) = rest.strip_prefix('"') {
+            inside.find('"').map_or(rest.len(), |i| i + 2)
         } else if rest.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_') {
             rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
                 .unwrap_or(rest.len())
@@ -100,5 +100,5 @@ fn layout_items_and_comments_do_not_count() {
     let base = "players A\nboard grid files a..c ranks 1..3\n";
     let with = format!("{base}// a comment\nlayout hexagons (file, rank)\n");
     assert_eq!(tokens(&counted_text(base)), tokens(&counted_text(&with)));
-    assert_eq!(tokens("link cw: (r, s) -> (r, s + 1)"), 15);
+    assert_eq!(tokens("link cw: (r, s) -> (r, s + 1)"), 16);
 }

@@ -51,29 +51,22 @@ pub fn board(engine: &Engine, pos: &Position, style: Style, marked: &[CellId]) -
     let sector_names: Vec<String> = (0..sectors)
         .map(|s| common(at.iter().filter_map(|row| row[s].as_ref()).map(name)))
         .collect();
+    // A cell is its piece between two marks (`[N]` for the last move); a
+    // little wider when sector names need it.
     let cell_w = sector_names
         .iter()
         .map(|n| n.chars().count())
         .max()
         .unwrap_or(1)
-        .max(1)
-        + 2;
-    let ring_label = |r: usize| {
-        let place = if r == 0 {
-            " (centre)"
-        } else if r + 1 == rings {
-            " (outside)"
-        } else {
-            ""
-        };
-        format!("ring {}{place}", ring_names[r])
-    };
+        .max(2)
+        + 1;
+    let ring_label = |r: usize| format!("ring {}", ring_names[r]);
     let label_w = (0..rings)
         .map(|r| ring_label(r).chars().count())
         .max()
         .unwrap_or(0);
     let mut out = String::new();
-    let mut header = format!("{:label_w$}  ", "sector");
+    let mut header = format!("{:label_w$}  ", "");
     for n in &sector_names {
         header.push_str(&format!("{n:^cell_w$}"));
     }
@@ -91,19 +84,12 @@ pub fn board(engine: &Engine, pos: &Position, style: Style, marked: &[CellId]) -
                 Some((owner, kind)) => style.chip(owner, &kind_symbol(engine, owner, kind)),
                 None => "·".to_string(),
             };
-            let pad = cell_w - 2;
             let (open, close) = if marked.contains(&c) {
                 ('[', ']')
             } else {
                 (' ', ' ')
             };
-            let left = (pad.saturating_sub(1)) / 2;
-            let right = pad.saturating_sub(1) - left;
-            out.push_str(&format!(
-                "{open}{}{inner}{}{close}",
-                " ".repeat(left),
-                " ".repeat(right)
-            ));
+            out.push_str(&format!("{open}{inner}{close}{}", " ".repeat(cell_w - 3)));
         }
         out.push_str("↺\n");
     }
@@ -112,7 +98,7 @@ pub fn board(engine: &Engine, pos: &Position, style: Style, marked: &[CellId]) -
         sector_names.last().cloned().unwrap_or_default(),
     );
     out.push_str(&style.dim(&format!(
-        "The outside ring first; ring {} is the centre: wedges meeting in the middle.\nEach ring goes round (↻ ↺): its ends, sector {last} and sector {first}, touch.\n",
+        "Top line: the outside ring. Last line: ring {}, the centre.\nEach line is a circle: sector {last} and sector {first} touch.\n",
         ring_names[0]
     )));
     Some(out)

@@ -376,10 +376,12 @@ impl Engine {
         log: &mut UndoLog,
     ) -> bool {
         self.apply_tokens(scratch, player, mv, log);
-        let ok = !(self.has_royals && self.in_check(scratch, player))
-            && !(!self.forbid.is_empty()
-                && !mv.tokens().any(|t| t == super::Token::Pass)
-                && self.forbidden(scratch, scratch.hash));
+        let in_check = self.has_royals && self.in_check(scratch, player);
+        let repeats = !in_check
+            && !self.forbid.is_empty()
+            && !mv.tokens().any(|t| t == super::Token::Pass)
+            && self.forbidden(scratch, scratch.hash);
+        let ok = !in_check && !repeats;
         scratch.undo(log);
         ok
     }

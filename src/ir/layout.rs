@@ -25,8 +25,8 @@ pub enum LayoutShape {
     /// Hexagons; a place is axial (q, r): q across, r up and to the right,
     /// so that a rhombus of cells stays a rhombus.
     Hexagons,
-    /// Rings round a centre; a place is (ring, sector), both from 0, ring 0
-    /// the innermost, drawn as wedges that meet at the centre.
+    /// Rings about a centre; a place is (ring, sector), both from 0, ring 0
+    /// the innermost, drawn as slices that meet at the centre.
     Polar {
         /// The number of rings.
         rings: i32,

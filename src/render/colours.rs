@@ -13,7 +13,7 @@ pub const WOOD: &str = "#e4c38a";
 pub const INK: &str = "#2b2b2b";
 /// The cells of the last move.
 pub const LAST_MOVE: &str = "#f7d84a";
-/// The picture's background.
+/// The paper the picture is drawn on.
 pub const PAPER: &str = "#fbf8f1";
 
 /// Colour names a player may be called by, with the fill used for them.
@@ -73,7 +73,7 @@ mod tests {
     fn players_named_like_colours_get_them() {
         let names = ["Red".to_string(), "Blue".to_string()];
         assert_eq!(players(&names), vec!["#cf3a3a", "#2f6fd6"]);
-        let names = ["Kender".to_string(), "Knights".to_string()];
+        let names = ["North".to_string(), "South".to_string()];
         assert_eq!(players(&names), vec!["#f6f3ea", "#2b2b2b"]);
     }
 

@@ -20,9 +20,9 @@ const LINE: f64 = 26.0;
 /// The fonts asked for; DejaVu Sans is built into the PNG renderer.
 pub const FONT: &str = "DejaVu Sans, Verdana, sans-serif";
 
-/// Rounds a length for the document (two decimals are plenty).
+/// A length for the document, to two decimals (plenty for a picture).
 fn r(x: f64) -> f64 {
-    (x * 100.0).round() / 100.0
+    (x * 100.0 + 0.5).floor() / 100.0
 }
 
 /// The whole document.
@@ -226,7 +226,7 @@ fn cell(shape: &CellShape, name: &str, marked: bool) -> Group {
     group
 }
 
-/// The outline of a ring sector (a wedge when `inner` is 0), arcs included.
+/// The outline of a ring sector (a slice of the centre when `inner` is 0), arcs included.
 fn sector_path(centre: Point, inner: f64, outer: f64, from: f64, to: f64) -> Data {
     let p = |radius: f64, degrees: f64| {
         let (x, y) = polar_point(centre, radius, degrees);

@@ -11,7 +11,7 @@ use super::labels;
 /// The side of a square cell, and the unit of every other layout, in pixels.
 pub const UNIT: f64 = 60.0;
 
-/// The room left round the board for the names of rows and columns.
+/// The room left about the board for the names of rows and columns.
 pub const MARGIN: f64 = 34.0;
 
 /// A point of the picture.
@@ -23,7 +23,7 @@ pub enum Outline {
     /// A polygon (a square, a hexagon).
     Polygon(Vec<Point>),
     /// A sector of a ring between two radii and two compass angles
-    /// (degrees clockwise from the top; `from < to`); a wedge when `inner` is 0.
+    /// (degrees clockwise from the top; `from < to`); a slice of the centre when `inner` is 0.
     Sector {
         centre: Point,
         inner: f64,
@@ -32,7 +32,7 @@ pub enum Outline {
         to: f64,
     },
     /// A point where lines meet (drawn as a small dot); the circle of
-    /// `radius` round it is where it is clicked.
+    /// `radius` about it is where it is clicked.
     Point { radius: f64 },
 }
 
@@ -182,7 +182,7 @@ pub fn hex_centre(q: f64, r: f64) -> Point {
     (UNIT * (q + r / 2.0), -UNIT * 3f64.sqrt() / 2.0 * r)
 }
 
-/// Rings of sectors round a centre: ring 0 as wedges that meet there.
+/// Rings of sectors about a centre: ring 0 as slices that meet there.
 fn polar(places: &[(i32, i32)], sectors: i32, clockwise: bool, from: f64) -> Geometry {
     let sectors = sectors.max(1);
     let step = 360.0 / sectors as f64;
@@ -356,7 +356,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn sectors_go_round_either_way() {
+    fn sectors_follow_each_other_either_way() {
         assert_eq!(sector_angles(0, 90.0, true, 0.0), (0.0, 90.0));
         assert_eq!(sector_angles(1, 90.0, true, 0.0), (90.0, 180.0));
         assert_eq!(sector_angles(1, 90.0, false, 0.0), (-180.0, -90.0));

@@ -4,11 +4,11 @@
 //! ```
 //! use rulebook::{diag::SourceFile, engine::Engine, load, render};
 //!
-//! let rules = std::fs::read_to_string("games/round-table.rules").unwrap();
-//! let game = load(&SourceFile::new("round-table.rules", rules)).unwrap();
+//! let rules = std::fs::read_to_string("games/chess.rules").unwrap();
+//! let game = load(&SourceFile::new("chess.rules", rules)).unwrap();
 //! let engine = Engine::new(game, &[]).unwrap();
 //! let picture = render::svg(&engine, &engine.start(), &render::Options::default());
-//! assert_eq!(picture.matches(r#"class="piece""#).count(), 24);
+//! assert_eq!(picture.matches(r#"class="piece""#).count(), 32);
 //! ```
 
 mod colours;

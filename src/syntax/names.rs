@@ -98,9 +98,8 @@ pub(super) fn rule_name(rule: &Rule) -> &'static str {
         Rule::pos_ply => "`ply`",
         Rule::supply_decl => "`supply`",
         Rule::layout_decl => "`layout`",
-        Rule::layout_plane | Rule::layout_style => {
-            "a layout (`squares`, `intersections`, `hexagons`, `polar` or `points`)"
-        }
+        // Named like its keywords: the error lists the words themselves.
+        Rule::layout_plane | Rule::layout_style => "`squares`, `intersections` or `hexagons`",
         Rule::layout_axes => "coordinates across and up (`(q, r)`)",
         Rule::layout_polar => "`polar ring VAR, sector VAR`",
         Rule::polar_opt => "`clockwise` or `from DEGREES`",

@@ -82,11 +82,11 @@ fn refuse(message: impl Into<String>) -> Response {
 }
 
 /// The JSON body of a write.
-fn body<T: for<'de> Deserialize<'de>>(bytes: &Bytes) -> Result<T, Response> {
+fn body<T: for<'de> Deserialize<'de>>(bytes: &Bytes) -> Result<T, String> {
     if std::str::from_utf8(bytes).is_err() {
-        return Err(refuse("the request is not UTF-8 text: is it a binary file?"));
+        return Err("the request is not UTF-8 text: is it a binary file?".to_string());
     }
-    serde_json::from_slice(bytes).map_err(|e| refuse(format!("the request is not what was expected: {e}")))
+    serde_json::from_slice(bytes).map_err(|e| format!("the request is not what was expected: {e}"))
 }
 
 #[derive(Deserialize)]
@@ -210,7 +210,7 @@ struct Text {
 async fn load_record(State(shared): State<Shared>, bytes: Bytes) -> Response {
     let request: Text = match body(&bytes) {
         Ok(r) => r,
-        Err(e) => return e,
+        Err(e) => return refuse(e),
     };
     let result = lock(&shared).load_record(&request.text);
     answer(&shared, result)
@@ -224,7 +224,7 @@ struct Open {
 async fn open(State(shared): State<Shared>, bytes: Bytes) -> Response {
     let request: Open = match body(&bytes) {
         Ok(r) => r,
-        Err(e) => return e,
+        Err(e) => return refuse(e),
     };
     let result = lock(&shared).open(request.index);
     answer(&shared, result)
@@ -239,7 +239,7 @@ struct Play {
 async fn play(State(shared): State<Shared>, bytes: Bytes) -> Response {
     let request: Play = match body(&bytes) {
         Ok(r) => r,
-        Err(e) => return e,
+        Err(e) => return refuse(e),
     };
     let result = {
         let mut app = lock(&shared);
@@ -259,7 +259,7 @@ async fn play(State(shared): State<Shared>, bytes: Bytes) -> Response {
 
 async fn undo(State(shared): State<Shared>, bytes: Bytes) -> Response {
     if let Err(e) = body::<Value>(&bytes) {
-        return e;
+        return refuse(e);
     }
     let result = lock(&shared).undo();
     answer(&shared, result)
@@ -273,7 +273,7 @@ struct Sides {
 async fn sides(State(shared): State<Shared>, bytes: Bytes) -> Response {
     let request: Sides = match body(&bytes) {
         Ok(r) => r,
-        Err(e) => return e,
+        Err(e) => return refuse(e),
     };
     let result = {
         let mut app = lock(&shared);
@@ -355,7 +355,7 @@ fn think(shared: &Shared) {
 async fn check(bytes: Bytes) -> Response {
     let request: Text = match body(&bytes) {
         Ok(r) => r,
-        Err(e) => return e,
+        Err(e) => return refuse(e),
     };
     if let Err(e) = session::check_text(&request.text, "rules file") {
         return refuse(e);
@@ -395,7 +395,7 @@ fn diagnostics(text: &str) -> Value {
 async fn reload(State(shared): State<Shared>, bytes: Bytes) -> Response {
     let request: Text = match body(&bytes) {
         Ok(r) => r,
-        Err(e) => return e,
+        Err(e) => return refuse(e),
     };
     let result = {
         let mut app = lock(&shared);
@@ -411,7 +411,7 @@ async fn reload(State(shared): State<Shared>, bytes: Bytes) -> Response {
 async fn save_rules(State(shared): State<Shared>, bytes: Bytes) -> Response {
     let request: Text = match body(&bytes) {
         Ok(r) => r,
-        Err(e) => return e,
+        Err(e) => return refuse(e),
     };
     if let Err(e) = session::check_text(&request.text, "rules file") {
         return refuse(e);
