@@ -33,7 +33,7 @@ pub fn document(engine: &Engine, pos: &Position, geometry: &Geometry, options: &
     let height = geometry
         .height
         .max(panel_lines as f64 * LINE + 2.0 * geometry::MARGIN);
-    let width = geometry.width + PANEL;
+    let width = geometry.width + panel_width(engine);
     let mut doc = Document::new()
         .set("width", r(width))
         .set("height", r(height))
@@ -294,6 +294,20 @@ fn pool(engine: &Engine, pos: &Position) -> Vec<(PieceKind, i64)> {
         .map(|(k, _)| (*k, engine.pool(pos, *k)))
         .filter(|(_, n)| *n > 0)
         .collect()
+}
+
+/// The panel's width: enough for the title and the players' names.
+fn panel_width(engine: &Engine) -> f64 {
+    let game = engine.game();
+    let longest = game
+        .players
+        .iter()
+        .map(|p| p.chars().count() + 4)
+        .chain(std::iter::once(game.title.chars().count()))
+        .max()
+        .unwrap_or(0);
+    // About 9.5 pixels a character at 16 pixels (DejaVu Sans is wide).
+    PANEL.max(longest as f64 * 9.5 + 24.0)
 }
 
 /// How many lines the panel takes.

@@ -190,10 +190,9 @@ fn polar(places: &[(i32, i32)], sectors: i32, clockwise: bool, from: f64) -> Geo
         .iter()
         .map(|&(ring, sector)| {
             let (a0, a1) = sector_angles(sector, step, clockwise, from);
-            let inner = ring as f64 * UNIT;
-            let outer = inner + UNIT;
+            let (inner, outer) = ring_bounds(ring, sectors);
             let mid_radius = if ring == 0 {
-                outer * 0.62
+                outer * CENTRE_PIECE
             } else {
                 (inner + outer) / 2.0
             };
@@ -220,6 +219,24 @@ fn polar(places: &[(i32, i32)], sectors: i32, clockwise: bool, from: f64) -> Geo
         labels: Vec::new(),
         width: 0.0,
         height: 0.0,
+    }
+}
+
+/// How far out a piece of the centre ring stands, as a part of its radius.
+const CENTRE_PIECE: f64 = 0.7;
+
+/// The radii between which ring `ring` lies: one unit each, but the centre
+/// ring as wide as its slices need for a piece of a good size.
+pub fn ring_bounds(ring: i32, sectors: i32) -> (f64, f64) {
+    // Where a piece of radius 0.3 units fits between the sides of a slice.
+    let half_angle = std::f64::consts::PI / sectors.max(2) as f64;
+    let needed = 0.33 * UNIT / half_angle.sin() / CENTRE_PIECE;
+    let centre = needed.clamp(UNIT, 3.0 * UNIT);
+    if ring <= 0 {
+        (0.0, centre)
+    } else {
+        let inner = centre + (ring - 1) as f64 * UNIT;
+        (inner, inner + UNIT)
     }
 }
 
@@ -360,6 +377,14 @@ mod tests {
         assert_eq!(sector_angles(0, 90.0, true, 0.0), (0.0, 90.0));
         assert_eq!(sector_angles(1, 90.0, true, 0.0), (90.0, 180.0));
         assert_eq!(sector_angles(1, 90.0, false, 0.0), (-180.0, -90.0));
+    }
+
+    #[test]
+    fn rings_follow_each_other_outwards() {
+        let (_, centre) = ring_bounds(0, 16);
+        assert!(centre > UNIT, "sixteen slices need a wider centre");
+        assert_eq!(ring_bounds(1, 16), (centre, centre + UNIT));
+        assert_eq!(ring_bounds(0, 4), (0.0, UNIT));
     }
 
     #[test]

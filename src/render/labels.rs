@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use super::geometry::{Geometry, Label, Point, UNIT, hex_centre, polar_point, sector_angles};
+use super::geometry::{Geometry, Label, Point, UNIT, hex_centre, polar_point, ring_bounds, sector_angles};
 use crate::ir::{Layout, LayoutShape, Topology};
 
 /// How far outside the cells a name of a row or column stands.
@@ -59,7 +59,7 @@ pub fn place(layout: &Layout, topo: &Topology, g: &Geometry) -> Vec<Label> {
             from_degrees,
         } => {
             let step = 360.0 / sectors.max(1) as f64;
-            let outer = rings as f64 * UNIT + GAP;
+            let outer = ring_bounds(rings - 1, sectors).1 + GAP;
             for (s, group) in groups(cells, |c| layout.places[c].1) {
                 let (a0, a1) = sector_angles(s, step, clockwise, from_degrees as f64);
                 let text = common_label(group.iter().map(|&c| name(c)));
@@ -67,10 +67,11 @@ pub fn place(layout: &Layout, topo: &Topology, g: &Geometry) -> Vec<Label> {
             }
             // Ring names along the spoke where the first sector starts.
             for (r, group) in groups(cells, |c| layout.places[c].0) {
+                let (inner, outer) = ring_bounds(r, sectors);
                 let radius = if r == 0 {
-                    UNIT * 0.55
+                    outer * 0.85
                 } else {
-                    (r as f64 + 0.5) * UNIT
+                    (inner + outer) / 2.0
                 };
                 let text = common_label(group.iter().map(|&c| name(c)));
                 push(text, polar_point((0.0, 0.0), radius, from_degrees as f64));
