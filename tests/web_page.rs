@@ -174,6 +174,18 @@ async fn the_page_plays_edits_and_loads_records() {
         .connect(&driver_url)
         .await
         .expect("a browser session");
+    // The page is driven in a task of its own, so that the browser is closed
+    // even when a check fails (else chromium outlives its chromedriver).
+    let outcome = tokio::spawn(drive(client.clone(), url, dir.clone())).await;
+    client.close().await.expect("the browser closes");
+    let _ = std::fs::remove_dir_all(&dir);
+    if let Err(failure) = outcome {
+        std::panic::resume_unwind(failure.into_panic());
+    }
+}
+
+/// Plays, edits and loads a record on the page at `url`.
+async fn drive(client: Client, url: String, dir: PathBuf) {
     client.goto(&url).await.expect("the page opens");
     until(
         &client,
@@ -287,6 +299,4 @@ async fn the_page_plays_edits_and_loads_records() {
     .await;
     assert!(piece_on(&client, "a8").await && piece_on(&client, "d4").await);
     assert!(!piece_on(&client, "a6").await, "the board is the record's");
-    client.close().await.expect("the browser closes");
-    let _ = std::fs::remove_dir_all(&dir);
 }
