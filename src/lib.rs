@@ -40,6 +40,7 @@ pub mod engine;
 pub mod ir;
 pub mod notation;
 pub mod position_text;
+pub mod render;
 pub mod syntax;
 
 use diag::{Problem, Report, SourceFile};

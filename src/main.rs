@@ -1,6 +1,7 @@
 //! The `rulebook` binary: a thin shell over [`cli::run`].
 
 mod cli;
+mod web;
 
 use std::process::ExitCode;
 

@@ -250,6 +250,9 @@ pub fn cells_text(engine: &Engine, cells: &[CellId]) -> String {
 /// Draws the board with labels on all sides; `marked` cells (the last move)
 /// are highlighted.
 pub fn board(engine: &Engine, pos: &Position, style: Style, marked: &[CellId]) -> String {
+    if let Some(rings) = super::board_polar::board(engine, pos, style, marked) {
+        return rings;
+    }
     let game = engine.game();
     let topo = &game.topology;
     let grid = Grid::new(engine);

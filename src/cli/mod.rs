@@ -1,11 +1,13 @@
 //! The `rulebook` command line: check, moves, perft, playout, play, completions.
 
+mod board_polar;
 mod board_text;
 mod commands;
 mod load;
 mod output;
-mod play;
-mod record;
+pub(crate) mod play;
+pub(crate) mod record;
+mod render;
 mod trace;
 
 use std::path::PathBuf;
@@ -126,6 +128,29 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Draw the position as a picture: SVG (on standard output, or `-o
+    /// FILE.svg`) or PNG (`-o FILE.png`).
+    Render {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Write every cell's name in it.
+        #[arg(long)]
+        names: bool,
+        /// See the board from the other side (turned by half a circle).
+        #[arg(long)]
+        turned: bool,
+        /// The picture to write, `….svg` or `….png`; without it, SVG goes to standard output.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
+    /// Serve a web page to play and edit games, on 127.0.0.1 only.
+    Serve {
+        /// The rules files to offer (default: every `.rules` file of `games/`).
+        files: Vec<PathBuf>,
+        /// The port to listen on (`0`: any free one; the address is printed).
+        #[arg(long, default_value_t = 8765)]
+        port: u16,
+    },
     /// Print a completion script for a shell (e.g. `rulebook completions bash`).
     Completions {
         /// The shell.
@@ -201,6 +226,20 @@ pub fn run() -> miette::Result<()> {
             }
             play::run(load::game(&game)?, &ai, seed)
         }
+        Command::Render {
+            game,
+            names,
+            turned,
+            output,
+        } => render::run(
+            &load::game(&game)?,
+            &render::Request {
+                names,
+                turned,
+                output: output.as_deref(),
+            },
+        ),
+        Command::Serve { files, port } => crate::web::serve(files, port),
         Command::Completions { shell } => commands::completions(shell),
     }
 }

@@ -7,7 +7,7 @@
 
 mod advice;
 mod describe;
-mod ending;
+pub(crate) mod ending;
 mod input;
 mod listing;
 mod save;

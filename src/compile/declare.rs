@@ -214,6 +214,7 @@ pub(super) fn declare(cx: &mut Ctx, file: &RulesFile) {
             | Item::Supply(_)
             | Item::Adjacency(_)
             | Item::Forbid { .. }
+            | Item::Layout(_)
             | Item::Position(..) => {}
         }
     }

@@ -18,6 +18,7 @@ mod declare;
 mod ends;
 pub mod error;
 mod exprs;
+mod layout;
 mod patterns;
 mod position_format;
 mod program;
@@ -51,6 +52,7 @@ pub fn compile(
     };
     declare::declare(&mut cx, file);
     board::build(&mut cx, file);
+    let layout = layout::build(&mut cx, file);
     regions::build(&mut cx, file);
     let mut kinds = patterns::build(&mut cx, file);
     let extras = promotions::build(&mut cx, file, kinds.as_mut().map(|(k, _)| k));
@@ -109,6 +111,7 @@ pub fn compile(
         forbid: extras.forbid,
         shaping: cx.shaping.clone(),
         position,
+        layout,
     };
     if !cx.partial {
         warnings::game(&mut cx, &game);

@@ -7,11 +7,13 @@ pub mod cond;
 pub mod core;
 pub mod expr;
 pub mod ids;
+pub mod layout;
 
 pub use cond::{Cond, CondId};
 pub use core::{Op, PlayerDirs, Program};
 pub use expr::{BinOp, Expr};
 pub use ids::{CellId, DirId, PieceKind, PlayerId};
+pub use layout::{Layout, LayoutShape};
 
 /// A whole compiled game.
 #[derive(Debug, Clone)]
@@ -68,6 +70,8 @@ pub struct Game {
     pub shaping: Vec<(usize, i64)>,
     /// How positions are written as text, when the rules say (`position { … }`).
     pub position: Option<PositionFormat>,
+    /// How the board is drawn (`layout`, or the default for its kind of board).
+    pub layout: Layout,
 }
 
 /// The fields of a position's text after the board, in order.

@@ -85,12 +85,54 @@ pub enum Item {
     Adjacency(Vec<Ident>),
     /// `position { … }`: how positions are written as text.
     Position(Vec<PositionField>, Span),
+    /// `layout …`: how the board is drawn.
+    Layout(LayoutDecl),
     /// `[if expr:] forbid repetition [of N moves ago]`.
     Forbid {
         guard: Option<Expr>,
         back: Option<(i64, Span)>,
         span: Span,
     },
+}
+
+/// `layout …`: how the board is drawn. It has no effect on play.
+#[derive(Debug, Clone)]
+pub struct LayoutDecl {
+    pub shape: LayoutShape,
+    pub span: Span,
+}
+
+/// The forms of `layout`.
+#[derive(Debug, Clone)]
+pub enum LayoutShape {
+    /// `squares`, `intersections` or `hexagons`, with the coordinates that
+    /// go across and up (`(x, y)`) when given.
+    Plane {
+        style: LayoutStyle,
+        style_span: Span,
+        axes: Option<(Ident, Ident)>,
+    },
+    /// `polar ring r, sector s [clockwise] [from DEGREES]`.
+    Polar {
+        ring: Ident,
+        sector: Ident,
+        clockwise: bool,
+        /// Where the first sector starts, in degrees clockwise from the top.
+        from: Option<(i64, Span)>,
+    },
+    /// `points CELL (x, y) …`.
+    Points(Vec<(Ident, i64, i64)>),
+}
+
+/// How a plane layout draws its cells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LayoutStyle {
+    /// Each cell a square.
+    Squares,
+    /// Each cell a point where lines cross (go).
+    Intersections,
+    /// Each cell a hexagon, placed by axial coordinates.
+    Hexagons,
 }
 
 /// One field of a position's text, after the board.

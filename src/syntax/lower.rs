@@ -144,6 +144,10 @@ impl Lowerer {
             Rule::supply_decl => Item::Supply(inner.into_inner().map(|p| self.ident(p)).collect()),
             Rule::adjacency_decl => Item::Adjacency(self.idents(first(inner))),
             Rule::forbid_decl => self.forbid(inner, None, span),
+            Rule::layout_decl => Item::Layout(LayoutDecl {
+                shape: self.layout(first(inner)),
+                span,
+            }),
             Rule::guarded_item => {
                 let mut it = inner.into_inner();
                 let guard = self.expr(next(&mut it));
@@ -168,6 +172,65 @@ impl Lowerer {
             },
             Rule::end_decl => Item::End(inner.into_inner().map(|s| self.end_stmt(s)).collect()),
             r => unreachable!("item holds a declaration, not {r:?}"),
+        }
+    }
+
+    /// The shape of a `layout`: a `layout_plane`, `layout_polar` or `layout_points` pair.
+    fn layout(&self, pair: P) -> LayoutShape {
+        match pair.as_rule() {
+            Rule::layout_plane => {
+                let mut it = pair.into_inner();
+                let style_pair = next(&mut it);
+                let style = match style_pair.as_str().trim() {
+                    "intersections" => LayoutStyle::Intersections,
+                    "hexagons" => LayoutStyle::Hexagons,
+                    _ => LayoutStyle::Squares,
+                };
+                let axes = it.next().map(|axes| {
+                    let mut names = axes.into_inner();
+                    let x = self.ident(next(&mut names));
+                    (x, self.ident(next(&mut names)))
+                });
+                LayoutShape::Plane {
+                    style,
+                    style_span: self.span(&style_pair),
+                    axes,
+                }
+            }
+            Rule::layout_polar => {
+                let mut it = pair.into_inner();
+                let ring = self.ident(next(&mut it));
+                let sector = self.ident(next(&mut it));
+                let (mut clockwise, mut from) = (false, None);
+                for opt in it {
+                    let opt = first(opt);
+                    match opt.as_rule() {
+                        Rule::clockwise_kw => clockwise = true,
+                        _ => {
+                            // polar_from: `from` then the degrees
+                            let degrees = first(opt);
+                            from = Some((self.int(&degrees), self.span(&degrees)));
+                        }
+                    }
+                }
+                LayoutShape::Polar {
+                    ring,
+                    sector,
+                    clockwise,
+                    from,
+                }
+            }
+            Rule::layout_points => LayoutShape::Points(
+                pair.into_inner()
+                    .map(|point| {
+                        let mut it = point.into_inner();
+                        let cell = self.ident(next(&mut it));
+                        let x = self.int(&next(&mut it));
+                        (cell, x, self.int(&next(&mut it)))
+                    })
+                    .collect(),
+            ),
+            r => unreachable!("layout_decl holds a layout form, not {r:?}"),
         }
     }
 

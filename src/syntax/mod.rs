@@ -60,6 +60,7 @@ const ITEM_KEYWORDS: &[&str] = &[
     "flag",
     "royal",
     "promote",
+    "layout",
 ];
 
 /// The most nested grammar calls one item may make before the parse is refused:

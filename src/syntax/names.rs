@@ -97,6 +97,16 @@ pub(super) fn rule_name(rule: &Rule) -> &'static str {
         Rule::pos_number => "`number`",
         Rule::pos_ply => "`ply`",
         Rule::supply_decl => "`supply`",
+        Rule::layout_decl => "`layout`",
+        // Named like its keywords: the error lists the words themselves.
+        Rule::layout_plane | Rule::layout_style => "`squares`, `intersections` or `hexagons`",
+        Rule::layout_axes => "coordinates across and up (`(q, r)`)",
+        Rule::layout_polar => "`polar ring VAR, sector VAR`",
+        Rule::polar_opt => "`clockwise` or `from DEGREES`",
+        Rule::clockwise_kw => "`clockwise`",
+        Rule::polar_from => "`from DEGREES`",
+        Rule::layout_points => "`points`",
+        Rule::layout_point => "a cell and its point (`a1 (0, 0)`)",
         Rule::adjacency_decl => "`adjacency`",
         Rule::forbid_decl => "`forbid repetition`",
         Rule::guarded_item => "`if … :`",
@@ -118,7 +128,7 @@ pub(super) fn rule_name(rule: &Rule) -> &'static str {
         Rule::end_outcome => "`best score` or `draw`",
         Rule::best_score => "`best score`",
         Rule::item => {
-            "a top-level item (game, players, option, board, directions, region, counter, piece, when, captured, setup, turn, turns, end, pool, flag, royal, promote, mark, supply, adjacency, forbid, position)"
+            "a top-level item (game, players, option, board, directions, region, counter, piece, when, captured, setup, turn, turns, end, pool, flag, royal, promote, mark, supply, adjacency, forbid, position, layout)"
         }
         Rule::game_decl => "`game`",
         Rule::players_decl => "`players`",

@@ -1,0 +1,385 @@
+//! A position drawn as an SVG document: the cells of the layout, the lines
+//! of a board of points, the names of rows and columns, the last move, the
+//! pieces (each a `<g class="piece">`), and beside the board the players,
+//! their reserves, the pool and the status.
+
+use svg::Document;
+use svg::node::element::path::Data;
+use svg::node::element::{Circle, Group, Line, Path, Rectangle, Text};
+
+use super::Options;
+use super::colours;
+use super::geometry::{self, CellShape, Geometry, Outline, Point, polar_point};
+use crate::engine::{Engine, Position};
+use crate::ir::{CellId, PieceKind, PlayerId};
+
+/// The width of the panel beside the board.
+const PANEL: f64 = 230.0;
+/// The height of a line of text in the panel.
+const LINE: f64 = 26.0;
+/// The fonts asked for; DejaVu Sans is built into the PNG renderer.
+pub const FONT: &str = "DejaVu Sans, Verdana, sans-serif";
+
+/// A length for the document, to two decimals (plenty for a picture).
+fn r(x: f64) -> f64 {
+    (x * 100.0 + 0.5).floor() / 100.0
+}
+
+/// The whole document.
+pub fn document(engine: &Engine, pos: &Position, geometry: &Geometry, options: &Options) -> Document {
+    let game = engine.game();
+    let fills = colours::players(&game.players);
+    let panel_lines = panel_line_count(engine, pos);
+    let height = geometry
+        .height
+        .max(panel_lines as f64 * LINE + 2.0 * geometry::MARGIN);
+    let width = geometry.width + panel_width(engine);
+    let mut doc = Document::new()
+        .set("width", r(width))
+        .set("height", r(height))
+        .set("viewBox", (0, 0, r(width), r(height)))
+        .set("font-family", FONT)
+        .set("class", "rulebook-board");
+    doc = doc.add(
+        Rectangle::new()
+            .set("width", "100%")
+            .set("height", "100%")
+            .set("fill", colours::PAPER),
+    );
+    doc = doc.add(board(engine, pos, geometry, options, &fills));
+    doc.add(panel(engine, pos, geometry.width, options, &fills))
+}
+
+/// The board: cells, lines, labels, marks and pieces.
+fn board(engine: &Engine, pos: &Position, g: &Geometry, options: &Options, fills: &[&str]) -> Group {
+    let topo = &engine.game().topology;
+    let mut group = Group::new().set("class", "board");
+    let points = g.cells.iter().any(|c| matches!(c.outline, Outline::Point { .. }));
+    if points {
+        // The wood under the lines, a little larger than the points.
+        let (x0, y0, x1, y1) = g
+            .cells
+            .iter()
+            .fold((f64::MAX, f64::MAX, f64::MIN, f64::MIN), |b, c| {
+                let (x, y) = c.centre;
+                (b.0.min(x), b.1.min(y), b.2.max(x), b.3.max(y))
+            });
+        let pad = geometry::UNIT * 0.5;
+        group = group.add(
+            Rectangle::new()
+                .set("x", r(x0 - pad))
+                .set("y", r(y0 - pad))
+                .set("width", r(x1 - x0 + 2.0 * pad))
+                .set("height", r(y1 - y0 + 2.0 * pad))
+                .set("rx", 6)
+                .set("fill", colours::WOOD)
+                .set("class", "wood"),
+        );
+    }
+    for (a, b) in &g.lines {
+        group = group.add(
+            Line::new()
+                .set("x1", r(a.0))
+                .set("y1", r(a.1))
+                .set("x2", r(b.0))
+                .set("y2", r(b.1))
+                .set("stroke", colours::INK)
+                .set("stroke-width", 2)
+                .set("class", "line"),
+        );
+    }
+    for (c, shape) in g.cells.iter().enumerate() {
+        let name = &topo.cell_names[c];
+        let marked = options.last.iter().any(|m| m.index() == c);
+        group = group.add(cell(shape, name, marked));
+    }
+    for label in &g.labels {
+        group = group.add(
+            Text::new(label.text.clone())
+                .set("x", r(label.at.0))
+                .set("y", r(label.at.1))
+                .set("text-anchor", "middle")
+                .set("dominant-baseline", "central")
+                .set("font-size", 14)
+                .set("fill", colours::INK)
+                .set("stroke", colours::PAPER)
+                .set("stroke-width", 3)
+                .set("paint-order", "stroke")
+                .set("class", "label"),
+        );
+    }
+    if options.names {
+        for (c, shape) in g.cells.iter().enumerate() {
+            let (x, y) = shape.centre;
+            group = group.add(
+                Text::new(topo.cell_names[c].clone())
+                    .set("x", r(x))
+                    .set("y", r(y + shape.piece_radius + 2.0))
+                    .set("text-anchor", "middle")
+                    .set("dominant-baseline", "hanging")
+                    .set("font-size", 10)
+                    .set("fill", colours::INK)
+                    .set("class", "cell-name"),
+            );
+        }
+    }
+    for (c, shape) in g.cells.iter().enumerate() {
+        if let Some(p) = engine.piece(pos, CellId(c as u16)) {
+            let fill = p
+                .owner
+                .map_or(colours::NEUTRAL, |o| fills[o.index() % fills.len()]);
+            let letter = &engine.game().kinds[p.kind.index()].letter;
+            group = group.add(
+                piece(shape.centre, shape.piece_radius, fill, letter)
+                    .set("class", "piece")
+                    .set("data-cell", topo.cell_names[c].clone())
+                    .set("data-kind", engine.game().kinds[p.kind.index()].name.clone())
+                    .set(
+                        "data-player",
+                        p.owner
+                            .map_or(String::new(), |o| engine.game().players[o.index()].clone()),
+                    ),
+            );
+        }
+    }
+    group
+}
+
+/// One cell: its outline, filled, with `data-cell` for the page.
+fn cell(shape: &CellShape, name: &str, marked: bool) -> Group {
+    let fill = match (&shape.outline, shape.dark) {
+        (Outline::Point { .. }, _) => "transparent",
+        (_, true) => colours::DARK,
+        (_, false) => colours::LIGHT,
+    };
+    let class = if marked { "cell last" } else { "cell" };
+    let mut group = Group::new().set("class", class).set("data-cell", name);
+    let outline = match &shape.outline {
+        Outline::Polygon(points) => {
+            let mut data = Data::new();
+            for (i, p) in points.iter().enumerate() {
+                let p = (r(p.0), r(p.1));
+                data = if i == 0 { data.move_to(p) } else { data.line_to(p) };
+            }
+            Path::new().set("d", data.close())
+        }
+        Outline::Sector {
+            centre,
+            inner,
+            outer,
+            from,
+            to,
+        } => Path::new().set("d", sector_path(*centre, *inner, *outer, *from, *to)),
+        Outline::Point { radius } => {
+            // The click area; the point itself is drawn on it.
+            group = group.add(
+                Circle::new()
+                    .set("cx", r(shape.centre.0))
+                    .set("cy", r(shape.centre.1))
+                    .set("r", r(*radius))
+                    .set("fill", if marked { colours::LAST_MOVE } else { "transparent" })
+                    .set("class", "area"),
+            );
+            return group.add(
+                Circle::new()
+                    .set("cx", r(shape.centre.0))
+                    .set("cy", r(shape.centre.1))
+                    .set("r", 4)
+                    .set("fill", colours::INK)
+                    .set("class", "dot"),
+            );
+        }
+    };
+    group = group.add(
+        outline
+            .set("fill", fill)
+            .set("stroke", colours::INK)
+            .set("stroke-width", 1)
+            .set("class", "area"),
+    );
+    if marked {
+        let overlay = match &shape.outline {
+            Outline::Sector {
+                centre,
+                inner,
+                outer,
+                from,
+                to,
+            } => Path::new().set("d", sector_path(*centre, *inner, *outer, *from, *to)),
+            Outline::Polygon(points) => {
+                let mut data = Data::new();
+                for (i, p) in points.iter().enumerate() {
+                    let p = (r(p.0), r(p.1));
+                    data = if i == 0 { data.move_to(p) } else { data.line_to(p) };
+                }
+                Path::new().set("d", data.close())
+            }
+            Outline::Point { .. } => unreachable!("points returned above"),
+        };
+        group = group.add(
+            overlay
+                .set("fill", colours::LAST_MOVE)
+                .set("fill-opacity", 0.55)
+                .set("class", "mark"),
+        );
+    }
+    group
+}
+
+/// The outline of a ring sector (a slice of the centre when `inner` is 0), arcs included.
+fn sector_path(centre: Point, inner: f64, outer: f64, from: f64, to: f64) -> Data {
+    let p = |radius: f64, degrees: f64| {
+        let (x, y) = polar_point(centre, radius, degrees);
+        (r(x), r(y))
+    };
+    let large = if to - from > 180.0 { 1 } else { 0 };
+    let outer_arc = |data: Data| {
+        let (x, y) = p(outer, to);
+        data.elliptical_arc_to((r(outer), r(outer), 0, large, 1, x, y))
+    };
+    if inner <= 0.0 {
+        outer_arc(Data::new().move_to(p(0.0, from)).line_to(p(outer, from))).close()
+    } else {
+        let (x, y) = p(inner, from);
+        outer_arc(Data::new().move_to(p(inner, from)).line_to(p(outer, from)))
+            .line_to(p(inner, to))
+            .elliptical_arc_to((r(inner), r(inner), 0, large, 0, x, y))
+            .close()
+    }
+}
+
+/// A piece: a disc in its player's colour with its letter.
+fn piece(centre: Point, radius: f64, fill: &str, letter: &str) -> Group {
+    let size = if letter.chars().count() > 1 {
+        radius * 0.85
+    } else {
+        radius * 1.15
+    };
+    Group::new()
+        .add(
+            Circle::new()
+                .set("cx", r(centre.0))
+                .set("cy", r(centre.1))
+                .set("r", r(radius))
+                .set("fill", fill)
+                .set("stroke", colours::INK)
+                .set("stroke-width", 1.5),
+        )
+        .add(
+            Text::new(letter.to_string())
+                .set("x", r(centre.0))
+                .set("y", r(centre.1))
+                .set("text-anchor", "middle")
+                .set("dominant-baseline", "central")
+                .set("font-size", r(size))
+                .set("fill", colours::ink_on(fill)),
+        )
+}
+
+/// What the panel lists for a player: (kind, how many in reserve).
+fn reserves(engine: &Engine, pos: &Position, player: PlayerId) -> Vec<(PieceKind, i64)> {
+    (0..engine.game().kinds.len())
+        .map(|k| PieceKind(k as u8))
+        .map(|k| (k, engine.reserve(pos, player, k)))
+        .filter(|(_, n)| *n > 0)
+        .collect()
+}
+
+/// The pool's kinds with how many of each are left.
+fn pool(engine: &Engine, pos: &Position) -> Vec<(PieceKind, i64)> {
+    engine
+        .game()
+        .pool
+        .iter()
+        .map(|(k, _)| (*k, engine.pool(pos, *k)))
+        .filter(|(_, n)| *n > 0)
+        .collect()
+}
+
+/// The panel's width: enough for the title and the players' names.
+fn panel_width(engine: &Engine) -> f64 {
+    let game = engine.game();
+    let longest = game
+        .players
+        .iter()
+        .map(|p| p.chars().count() + 4)
+        .chain(std::iter::once(game.title.chars().count()))
+        .max()
+        .unwrap_or(0);
+    // About 9.5 pixels a character at 16 pixels (DejaVu Sans is wide).
+    PANEL.max(longest as f64 * 9.5 + 24.0)
+}
+
+/// How many lines the panel takes.
+fn panel_line_count(engine: &Engine, pos: &Position) -> usize {
+    let game = engine.game();
+    let mut n = 3; // title, status, gap
+    for p in 0..game.players.len() {
+        n += 1 + reserves(engine, pos, PlayerId(p as u8)).len().div_ceil(3);
+    }
+    if !game.pool.is_empty() {
+        n += 1 + pool(engine, pos).len().div_ceil(3);
+    }
+    n
+}
+
+/// The panel beside the board: title, status, players with their reserves, the pool.
+fn panel(engine: &Engine, pos: &Position, left: f64, options: &Options, fills: &[&str]) -> Group {
+    let game = engine.game();
+    let x = left + 8.0;
+    let mut y = geometry::MARGIN;
+    let mut group = Group::new().set("class", "panel");
+    let text = |s: &str, x: f64, y: f64, size: f64| {
+        Text::new(s.to_string())
+            .set("x", r(x))
+            .set("y", r(y))
+            .set("font-size", size)
+            .set("fill", colours::INK)
+            .set("dominant-baseline", "central")
+    };
+    let title = if game.title.is_empty() {
+        "rulebook"
+    } else {
+        &game.title
+    };
+    group = group.add(
+        text(title, x, y, 16.0)
+            .set("font-weight", "bold")
+            .set("class", "title"),
+    );
+    y += LINE;
+    group = group.add(text(&options.status, x, y, 13.0).set("class", "status"));
+    y += LINE * 1.5;
+    let chip = |centre: Point, fill: &str, letter: &str| piece(centre, 10.0, fill, letter);
+    for (p, name) in game.players.iter().enumerate() {
+        let pid = PlayerId(p as u8);
+        let fill = fills[p % fills.len()];
+        group = group.add(
+            Circle::new()
+                .set("cx", r(x + 8.0))
+                .set("cy", r(y))
+                .set("r", 7)
+                .set("fill", fill)
+                .set("stroke", colours::INK),
+        );
+        group = group.add(text(name, x + 22.0, y, 14.0).set("class", "player"));
+        y += LINE;
+        for (i, (k, n)) in reserves(engine, pos, pid).into_iter().enumerate() {
+            let (cx, cy) = (x + 18.0 + (i % 3) as f64 * 66.0, y + (i / 3) as f64 * LINE);
+            group = group.add(chip((cx, cy), fill, &game.kinds[k.index()].letter).set("class", "reserve"));
+            group = group.add(text(&format!("×{n}"), cx + 14.0, cy, 13.0));
+        }
+        y += LINE * reserves(engine, pos, pid).len().div_ceil(3) as f64;
+    }
+    if !game.pool.is_empty() {
+        group = group.add(text("pool", x, y, 14.0).set("class", "player"));
+        y += LINE;
+        for (i, (k, n)) in pool(engine, pos).into_iter().enumerate() {
+            let (cx, cy) = (x + 18.0 + (i % 3) as f64 * 66.0, y + (i / 3) as f64 * LINE);
+            group = group
+                .add(chip((cx, cy), colours::NEUTRAL, &game.kinds[k.index()].letter).set("class", "pool"));
+            group = group.add(text(&format!("×{n}"), cx + 14.0, cy, 13.0));
+        }
+    }
+    group
+}

@@ -1,0 +1,390 @@
+//! The game the page shows: its rules, the moves played, who the program
+//! plays, and the program's move while it thinks. Every operation checks its
+//! input and answers with the CLI's messages; none can stop the server.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme};
+use rulebook::diag::{Report, SourceFile};
+use rulebook::engine::{Engine, Move, MoveBuf, Position, Token};
+use rulebook::notation;
+
+use super::agent::Progress;
+use crate::cli::record::{self, Record};
+
+/// The most text a rules file or a record sent by the page may hold.
+pub const MAX_TEXT: usize = 512 * 1024;
+
+/// A loaded game and its moves.
+pub struct Game {
+    /// The file the rules came from (where "save" writes), if any.
+    pub file: Option<PathBuf>,
+    /// The rules as text.
+    pub source: SourceFile,
+    /// The compiled game with its options.
+    pub engine: Engine,
+    /// The options set.
+    pub sets: Vec<(String, String)>,
+    /// The starting position as text, when not the rules' start (from a record).
+    pub start: Option<String>,
+    /// Every position so far, the start first.
+    pub history: Vec<Position>,
+    /// The moves played, in notation.
+    pub played: Vec<(String, Move)>,
+}
+
+/// A move the program is choosing.
+pub struct Thinking {
+    /// Its progress, shared with the thinking task.
+    pub progress: Arc<Progress>,
+}
+
+/// Everything the server keeps.
+pub struct App {
+    /// The rules files offered on the page.
+    pub offered: Vec<PathBuf>,
+    /// The game shown, once one loaded.
+    pub game: Option<Game>,
+    /// `programs[player]`: the program plays this side.
+    pub programs: Vec<bool>,
+    /// Bumped by every change of the game.
+    pub generation: u64,
+    /// The program's move being chosen, if any.
+    pub thinking: Option<Thinking>,
+    /// Seeds of the program's choices, one per move it makes.
+    pub seed: u64,
+}
+
+impl Game {
+    /// The position after the moves played.
+    pub fn position(&self) -> &Position {
+        self.history
+            .last()
+            .expect("history starts with the start position")
+    }
+
+    /// Plays a legal move in notation; the CLI's message if it is not one.
+    pub fn play(&mut self, text: &str) -> Result<(), String> {
+        let mut buf = MoveBuf::new();
+        let pos = self.position().clone();
+        match notation::parse(&self.engine, &pos, text, &mut buf) {
+            Ok(mv) => {
+                self.push(text.to_string(), mv);
+                Ok(())
+            }
+            Err(e) => {
+                let legal = notation::legal_move_names(&self.engine, &pos, &mut buf);
+                let reason = match e {
+                    notation::ParseMoveError::Malformed(_) => "is not written as a move",
+                    notation::ParseMoveError::NotLegal(_) if legal.is_empty() => {
+                        "cannot be played: the game is over"
+                    }
+                    notation::ParseMoveError::NotLegal(_) => "is not legal in this position",
+                };
+                let shown: Vec<&str> = legal.iter().take(40).map(String::as_str).collect();
+                let more = if legal.len() > shown.len() { " …" } else { "" };
+                let list = if legal.is_empty() {
+                    String::new()
+                } else {
+                    format!("; legal moves here: {}{more}", shown.join(" "))
+                };
+                Err(format!("move `{}` {reason}{list}", clip(text, 40)))
+            }
+        }
+    }
+
+    /// Plays a move known to be legal.
+    pub fn push(&mut self, text: String, mv: Move) {
+        let mut next = self.position().clone();
+        self.engine.play_unchecked(&mut next, mv.as_ref());
+        self.history.push(next);
+        self.played.push((text, mv));
+    }
+
+    /// The game as a record, in the format of `play`'s `save`.
+    pub fn record(&self) -> String {
+        let name = self
+            .file
+            .as_ref()
+            .map_or(self.source.name.clone(), |f| f.display().to_string());
+        let record = Record {
+            rules: name,
+            rules_hash: Some(record::hash(&self.source.text)),
+            sets: self.sets.clone(),
+            position: self.start.clone().map(|p| (p, rulebook::diag::Span::new(0, 0))),
+            moves: self
+                .played
+                .iter()
+                .map(|(m, _)| (m.clone(), rulebook::diag::Span::new(0, 0)))
+                .collect(),
+        };
+        let players = &self.engine.game().players;
+        let movers: Vec<String> = (0..self.played.len())
+            .map(|i| players[self.engine.mover(&self.history[i]).index()].clone())
+            .collect();
+        record.to_text(&self.engine.game().title, &movers)
+    }
+}
+
+/// The first `n` characters of `text`, for messages.
+fn clip(text: &str, n: usize) -> String {
+    let mut out: String = text.chars().take(n).collect();
+    if text.chars().count() > n {
+        out.push('…');
+    }
+    out
+}
+
+/// Refuses text that is too large or not text at all.
+pub fn check_text(text: &str, what: &str) -> Result<(), String> {
+    if text.len() > MAX_TEXT {
+        return Err(format!(
+            "the {what} is {} KiB: at most {} KiB are accepted",
+            text.len() / 1024,
+            MAX_TEXT / 1024
+        ));
+    }
+    if text.contains('\0') {
+        return Err(format!(
+            "the {what} is not text (it holds NUL bytes): is it a binary file?"
+        ));
+    }
+    Ok(())
+}
+
+/// A report as the CLI prints it, without colour.
+pub fn render(diagnostic: &dyn Diagnostic) -> String {
+    let mut out = String::new();
+    let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_width(100);
+    // Writing into a String cannot fail.
+    let _ = handler.render_report(&mut out, diagnostic);
+    out
+}
+
+/// Compiles rules text into a new game at its start; the CLI's report if it
+/// has errors.
+pub fn load(file: Option<PathBuf>, source: SourceFile, sets: Vec<(String, String)>) -> Result<Game, String> {
+    check_text(&source.text, "rules file")?;
+    let (game, problems) = rulebook::check_with(&source, &sets);
+    let Some(game) = game else {
+        return Err(render(&Report::new(&source, problems)));
+    };
+    let engine = Engine::new(game, &sets).map_err(|e| e.to_string())?;
+    Ok(Game {
+        file,
+        history: vec![engine.start()],
+        engine,
+        source,
+        sets,
+        start: None,
+        played: Vec::new(),
+    })
+}
+
+/// Reads a rules file from disk for the page.
+pub fn read_file(path: &std::path::Path) -> Result<SourceFile, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "`{}` is not UTF-8 text (invalid byte at offset {})",
+            path.display(),
+            e.utf8_error().valid_up_to()
+        )
+    })?;
+    Ok(SourceFile::new(path.display().to_string(), text))
+}
+
+impl App {
+    /// A server offering `offered`, with no game loaded yet.
+    pub fn new(offered: Vec<PathBuf>) -> App {
+        App {
+            offered,
+            game: None,
+            programs: Vec::new(),
+            generation: 0,
+            thinking: None,
+            seed: 1,
+        }
+    }
+
+    /// Something changed: a thinking program's move is no longer wanted.
+    pub fn changed(&mut self) {
+        self.generation += 1;
+        if let Some(t) = self.thinking.take() {
+            t.progress.cancel();
+        }
+    }
+
+    /// Shows a new game; the program's sides are kept when the players are the same.
+    pub fn set_game(&mut self, game: Game) {
+        let players = game.engine.game().players.len();
+        if self.programs.len() != players {
+            self.programs = vec![false; players];
+        }
+        self.game = Some(game);
+        self.changed();
+    }
+
+    /// Opens offered file number `index`.
+    pub fn open(&mut self, index: usize) -> Result<(), String> {
+        let path = self
+            .offered
+            .get(index)
+            .cloned()
+            .ok_or_else(|| format!("there is no game number {index} on offer"))?;
+        let source = read_file(&path)?;
+        let game = load(Some(path), source, Vec::new())?;
+        self.set_game(game);
+        Ok(())
+    }
+
+    /// Takes back the last move, and the program's before it, back to a
+    /// position where a person is to move (or just one move when the program
+    /// plays every side).
+    pub fn undo(&mut self) -> Result<(), String> {
+        let programs = self.programs.clone();
+        let game = self.game.as_mut().ok_or("no game is loaded")?;
+        if game.played.is_empty() {
+            return Err("there is no move to take back".into());
+        }
+        let person = |g: &Game, i: usize| {
+            !programs
+                .get(g.engine.mover(&g.history[i]).index())
+                .copied()
+                .unwrap_or(false)
+        };
+        let now = game.history.len() - 1;
+        let target = (0..now).rev().find(|&i| person(game, i)).unwrap_or(now - 1);
+        game.history.truncate(target + 1);
+        game.played.truncate(target);
+        self.changed();
+        Ok(())
+    }
+
+    /// Replays a record (its options, then its moves) on the current rules.
+    pub fn load_record(&mut self, text: &str) -> Result<(), String> {
+        check_text(text, "record")?;
+        let game = self.game.as_ref().ok_or("no game is loaded")?;
+        let source = SourceFile::new("record", text.to_string());
+        let parsed = Record::parse(&source).map_err(|e| render(&*e))?;
+        let mut fresh = load(game.file.clone(), game.source.clone(), parsed.sets.clone())?;
+        if let Some((text, _)) = &parsed.position {
+            let start = rulebook::position_text::read(&fresh.engine, text)
+                .map_err(|e| format!("the record's starting position: {e}"))?;
+            fresh.history = vec![start];
+            fresh.start = Some(text.clone());
+        }
+        for (i, (text, _)) in parsed.moves.iter().enumerate() {
+            fresh
+                .play(text)
+                .map_err(|e| format!("move {} of the record: {e}", i + 1))?;
+        }
+        self.set_game(fresh);
+        Ok(())
+    }
+}
+
+/// What a click needs to know of a legal move: where its first action starts
+/// (`from`), where it first lands (`to`), where a drop places (`place`) and
+/// what it removes on its own (`take`).
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct MoveShape {
+    /// The move in notation.
+    pub text: String,
+    /// The cell its piece leaves.
+    pub from: Option<String>,
+    /// The first cell it lands on.
+    pub to: Option<String>,
+    /// The cell a drop places on.
+    pub place: Option<String>,
+    /// A cell whose piece is taken as an action of its own.
+    pub take: Option<String>,
+}
+
+/// The legal moves of a position, as clicks see them.
+pub fn legal_shapes(engine: &Engine, pos: &Position) -> Vec<MoveShape> {
+    let mut buf = MoveBuf::new();
+    engine.legal_moves(pos, &mut buf);
+    let names = &engine.game().topology.cell_names;
+    let name = |c: rulebook::ir::CellId| names.get(c.index()).cloned();
+    let mut out: Vec<MoveShape> = buf
+        .moves
+        .iter()
+        .map(|mv| {
+            let mut shape = MoveShape {
+                text: notation::format(engine, mv),
+                ..MoveShape::default()
+            };
+            for t in mv.tokens() {
+                match t {
+                    Token::From(c) if shape.from.is_none() && shape.place.is_none() => shape.from = name(c),
+                    Token::To(c) | Token::Capture(c) if shape.to.is_none() && shape.from.is_some() => {
+                        shape.to = name(c)
+                    }
+                    Token::Place(c) if shape.from.is_none() && shape.place.is_none() => shape.place = name(c),
+                    Token::Take(c)
+                        if shape.from.is_none() && shape.place.is_none() && shape.take.is_none() =>
+                    {
+                        shape.take = name(c)
+                    }
+                    _ => {}
+                }
+            }
+            shape
+        })
+        .collect();
+    out.sort_by(|a, b| a.text.cmp(&b.text));
+    out.dedup_by(|a, b| a.text == b.text);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small placement game.
+    const TINY: &str = "game \"Tiny\"\nplayers A, B\nboard grid files a..c ranks 1..3\n\
+                        piece Stone letter S { drop: onto empty }\nsupply Stone\n\
+                        end {\n  draw after 9 moves\n}\n";
+
+    fn game() -> Game {
+        load(None, SourceFile::new("tiny.rules", TINY), Vec::new()).unwrap()
+    }
+
+    #[test]
+    fn an_illegal_move_is_refused_with_the_legal_ones() {
+        let mut g = game();
+        let e = g.play("a1-a2").unwrap_err();
+        assert!(
+            e.contains("is not legal") && e.contains("legal moves here"),
+            "{e}"
+        );
+        let e = g.play("<script>").unwrap_err();
+        assert!(e.contains("is not written as a move"), "{e}");
+    }
+
+    #[test]
+    fn bad_rules_give_the_report_of_check() {
+        let e = load(
+            None,
+            SourceFile::new("x.rules", "players A\nboard grid files a..b ranks 1..q\n"),
+            Vec::new(),
+        )
+        .err()
+        .unwrap();
+        assert!(e.contains("rules::"), "{e}");
+        assert!(check_text("a\0b", "record").is_err());
+    }
+
+    #[test]
+    fn a_saved_record_loads_again() {
+        let mut app = App::new(Vec::new());
+        let mut g = game();
+        g.play("S@b2").unwrap();
+        let text = g.record();
+        app.set_game(g);
+        app.load_record(&text).unwrap();
+        assert_eq!(app.game.as_ref().unwrap().played.len(), 1);
+    }
+}

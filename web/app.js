@@ -1,0 +1,302 @@
+// The rulebook page: plain JavaScript, no build step. The server draws the
+// board (SVG); this script sends clicks as moves, lists moves, runs the
+// editor's checks as you type.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+let state = null;      // the last /api/state
+let turned = false;    // board seen from the other side
+let selected = null;   // the cell of the piece picked up
+let poll = null;       // timer while the program thinks
+let checkTimer = null; // debounce of the editor's check
+let rulesLoadedFor = null;
+
+async function api(path, body) {
+  const init = body === undefined ? {} : {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  };
+  const response = await fetch(path, init);
+  const text = await response.text();
+  let data = null;
+  try { data = JSON.parse(text); } catch (_) { data = { error: text }; }
+  if (!response.ok) {
+    return { error: (data && data.error) || text || response.statusText };
+  }
+  return data;
+}
+
+function showError(message) {
+  const e = $("error");
+  e.textContent = message || "";
+  e.hidden = !message;
+}
+
+async function refresh() {
+  const data = await api("/api/state?turned=" + turned);
+  if (data.error) { showError(data.error); return; }
+  state = data;
+  render();
+  if (state.game && state.game.thinking) {
+    if (!poll) poll = setInterval(refresh, 250);
+  } else if (poll) {
+    clearInterval(poll);
+    poll = null;
+  }
+}
+
+function render() {
+  const games = $("games");
+  if (games.options.length !== state.games.length) {
+    games.innerHTML = "";
+    state.games.forEach((g, i) => games.add(new Option(g, i)));
+  }
+  if (state.current !== null) games.value = state.current;
+  const g = state.game;
+  if (!g) { $("status").textContent = "No game loaded."; return; }
+  $("board").innerHTML = g.svg;
+  selected = null;
+  $("menu").hidden = true;
+  $("status").textContent = g.to_move ? g.to_move + " to move" : "The game is over.";
+  $("result").hidden = !g.result;
+  $("result").textContent = g.result ? g.result + (g.reason ? ", because " + g.reason + "." : ".") : "";
+  $("pass").hidden = !g.pass;
+  const t = g.thinking;
+  $("thinking").hidden = !t;
+  if (t) {
+    $("thinking-text").textContent = t.player + " (the program, " + t.by + ") is thinking…";
+    $("progress").value = t.progress;
+  }
+  const moves = $("moves");
+  moves.innerHTML = "";
+  for (const m of g.moves) {
+    const li = document.createElement("li");
+    li.textContent = m.text;
+    li.title = m.player;
+    moves.appendChild(li);
+  }
+  moves.scrollTop = moves.scrollHeight;
+  const sides = $("sides");
+  sides.innerHTML = "";
+  g.players.forEach((p, i) => {
+    const label = document.createElement("label");
+    label.className = "side";
+    const select = document.createElement("select");
+    select.dataset.player = i;
+    select.add(new Option("person", "person"));
+    select.add(new Option("program", "program"));
+    select.value = g.programs[i] ? "program" : "person";
+    select.addEventListener("change", setSides);
+    label.append(p + " ", select);
+    sides.appendChild(label);
+  });
+  if (rulesLoadedFor !== state.current + ":" + (g.file || "")) loadRules();
+}
+
+async function loadRules() {
+  const data = await api("/api/rules");
+  if (data.error) return;
+  rulesLoadedFor = state.current + ":" + (state.game.file || "");
+  $("rules").value = data.text;
+  $("rules-name").textContent = data.name;
+  check();
+}
+
+async function setSides() {
+  const programs = [...document.querySelectorAll("#sides select")].map((s) => s.value === "program");
+  await write("/api/sides", { programs });
+}
+
+async function write(path, body) {
+  const data = await api(path, body);
+  showError(data.error);
+  await refresh();
+  return data;
+}
+
+// ---------------------------------------------------------------- clicks
+
+function cellOf(target) {
+  const el = target.closest("[data-cell]");
+  return el ? el.dataset.cell : null;
+}
+
+function mark(cells, cls) {
+  document.querySelectorAll("#board ." + cls).forEach((e) => e.classList.remove(cls));
+  for (const c of cells) {
+    document.querySelectorAll('#board .cell[data-cell="' + CSS.escape(c) + '"]').forEach((e) => e.classList.add(cls));
+  }
+}
+
+function choose(moves, x, y) {
+  if (moves.length === 1) { playMove(moves[0].text); return; }
+  const menu = $("menu");
+  menu.innerHTML = "";
+  for (const m of moves) {
+    const b = document.createElement("button");
+    b.textContent = m.text;
+    b.addEventListener("click", () => { menu.hidden = true; playMove(m.text); });
+    menu.appendChild(b);
+  }
+  const cancel = document.createElement("button");
+  cancel.textContent = "cancel";
+  cancel.addEventListener("click", () => { menu.hidden = true; });
+  menu.appendChild(cancel);
+  const box = $("play").getBoundingClientRect();
+  menu.style.left = (x - box.left + 8) + "px";
+  menu.style.top = (y - box.top + 8) + "px";
+  menu.hidden = false;
+}
+
+function onBoardClick(event) {
+  if (!state || !state.game) return;
+  const cell = cellOf(event.target);
+  if (!cell) return;
+  const legal = state.game.legal;
+  if (selected) {
+    const landing = legal.filter((m) => m.from === selected && m.to === cell);
+    if (landing.length) { choose(landing, event.clientX, event.clientY); return; }
+  }
+  const from = legal.filter((m) => m.from === cell);
+  if (from.length) {
+    selected = cell;
+    mark([cell], "selected");
+    document.querySelectorAll("#board .piece.selected").forEach((e) => e.classList.remove("selected"));
+    document.querySelectorAll('#board .piece[data-cell="' + CSS.escape(cell) + '"]').forEach((e) => e.classList.add("selected"));
+    mark([...new Set(from.map((m) => m.to).filter((c) => c))], "target");
+    return;
+  }
+  const here = legal.filter((m) => m.place === cell || m.take === cell);
+  if (here.length) { choose(here, event.clientX, event.clientY); return; }
+  selected = null;
+  mark([], "selected");
+  mark([], "target");
+}
+
+async function playMove(text) {
+  await write("/api/play", { move: text });
+}
+
+// ---------------------------------------------------------------- editor
+
+function escapeHtml(s) {
+  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+function highlight(text, problems) {
+  const spans = problems
+    .map((p) => ({ from: p.from, to: Math.max(p.to, p.from + 1), cls: p.severity }))
+    .sort((a, b) => a.from - b.from);
+  let html = "";
+  let at = 0;
+  for (const s of spans) {
+    if (s.from < at) continue;
+    html += escapeHtml(text.slice(at, s.from));
+    const inner = text.slice(s.from, s.to) || " ";
+    html += '<mark class="' + s.cls + '">' + escapeHtml(inner) + "</mark>";
+    at = s.to;
+  }
+  html += escapeHtml(text.slice(at)) + "\n";
+  $("highlight").innerHTML = html;
+}
+
+async function check() {
+  const text = $("rules").value;
+  const data = await api("/api/check", { text });
+  const list = $("diagnostics");
+  list.innerHTML = "";
+  if (data.error) { $("check-summary").textContent = data.error; return; }
+  highlight(text, data.problems);
+  const errors = data.problems.filter((p) => p.severity === "error").length;
+  const warnings = data.problems.length - errors;
+  $("check-summary").textContent = data.ok
+    ? "ok (" + warnings + " warning" + (warnings === 1 ? "" : "s") + ")"
+    : errors + " error" + (errors === 1 ? "" : "s") + ", " + warnings + " warning" + (warnings === 1 ? "" : "s");
+  for (const p of data.problems) {
+    const li = document.createElement("li");
+    li.className = p.severity;
+    const where = document.createElement("span");
+    where.textContent = p.line + ":" + p.column + " ";
+    const msg = document.createElement("strong");
+    msg.textContent = p.message;
+    const code = document.createElement("span");
+    code.className = "code";
+    code.textContent = " " + p.code;
+    li.append(where, msg, code);
+    if (p.label) li.append(" — " + p.label);
+    if (p.help) {
+      const help = document.createElement("div");
+      help.className = "help";
+      help.textContent = "help: " + p.help;
+      li.appendChild(help);
+    }
+    li.addEventListener("click", () => {
+      const area = $("rules");
+      area.focus();
+      area.setSelectionRange(p.from, p.to);
+    });
+    list.appendChild(li);
+  }
+}
+
+// ---------------------------------------------------------------- wiring
+
+function download(name, text) {
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+function wire() {
+  $("board").addEventListener("click", onBoardClick);
+  $("games").addEventListener("change", () => write("/api/open", { index: Number($("games").value) }));
+  $("new").addEventListener("click", () => write("/api/open", { index: Number($("games").value) }));
+  $("rotate").addEventListener("click", () => { turned = !turned; refresh(); });
+  $("undo").addEventListener("click", () => write("/api/undo", {}));
+  $("pass").addEventListener("click", () => playMove("pass"));
+  $("typed").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const text = $("move").value.trim();
+    if (text) { playMove(text); $("move").value = ""; }
+  });
+  $("save-record").addEventListener("click", async () => {
+    const response = await fetch("/api/record");
+    const text = await response.text();
+    if (!response.ok) { showError(text); return; }
+    download("game.txt", text);
+  });
+  $("load-record").addEventListener("change", async (e) => {
+    const file = e.target.files[0];
+    if (!file) return;
+    if (file.size > 512 * 1024) { showError("the record is too large (at most 512 KiB)"); return; }
+    const text = await file.text();
+    e.target.value = "";
+    await write("/api/record", { text });
+  });
+  const area = $("rules");
+  area.addEventListener("input", () => {
+    highlight(area.value, []);
+    clearTimeout(checkTimer);
+    checkTimer = setTimeout(check, 250);
+  });
+  area.addEventListener("scroll", () => {
+    $("highlight").scrollTop = area.scrollTop;
+    $("highlight").scrollLeft = area.scrollLeft;
+  });
+  $("reload").addEventListener("click", async () => {
+    const data = await write("/api/reload", { text: area.value });
+    if (!data.error) rulesLoadedFor = null;
+  });
+  $("save-rules").addEventListener("click", async () => {
+    const data = await api("/api/save-rules", { text: area.value });
+    showError(data.error);
+    if (!data.error) $("check-summary").textContent = "saved to " + data.saved;
+  });
+  document.addEventListener("keydown", (e) => { if (e.key === "Escape") $("menu").hidden = true; });
+}
+
+wire();
+refresh();
