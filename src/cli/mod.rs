@@ -1,10 +1,13 @@
 //! The `rulebook` command line: check, moves, perft, playout, play, completions.
 
+mod agents;
 mod board_text;
 mod commands;
 mod load;
+mod matches;
 mod output;
 mod play;
+mod progress;
 mod record;
 mod trace;
 
@@ -108,12 +111,48 @@ enum Command {
     Play {
         #[command(flatten)]
         game: GameArgs,
-        /// Let the program play this side (repeatable; a random mover for now).
-        #[arg(long = "ai", value_name = "SIDE")]
+        /// Let the program play this side (repeatable): `SIDE` with its
+        /// default agent (`mcts:2s`), or `SIDE=AGENT` (`random`,
+        /// `mcts:1000`, `mcts:2s`, …).
+        #[arg(long = "ai", value_name = "SIDE[=AGENT]", conflicts_with = "players")]
         ai: Vec<String>,
+        /// The player of each side, in the order of the file's `players`:
+        /// `human` or an agent (e.g. `human,mcts:1000`).
+        #[arg(long, value_name = "A,B")]
+        players: Option<String>,
         /// Seed of the program's random choices.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+    },
+    /// Play agents against each other: each agent's wins, draws and score
+    /// with 95% intervals (Wilson), and the Elo difference of two agents.
+    Match {
+        /// The rules file (`-` reads it from standard input).
+        file: PathBuf,
+        /// The agent of each player, in the order of the file's `players`
+        /// (e.g. `mcts:1000,random`).
+        #[arg(long, value_name = "A,B")]
+        players: String,
+        /// Play every game twice (once per seating, for more than two
+        /// players), the sides exchanged.
+        #[arg(long)]
+        swap: bool,
+        /// Number of games (of pairs of games, with `--swap`).
+        #[arg(long, default_value_t = 100, value_parser = at_least_one)]
+        games: u64,
+        /// Games played at once (default: the number of cores); the results
+        /// do not depend on it.
+        #[arg(long, value_parser = at_least_one_job)]
+        jobs: Option<usize>,
+        /// Seed of the match: each game's seed is derived from it.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Set an option: NAME=VALUE (repeatable, once per option).
+        #[arg(long = "set", value_name = "NAME=VALUE")]
+        sets: Vec<String>,
+        /// Output format: `table` or `json`.
+        #[arg(long, value_enum, default_value_t = matches::MatchFormat::Table)]
+        format: matches::MatchFormat,
     },
     /// Print a completion script for a shell (e.g. `rulebook completions bash`).
     Completions {
@@ -129,6 +168,20 @@ fn at_least_one(text: &str) -> Result<u64, String> {
         Ok(n) => Ok(n),
         Err(_) => Err(format!("expected a whole number of games, found `{text}`")),
     }
+}
+
+/// A number of threads of at least 1 (`--jobs`).
+fn at_least_one_job(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("at least one job is needed".to_string()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("expected a whole number of jobs, found `{text}`")),
+    }
+}
+
+/// The default of `--jobs`: every core.
+fn all_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// Whether the error was already shown to the user (a rules file's report).
@@ -182,11 +235,38 @@ pub fn run() -> miette::Result<()> {
                 None => commands::playout(&loaded, n, seed, format),
             }
         }
-        Command::Play { game, ai, seed } => {
+        Command::Play {
+            game,
+            ai,
+            players,
+            seed,
+        } => {
             if game.file.as_os_str() == "-" {
                 return Err(load::CliError::RulesFromStdin.into());
             }
-            play::run(load::game(&game)?, &ai, seed)
+            let loaded = load::game(&game)?;
+            let seats = play::seats(loaded.engine.game(), &ai, players.as_deref())?;
+            play::run(loaded, &seats, seed)
+        }
+        Command::Match {
+            file,
+            players,
+            swap,
+            games,
+            jobs,
+            seed,
+            sets,
+            format,
+        } => {
+            let loaded = load::game(&GameArgs {
+                file,
+                sets,
+                record: None,
+                moves: None,
+            })?;
+            let agents = agents::players(&players, loaded.engine.game())?;
+            let jobs = jobs.unwrap_or_else(all_cores);
+            matches::run(&loaded, agents, games, swap, jobs, seed, format)
         }
         Command::Completions { shell } => commands::completions(shell),
     }
