@@ -19,6 +19,7 @@ pub struct Mcts {
     config: MctsConfig,
     searchers: Vec<Searcher>,
     buf: MoveBuf,
+    scratch: Position,
 }
 
 /// What the search thought of a position, and the move it chose.
@@ -28,12 +29,17 @@ pub struct Thought {
     pub best: Move,
     /// The player to move.
     pub mover: PlayerId,
-    /// Playouts run for this move (on all threads; 0 for a forced move).
+    /// Playouts run for this move (on all threads; 0 for a forced move or
+    /// one that wins at once).
     pub playouts: u64,
+    /// Playouts through the root's moves, with those kept from the search
+    /// of earlier moves (tree reuse).
+    pub root_visits: u64,
     /// How long it took.
     pub elapsed: Duration,
     /// The mover's chance of winning after the chosen move, and of a draw,
-    /// as the playouts through it found (`None` for a forced move).
+    /// as the playouts through it found (`None` for a forced move; a win
+    /// for certain when the move wins at once).
     pub estimate: Option<(f64, f64)>,
     /// The most visited moves, best first.
     pub considered: Vec<Considered>,
@@ -60,6 +66,7 @@ impl Mcts {
             config,
             searchers,
             buf: MoveBuf::new(),
+            scratch: Position::default(),
         }
     }
 
@@ -76,14 +83,36 @@ impl Mcts {
         let start = Instant::now();
         let mover = engine.mover(pos);
         engine.legal_moves(pos, &mut self.buf);
-        match self.buf.moves.len() {
-            0 => return None,
-            1 => {
+        let win = if self.config.take_wins {
+            engine.winning_move(pos, &self.buf, &mut self.scratch)
+        } else {
+            None
+        };
+        match (self.buf.moves.len(), win) {
+            (0, _) => return None,
+            (_, Some(i)) => {
+                let mv = self.buf.moves.get(i).to_move();
+                return Some(Thought {
+                    best: mv.clone(),
+                    mover,
+                    playouts: 0,
+                    root_visits: 0,
+                    elapsed: start.elapsed(),
+                    estimate: Some((1.0, 0.0)),
+                    considered: vec![Considered {
+                        mv,
+                        visits: 0,
+                        score: 1.0,
+                    }],
+                });
+            }
+            (1, None) => {
                 let only = self.buf.moves.get(0).to_move();
                 return Some(Thought {
                     best: only.clone(),
                     mover,
                     playouts: 0,
+                    root_visits: 0,
                     elapsed: start.elapsed(),
                     estimate: None,
                     considered: vec![Considered {
@@ -115,6 +144,7 @@ impl Mcts {
                 .partial_cmp(&(a.1.visits, a.1.value))
                 .unwrap_or(std::cmp::Ordering::Equal)
         });
+        let root_visits = ranked.iter().map(|(_, e)| e.visits).sum();
         let (best, stats) = ranked.first()?.clone();
         let visits = stats.visits.max(1) as f64;
         let draw = stats.draws as f64 / visits;
@@ -123,6 +153,7 @@ impl Mcts {
             best,
             mover,
             playouts,
+            root_visits,
             elapsed: start.elapsed(),
             estimate: Some((win, draw)),
             considered: ranked

@@ -22,6 +22,7 @@ pub(super) struct Searcher {
     exploration: f64,
     buf: MoveBuf,
     pos: Position,
+    scratch: Position,
     path: Vec<u32>,
     order: Vec<u32>,
 }
@@ -45,6 +46,7 @@ impl Searcher {
             exploration,
             buf: MoveBuf::new(),
             pos: Position::default(),
+            scratch: Position::default(),
             path: Vec::new(),
             order: Vec::new(),
         }
@@ -91,7 +93,16 @@ impl Searcher {
                 break end;
             }
             if !n.expanded() {
+                let take_wins = self.playouts.take_wins;
                 expand(tree, node, engine, &self.pos, &mut self.buf, &mut self.order, &mut self.rng);
+                // A position where the mover can win at once is as good as
+                // won: it is not searched further (as a playout would take the win).
+                if take_wins
+                    && !self.buf.moves.is_empty()
+                    && engine.winning_move(&self.pos, &self.buf, &mut self.scratch).is_some()
+                {
+                    tree.nodes[node as usize].end = Some(Outcome::Win(engine.mover(&self.pos)));
+                }
                 continue;
             }
             if n.grown < n.len {
@@ -152,9 +163,9 @@ impl Searcher {
     }
 }
 
-/// Lists the moves of `node` at `pos`, in a random order (so that the
-/// children tried first are not always the same), or records the end of the
-/// game when there is none.
+/// Lists the moves of `node` at `pos` (leaving them in `buf` too), in a
+/// random order (so that the children tried first are not always the same),
+/// or records the end of the game when there is none.
 fn expand(
     tree: &mut Tree,
     node: u32,

@@ -67,7 +67,7 @@ pub enum MergeError {
 fn differing(a: &Study, b: &Study) -> Option<&'static str> {
     if a.rules_hash != b.rules_hash || a.title != b.title || a.players != b.players {
         Some("rules files")
-    } else if a.variants != b.variants || a.first_movers != b.first_movers {
+    } else if a.sets != b.sets || a.variants != b.variants || a.first_movers != b.first_movers {
         Some("variants (options)")
     } else if a.agents != b.agents {
         Some("agents")
@@ -161,6 +161,7 @@ mod tests {
             title: "A game".into(),
             players: vec!["A".into(), "B".into()],
             agents: vec!["random".into(), "random".into()],
+            sets: vec![],
             variants: vec![vec![], vec![("k".into(), "2".into())]],
             first_movers: vec![0, 0],
             games: 3,

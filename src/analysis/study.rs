@@ -21,7 +21,9 @@ pub struct Study {
     pub players: Vec<String>,
     /// The agent of each player, by name.
     pub agents: Vec<String>,
-    /// The options of each variant (`name`, `value`), all set in each.
+    /// The options set in every variant (`name`, `value`).
+    pub sets: Vec<(String, String)>,
+    /// The options of each variant (`name`, `value`), besides `sets`.
     pub variants: Vec<Vec<(String, String)>>,
     /// The player who moves first in each variant (an index into `players`).
     pub first_movers: Vec<usize>,

@@ -252,15 +252,7 @@ pub fn game(args: &GameArgs) -> Result<Loaded, miette::Report> {
             None => sets.push((name, value)),
         }
     }
-    let (game, problems) = rulebook::check_with(&source, &sets);
-    let report = Report::new(&source, problems);
-    if !report.problems.is_empty() {
-        to_stderr(&render(&report));
-    }
-    let Some(game) = game else {
-        return Err(CliError::Invalid(report.summary).into());
-    };
-    let engine = Engine::new(game, &sets).map_err(|e| CliError::Option(e.to_string()))?;
+    let engine = compile(&source, &sets, true)?;
     let mut loaded = Loaded {
         history: vec![engine.start()],
         engine,
@@ -292,6 +284,26 @@ pub fn game(args: &GameArgs) -> Result<Loaded, miette::Report> {
         }
     }
     Ok(loaded)
+}
+
+/// Compiles the rules with the options `sets` (checked: each once) into an
+/// engine; prints the problems of the file when there are errors, or when
+/// `warnings` says to show the warnings too.
+pub fn compile(source: &SourceFile, sets: &[(String, String)], warnings: bool) -> Result<Engine, CliError> {
+    let (game, problems) = rulebook::check_with(source, sets);
+    let report = Report::new(source, problems);
+    if !report.problems.is_empty() && (warnings || game.is_none()) {
+        to_stderr(&render(&report));
+    }
+    let Some(game) = game else {
+        return Err(CliError::Invalid(report.summary));
+    };
+    Engine::new(game, sets).map_err(|e| CliError::Option(e.to_string()))
+}
+
+/// `--set` arguments as (name, value) pairs, each option once.
+pub fn sets(args: &[String]) -> Result<Vec<(String, String)>, CliError> {
+    check_repeats(parse_sets(args)?)
 }
 
 /// The error of `--moves` move number `i + 1` (move `number` of the game).

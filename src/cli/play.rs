@@ -420,6 +420,9 @@ impl Session<'_> {
         let Some((win, draw)) = t.estimate else {
             return "      (the only legal move)".to_string();
         };
+        if t.playouts == 0 {
+            return "      (a move that wins at once)".to_string();
+        }
         let players = self.engine.game().players.len();
         let mut chances = vec![format!("{} {}", self.name(t.mover), percent(win))];
         if draw > 0.0 {
