@@ -91,7 +91,9 @@ fn the_tree_is_kept_between_moves() {
     assert_eq!(thought.expect("a search").root_visits, 400);
     let mut pos = start.clone();
     engine.play_unchecked(&mut pos, first.as_ref());
-    let (_, thought) = agent.choose(&engine, &pos, &[first], &mut |_| {}).expect("a reply");
+    let (_, thought) = agent
+        .choose(&engine, &pos, &[first], &mut |_| {})
+        .expect("a reply");
     let thought = thought.expect("a search");
     assert_eq!(thought.playouts, 400);
     assert!(thought.root_visits > 400, "nothing kept: {thought:?}");
@@ -181,7 +183,12 @@ fn other_games_mcts_1000_beats_random_on_each_side() {
     let mut games: Vec<String> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/games"))
         .expect("games/")
         .filter_map(|e| {
-            let name = e.ok()?.file_name().to_string_lossy().strip_suffix(".rules")?.to_string();
+            let name = e
+                .ok()?
+                .file_name()
+                .to_string_lossy()
+                .strip_suffix(".rules")?
+                .to_string();
             Some(name)
         })
         .filter(|g| !["knights-and-kender", "chivalry", "round-table"].contains(&g.as_str()))

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use super::search::{EdgeStats, Searcher};
 use super::{MctsConfig, derive_seed, parallel};
 use crate::engine::{Engine, Move, MoveBuf, Position};
-use crate::ir::PlayerId;
+use crate::ir::{Outcome, PlayerId};
 
 /// How many of the best moves a [`Thought`] lists.
 const CONSIDERED: usize = 3;
@@ -135,14 +135,23 @@ impl Mcts {
                 t.visits += e.visits;
                 t.value += e.value;
                 t.draws += e.draws;
+                t.proven = t.proven.or(e.proven);
             }
         }
         let mut ranked: Vec<(Move, EdgeStats)> = sum.into_iter().collect();
-        // Stable: equal moves stay in the order of their notation's tokens.
+        // A move proven to win first, one proven to lose last, else the most
+        // visited. Stable: equal moves stay in the order of their tokens.
+        let class = |e: &EdgeStats| match e.proven {
+            Some(Outcome::Win(p)) if p == mover => 0,
+            Some(Outcome::Win(_)) => 2,
+            _ => 1,
+        };
         ranked.sort_by(|a, b| {
-            (b.1.visits, b.1.value)
-                .partial_cmp(&(a.1.visits, a.1.value))
-                .unwrap_or(std::cmp::Ordering::Equal)
+            class(&a.1).cmp(&class(&b.1)).then(
+                (b.1.visits, b.1.value)
+                    .partial_cmp(&(a.1.visits, a.1.value))
+                    .unwrap_or(std::cmp::Ordering::Equal),
+            )
         });
         let root_visits = ranked.iter().map(|(_, e)| e.visits).sum();
         let (best, stats) = ranked.first()?.clone();

@@ -33,6 +33,8 @@ pub(super) struct EdgeStats {
     pub visits: u64,
     pub value: f64,
     pub draws: u64,
+    /// The result the search proved for the move, if any.
+    pub proven: Option<Outcome>,
 }
 
 impl Searcher {
@@ -94,12 +96,22 @@ impl Searcher {
             }
             if !n.expanded() {
                 let take_wins = self.playouts.take_wins;
-                expand(tree, node, engine, &self.pos, &mut self.buf, &mut self.order, &mut self.rng);
+                expand(
+                    tree,
+                    node,
+                    engine,
+                    &self.pos,
+                    &mut self.buf,
+                    &mut self.order,
+                    &mut self.rng,
+                );
                 // A position where the mover can win at once is as good as
                 // won: it is not searched further (as a playout would take the win).
                 if take_wins
                     && !self.buf.moves.is_empty()
-                    && engine.winning_move(&self.pos, &self.buf, &mut self.scratch).is_some()
+                    && engine
+                        .winning_move(&self.pos, &self.buf, &mut self.scratch)
+                        .is_some()
                 {
                     tree.nodes[node as usize].end = Some(Outcome::Win(engine.mover(&self.pos)));
                 }
@@ -124,6 +136,7 @@ impl Searcher {
             node = tree.children[edge as usize];
             self.path.push(node);
         };
+        tree.prove_up(&self.path);
         for &n in &self.path {
             let n = &mut tree.nodes[n as usize];
             n.visits += 1;
@@ -154,6 +167,7 @@ impl Searcher {
                             visits: n.visits as u64,
                             value: n.value,
                             draws: n.draws as u64,
+                            proven: n.end,
                         }
                     }
                 };

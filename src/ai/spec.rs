@@ -64,10 +64,7 @@ impl FromStr for AgentSpec {
         if text.eq_ignore_ascii_case("random") {
             return Ok(AgentSpec::Random);
         }
-        let Some(rest) = text
-            .strip_prefix("mcts:")
-            .or_else(|| text.strip_prefix("MCTS:"))
-        else {
+        let Some(rest) = text.strip_prefix("mcts:").or_else(|| text.strip_prefix("MCTS:")) else {
             return Err(SpecError::Unknown(text.to_string()));
         };
         let mut parts = rest.split(',');

@@ -98,6 +98,38 @@ impl Tree {
         self.edges(0).find(|&e| self.moves.get(e as usize) == mv)
     }
 
+    /// Proves what it can above the last node of `path` (a path from the
+    /// root) when that node's result is known: a node is won by its mover
+    /// when one of its moves is, and has a result when all its moves have
+    /// the same one (the MCTS-Solver rule, for any number of players).
+    pub fn prove_up(&mut self, path: &[u32]) {
+        for pair in path.windows(2).rev() {
+            let (parent, child) = (pair[0] as usize, pair[1] as usize);
+            let Some(end) = self.nodes[child].end else {
+                return;
+            };
+            if self.nodes[parent].end.is_some() {
+                return;
+            }
+            let mover = self.nodes[child].by;
+            let proven = if end == Outcome::Win(mover) {
+                Some(end)
+            } else {
+                let p = &self.nodes[parent];
+                let all_alike = p.grown == p.len
+                    && self.edges(pair[0]).all(|e| {
+                        let c = self.children[e as usize];
+                        c != NONE && self.nodes[c as usize].end == Some(end)
+                    });
+                all_alike.then_some(end)
+            };
+            match proven {
+                Some(o) => self.nodes[parent].end = Some(o),
+                None => return,
+            }
+        }
+    }
+
     /// Keeps only the subtree below `child` (a node of this tree), whose
     /// position is `pos`; node numbers change.
     pub fn reroot(&mut self, child: u32, pos: Position) {
@@ -171,10 +203,16 @@ mod tests {
         // The root, its three children and one grandchild.
         assert_eq!(tree.nodes.len(), 5);
         assert_eq!(tree.nodes[0].visits, 5);
-        let moves: Vec<Move> = tree.edges(0).map(|e| tree.moves.get(e as usize).to_move()).collect();
+        let moves: Vec<Move> = tree
+            .edges(0)
+            .map(|e| tree.moves.get(e as usize).to_move())
+            .collect();
         assert_eq!(moves, [mv(5, 6), mv(7, 8), mv(9, 10)]);
         let last = tree.children[tree.edges(0).last().expect("edges") as usize];
-        let deep: Vec<Move> = tree.edges(last).map(|e| tree.moves.get(e as usize).to_move()).collect();
+        let deep: Vec<Move> = tree
+            .edges(last)
+            .map(|e| tree.moves.get(e as usize).to_move())
+            .collect();
         assert_eq!(deep, [mv(11, 12)]);
         assert!(tree.root_edge(mv(13, 14).as_ref()).is_none());
     }

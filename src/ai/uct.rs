@@ -1,18 +1,26 @@
 //! Choosing among the children of a node while searching: UCT.
 
 use super::tree::Tree;
+use crate::ir::Outcome;
 
 /// The edge of `node` (every edge with a child) that maximises UCT: the
 /// child's mean reward for the player who moves into it, plus
-/// `c·√(ln N / n)`. Ties go to the first edge.
+/// `c·√(ln N / n)`. A move proven to lose for its mover comes last; ties go
+/// to the first edge.
 pub(super) fn select(tree: &Tree, node: u32, c: f64) -> u32 {
     let parent = tree.nodes[node as usize].visits.max(1) as f64;
     let log = parent.ln();
-    let mut best = (f64::NEG_INFINITY, 0);
-    for e in tree.edges(node) {
+    let edges = tree.edges(node);
+    let mut best = (f64::NEG_INFINITY, edges.start);
+    for e in edges {
         let child = &tree.nodes[tree.children[e as usize] as usize];
         let n = child.visits.max(1) as f64;
-        let score = child.mean() + c * (log / n).sqrt();
+        let lost = matches!(child.end, Some(Outcome::Win(p)) if p != child.by);
+        let score = if lost {
+            f64::MIN
+        } else {
+            child.mean() + c * (log / n).sqrt()
+        };
         if score > best.0 {
             best = (score, e);
         }

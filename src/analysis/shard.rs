@@ -125,7 +125,11 @@ pub fn merge(shards: &[(String, Shard)]) -> Result<(Study, Vec<GameRecord>), Mer
         *slot = Some(file);
         let expected = super::study::share(&s.study, s.index - 1, count);
         let games = first.study.games;
-        let got: Vec<u64> = s.results.iter().map(|r| r.variant as u64 * games + r.game).collect();
+        let got: Vec<u64> = s
+            .results
+            .iter()
+            .map(|r| r.variant as u64 * games + r.game)
+            .collect();
         if got != expected || s.results.iter().any(|r| r.game >= games) {
             return Err(MergeError::Results {
                 file: file.clone(),
@@ -206,14 +210,26 @@ mod tests {
         assert_eq!(merge(&[]), Err(MergeError::Empty));
         let missing = merge(&[shard(1, 3), shard(3, 3)]).expect_err("share 2 is missing");
         assert_eq!(missing.to_string(), "shares 2 of 3 are missing");
-        assert!(matches!(merge(&[shard(1, 2), shard(1, 2)]), Err(MergeError::Twice { .. })));
-        assert!(matches!(merge(&[shard(1, 2), shard(2, 3)]), Err(MergeError::Count { .. })));
+        assert!(matches!(
+            merge(&[shard(1, 2), shard(1, 2)]),
+            Err(MergeError::Twice { .. })
+        ));
+        assert!(matches!(
+            merge(&[shard(1, 2), shard(2, 3)]),
+            Err(MergeError::Count { .. })
+        ));
         let mut other = shard(2, 2);
         other.1.study.seed = 9;
         let err = merge(&[shard(1, 2), other]).expect_err("another seed");
-        assert_eq!(err.to_string(), "`2.json` belongs to another study than `1.json`: its seeds differ");
+        assert_eq!(
+            err.to_string(),
+            "`2.json` belongs to another study than `1.json`: its seeds differ"
+        );
         let mut short = shard(2, 2);
         short.1.results.pop();
-        assert!(matches!(merge(&[shard(1, 2), short]), Err(MergeError::Results { .. })));
+        assert!(matches!(
+            merge(&[shard(1, 2), short]),
+            Err(MergeError::Results { .. })
+        ));
     }
 }

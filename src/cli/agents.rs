@@ -17,11 +17,12 @@ pub const PLAY_DEFAULT: AgentSpec = AgentSpec::Mcts(MctsConfig {
 
 /// One agent by name.
 pub fn parse(text: &str) -> Result<AgentSpec, CliError> {
-    text.parse().map_err(|e: rulebook::ai::SpecError| CliError::BadAgent {
-        text: text.trim().to_string(),
-        reason: e.to_string(),
-        human: "",
-    })
+    text.parse()
+        .map_err(|e: rulebook::ai::SpecError| CliError::BadAgent {
+            text: text.trim().to_string(),
+            reason: e.to_string(),
+            human: "",
+        })
 }
 
 /// `--players A,B,…`: one agent per player of `game`.
@@ -114,7 +115,10 @@ mod tests {
 
     #[test]
     fn lists_keep_the_options_of_an_agent() {
-        assert_eq!(split("random, mcts:100,c=0.5,no-win-check"), ["random", "mcts:100,c=0.5,no-win-check"]);
+        assert_eq!(
+            split("random, mcts:100,c=0.5,no-win-check"),
+            ["random", "mcts:100,c=0.5,no-win-check"]
+        );
         assert_eq!(split("mcts:2s,random"), ["mcts:2s", "random"]);
         assert_eq!(PLAY_DEFAULT.to_string(), "mcts:2s");
     }

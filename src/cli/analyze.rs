@@ -120,7 +120,10 @@ pub fn merge(files: &[PathBuf], format: ReportFormat, plot_to: Option<&PathBuf>)
 fn parse_shard(text: &str) -> Result<(u64, u64), CliError> {
     let bad = || CliError::BadShard(text.to_string());
     let (i, n) = text.split_once('/').ok_or_else(bad)?;
-    let (i, n): (u64, u64) = (i.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
+    let (i, n): (u64, u64) = (
+        i.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
     if i == 0 || i > n {
         return Err(bad());
     }
@@ -128,7 +131,12 @@ fn parse_shard(text: &str) -> Result<(u64, u64), CliError> {
 }
 
 /// Prints the report of a study and draws its picture.
-fn print(study: &Study, results: &[GameRecord], format: ReportFormat, plot_to: Option<&PathBuf>) -> miette::Result<()> {
+fn print(
+    study: &Study,
+    results: &[GameRecord],
+    format: ReportFormat,
+    plot_to: Option<&PathBuf>,
+) -> miette::Result<()> {
     let reports = analysis::report(study, results);
     if let Some(path) = plot_to {
         plot::win_rates(path, study, &reports)?;
@@ -191,7 +199,10 @@ fn table(study: &Study, reports: &[VariantReport]) -> Vec<String> {
     for r in reports {
         let mut line = format!("{:<width$}", variants::label(&r.options));
         for w in &r.wins {
-            line.push_str(&format!("  {:<22}", format!("{} {}", pct(w.rate.value), interval(&w.rate))));
+            line.push_str(&format!(
+                "  {:<22}",
+                format!("{} {}", pct(w.rate.value), interval(&w.rate))
+            ));
         }
         line.push_str(&format!(
             "  {:>6}  {:>17}  {:>6}  {} {:+.1} pts {}",
@@ -281,7 +292,13 @@ fn quote(text: &str) -> String {
 /// A player's name as part of a column name.
 fn field(name: &str) -> String {
     name.chars()
-        .map(|c| if c.is_alphanumeric() { c.to_ascii_lowercase() } else { '_' })
+        .map(|c| {
+            if c.is_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '_'
+            }
+        })
         .collect()
 }
 

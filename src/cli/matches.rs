@@ -66,7 +66,11 @@ fn table(report: &MatchReport, title: &str, players: &[String], swap: bool) -> V
         "{title}: {}; {} games{}, seed {}",
         names.join(" against "),
         report.games,
-        if swap { " (each game with the sides exchanged)" } else { "" },
+        if swap {
+            " (each game with the sides exchanged)"
+        } else {
+            ""
+        },
         report.seed
     )];
     lines.push(format!(

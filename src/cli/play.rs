@@ -21,9 +21,9 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use super::agents;
 use super::board_text::{self, Style};
 use super::load::{CliError, Loaded};
-use rulebook::ai::{Agent, AgentSpec, Budget, Thought, derive_seed};
 use advice::Verdict;
 use listing::Named;
+use rulebook::ai::{Agent, AgentSpec, Budget, Thought, derive_seed};
 use rulebook::diag::SourceFile;
 use rulebook::engine::{Engine, Move, MoveBuf, Position, Status};
 use rulebook::ir::{CaptureTo, CellId, Outcome, PieceKind, PlayerId};
@@ -74,7 +74,10 @@ pub fn run(loaded: Loaded, seats: &Seats, seed: u64) -> miette::Result<()> {
     let agents: Vec<Option<Agent>> = seats
         .iter()
         .enumerate()
-        .map(|(p, s)| s.as_ref().map(|s| Agent::new(s, derive_seed(seed, p as u64), threads)))
+        .map(|(p, s)| {
+            s.as_ref()
+                .map(|s| Agent::new(s, derive_seed(seed, p as u64), threads))
+        })
         .collect();
     let is_ai = seats.iter().map(Option::is_some).collect();
     let interactive = io::stdin().is_terminal() && io::stdout().is_terminal();
@@ -550,7 +553,11 @@ impl Session<'_> {
         let programs: Vec<String> = (0..game.players.len())
             .filter_map(|p| {
                 let agent = self.seats[p].as_ref()?;
-                Some(format!("{} ({})", self.name(PlayerId(p as u8)), agent_words(agent)))
+                Some(format!(
+                    "{} ({})",
+                    self.name(PlayerId(p as u8)),
+                    agent_words(agent)
+                ))
             })
             .collect();
         text.push_str(&match (humans.len(), programs.len()) {

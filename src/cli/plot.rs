@@ -32,7 +32,11 @@ pub fn win_rates(path: &Path, study: &Study, reports: &[VariantReport]) -> Resul
             if r.options.is_empty() {
                 "default".to_string()
             } else {
-                r.options.iter().map(|(_, v)| v.as_str()).collect::<Vec<_>>().join(" / ")
+                r.options
+                    .iter()
+                    .map(|(_, v)| v.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" / ")
             }
         })
         .collect();
@@ -42,7 +46,10 @@ pub fn win_rates(path: &Path, study: &Study, reports: &[VariantReport]) -> Resul
     let n = reports.len() as f64;
     let mut chart = ChartBuilder::on(&root)
         .caption(
-            format!("{}: win rates ({} games a variant, 95% intervals)", study.title, study.games),
+            format!(
+                "{}: win rates ({} games a variant, 95% intervals)",
+                study.title, study.games
+            ),
             ("sans-serif", 18),
         )
         .margin(12)
@@ -63,7 +70,11 @@ pub fn win_rates(path: &Path, study: &Study, reports: &[VariantReport]) -> Resul
         .disable_x_mesh()
         .x_labels(reports.len().max(2))
         .x_label_formatter(&label)
-        .x_desc(if names.is_empty() { "variant".to_string() } else { names.join(" / ") })
+        .x_desc(if names.is_empty() {
+            "variant".to_string()
+        } else {
+            names.join(" / ")
+        })
         .y_desc(format!("wins ({})", study.agents.join(" against ")))
         .y_label_formatter(&|y| format!("{:.0}%", y * 100.0))
         .draw()

@@ -9,7 +9,11 @@ pub type Variants = Vec<Vec<(String, String)>>;
 /// The variants of `--vary` (every combination; the first `--vary` changes
 /// slowest) or of `--variants`; one variant with no option of its own when
 /// neither is given. `fixed` are the options of `--set`, which no variant may set.
-pub fn parse(vary: &[String], variants: Option<&str>, fixed: &[(String, String)]) -> Result<Variants, CliError> {
+pub fn parse(
+    vary: &[String],
+    variants: Option<&str>,
+    fixed: &[(String, String)],
+) -> Result<Variants, CliError> {
     let list = match variants {
         Some(text) => listed(text)?,
         None => combinations(vary)?,
@@ -90,7 +94,9 @@ fn listed(text: &str) -> Result<Variants, CliError> {
 fn split_pair<'a>(text: &'a str, flag: &str) -> Result<(&'a str, &'a str), CliError> {
     match text.split_once('=') {
         Some((n, v)) if !n.trim().is_empty() && !v.trim().is_empty() => Ok((n.trim(), v.trim())),
-        _ => Err(CliError::Variants(format!("`{flag} {text}` is not of the form NAME=VALUE"))),
+        _ => Err(CliError::Variants(format!(
+            "`{flag} {text}` is not of the form NAME=VALUE"
+        ))),
     }
 }
 
@@ -118,7 +124,14 @@ mod tests {
         let v = parse(&["k=1..3".into(), "b=false,true".into()], None, &[]).expect("valid");
         assert_eq!(
             labels(&v),
-            ["k=1 b=false", "k=1 b=true", "k=2 b=false", "k=2 b=true", "k=3 b=false", "k=3 b=true"]
+            [
+                "k=1 b=false",
+                "k=1 b=true",
+                "k=2 b=false",
+                "k=2 b=true",
+                "k=3 b=false",
+                "k=3 b=true"
+            ]
         );
         assert_eq!(labels(&parse(&[], None, &[]).expect("valid")), ["default"]);
     }

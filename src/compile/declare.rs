@@ -279,7 +279,7 @@ fn option_values(options: &[OptionInfo], overrides: &[(String, String)]) -> Vec<
                     }
                 });
             given
-                .filter(|v| !o.min.is_some_and(|m| *v < m) && !o.max.is_some_and(|m| *v > m))
+                .filter(|v| o.min.is_none_or(|m| *v >= m) && o.max.is_none_or(|m| *v <= m))
                 .unwrap_or(o.default)
         })
         .collect()

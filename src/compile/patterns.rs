@@ -628,7 +628,11 @@ pub(super) fn duplicates(
             }
             let ops = &rule.program.ops;
             let branches = ops.iter().any(|op| matches!(op, Op::Fork(_)))
-                || ops.iter().filter(|op| matches!(op, Op::Go(_) | Op::Anywhere | Op::AnywhereIf(_))).count() > 1;
+                || ops
+                    .iter()
+                    .filter(|op| matches!(op, Op::Go(_) | Op::Anywhere | Op::AnywhereIf(_)))
+                    .count()
+                    > 1;
             if kind.rules.len() > 1 || branches {
                 steps = true;
             }

@@ -376,10 +376,11 @@ impl Engine {
         log: &mut UndoLog,
     ) -> bool {
         self.apply_tokens(scratch, player, mv, log);
-        let ok = !(self.has_royals && self.in_check(scratch, player))
-            && !(!self.forbid.is_empty()
+        // Left attacked, or a forbidden repetition (looked at only if not attacked).
+        let ok = !((self.has_royals && self.in_check(scratch, player))
+            || (!self.forbid.is_empty()
                 && !mv.tokens().any(|t| t == super::Token::Pass)
-                && self.forbidden(scratch, scratch.hash));
+                && self.forbidden(scratch, scratch.hash)));
         scratch.undo(log);
         ok
     }

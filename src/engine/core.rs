@@ -424,10 +424,8 @@ impl Run<'_> {
                     let Some(choice) = engine.promotion_at_end(self.player, kind, w.origin, w.hop) else {
                         continue;
                     };
-                    if choice.keep {
-                        if self.branch(w, frame) {
-                            return true;
-                        }
+                    if choice.keep && self.branch(w, frame) {
+                        return true;
                     }
                     for &k in choice.into {
                         let t = if choice.shown {

@@ -352,7 +352,7 @@ impl Engine {
             || landed_on_piece
             || entering.is_some();
         let went_on = *repeat && !stops && self.jumps(walk, land, depth + 1);
-        if !(*must_continue && went_on) && !(*not_ending_at_start && land == walk.from) {
+        if !((*must_continue && went_on) || (*not_ending_at_start && land == walk.from)) {
             let weight = (depth + 1) as u8 * captures as u8 + landed_on_piece as u8;
             match entering {
                 Some((into, shown)) => {

@@ -91,7 +91,12 @@ impl Engine {
     /// has none (the game is over: see [`Engine::final_outcome`]). Under the
     /// royal rule `buf.moves` may then hold moves that are not legal; play only
     /// the one returned.
-    pub fn random_move(&self, pos: &Position, buf: &mut MoveBuf, rng: &mut Xoshiro256PlusPlus) -> Option<usize> {
+    pub fn random_move(
+        &self,
+        pos: &Position,
+        buf: &mut MoveBuf,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> Option<usize> {
         if pos.result.is_some() {
             buf.moves.clear();
             return None;
