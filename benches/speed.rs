@@ -104,7 +104,7 @@ fn search_speed() {
             };
             let start = engine.start();
             let t = Mcts::new(config, 1, threads)
-                .think(&engine, &start, &[], &mut |_| {})
+                .think(&engine, &start, &[], &|_| {})
                 .expect("the game goes on at the start");
             t.playouts as f64 / t.elapsed.as_secs_f64()
         };

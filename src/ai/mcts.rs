@@ -78,7 +78,7 @@ impl Mcts {
         engine: &Engine,
         pos: &Position,
         line: &[Move],
-        progress: &mut dyn FnMut(u64),
+        progress: &(dyn Fn(u64) + Sync),
     ) -> Option<Thought> {
         let start = Instant::now();
         let mover = engine.mover(pos);

@@ -60,7 +60,7 @@ impl Agent {
         engine: &Engine,
         pos: &Position,
         line: &[Move],
-        progress: &mut dyn FnMut(u64),
+        progress: &(dyn Fn(u64) + Sync),
     ) -> Option<(Move, Option<Thought>)> {
         match self {
             Agent::Random { rng, buf } => {

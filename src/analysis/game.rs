@@ -30,7 +30,7 @@ pub fn play_game(engine: &Engine, agents: &[AgentSpec], seed: u64) -> GameResult
     let mut line = Vec::new();
     while pos.result().is_none() {
         let mover = engine.mover(&pos).index();
-        let Some((mv, _)) = agents[mover].choose(engine, &pos, &line, &mut |_| {}) else {
+        let Some((mv, _)) = agents[mover].choose(engine, &pos, &line, &|_| {}) else {
             break;
         };
         engine.play_unchecked(&mut pos, mv.as_ref());

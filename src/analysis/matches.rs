@@ -13,9 +13,9 @@ use crate::engine::Engine;
 #[derive(Debug, Clone)]
 pub struct MatchPlan {
     /// The agents, in the order of the game's players (seat `p` is agent `p`
-    /// in the first game of each round).
+    /// in the first game of each set).
     pub agents: Vec<AgentSpec>,
-    /// Games (rounds, with `rotate`).
+    /// Games (sets of games, with `rotate`).
     pub games: u64,
     /// Every game is played once per rotation of the seats (twice for two
     /// players: sides exchanged), with the same seed.
@@ -112,13 +112,13 @@ pub fn play_match(engine: &Engine, plan: &MatchPlan, jobs: usize, done: &(dyn Fn
         jobs,
         |g| {
             let g = g as u64;
-            let round = if plan.rotate { g / n as u64 } else { g };
+            let set = if plan.rotate { g / n as u64 } else { g };
             let seats = seats(plan, g);
             let mut by_player = plan.agents.clone();
             for (a, &p) in seats.iter().enumerate() {
                 by_player[p] = plan.agents[a];
             }
-            play_game(engine, &by_player, derive_seed(plan.seed, round))
+            play_game(engine, &by_player, derive_seed(plan.seed, set))
         },
         done,
     );

@@ -1,8 +1,7 @@
 //! Running many independent tasks on a few threads: each task depends on
 //! its index only, so the results are the same whatever the number of threads.
 
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use rayon::prelude::*;
 
 /// Runs `work(i)` for every `i` below `count` on `jobs` threads (at least
 /// one), calling `done` after each; returns the results in the order of `i`.
@@ -12,34 +11,23 @@ pub fn run_indexed<R: Send>(
     work: impl Fn(usize) -> R + Sync,
     done: &(dyn Fn() + Sync),
 ) -> Vec<R> {
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<R>>> = Mutex::new((0..count).map(|_| None).collect());
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.clamp(1, count.max(1)) {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= count {
-                        break;
-                    }
-                    let r = work(i);
-                    results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
-                    done();
-                }
-            });
-        }
-    });
-    results
-        .into_inner()
-        .unwrap_or_else(|e| e.into_inner())
-        .into_iter()
-        .map(|r| r.expect("every index was run"))
-        .collect()
+    let one = |i: usize| {
+        let r = work(i);
+        done();
+        r
+    };
+    match rayon::ThreadPoolBuilder::new().num_threads(jobs.max(1)).build() {
+        // One task at a time per thread, so that long and short games mix.
+        Ok(pool) => pool.install(|| (0..count).into_par_iter().with_max_len(1).map(one).collect()),
+        // No threads to be had: one after the other, with the same results.
+        Err(_) => (0..count).map(one).collect(),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
 
     #[test]
     fn results_come_in_index_order_whatever_the_threads() {

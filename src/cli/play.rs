@@ -13,6 +13,7 @@ mod listing;
 mod save;
 
 use std::io::{self, IsTerminal, Write};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use rand_core::{Rng, SeedableRng};
@@ -378,10 +379,11 @@ impl Session<'_> {
         let name = self.name(mover);
         let shown = self.thinking_shown;
         let started = Instant::now();
-        let mut last_drawn = started;
-        let mut progress = |playouts: u64| {
-            if shown && last_drawn.elapsed() >= THINKING_REDRAW {
-                last_drawn = Instant::now();
+        let last_drawn = Mutex::new(None::<Instant>);
+        let progress = |playouts: u64| {
+            let mut last = last_drawn.lock().unwrap_or_else(|e| e.into_inner());
+            if shown && last.is_none_or(|t| t.elapsed() >= THINKING_REDRAW) {
+                *last = Some(Instant::now());
                 super::to_stderr(&format!(
                     "\r{name} thinks… {playouts} playouts, {:.1} s ",
                     started.elapsed().as_secs_f64()
@@ -391,8 +393,13 @@ impl Session<'_> {
         let Some(agent) = self.agents[mover.index()].as_mut() else {
             return Ok(());
         };
-        let choice = agent.choose(self.engine, &pos, &line, &mut progress);
-        if shown && last_drawn != started {
+        let choice = agent.choose(self.engine, &pos, &line, &progress);
+        if shown
+            && last_drawn
+                .into_inner()
+                .unwrap_or_else(|e| e.into_inner())
+                .is_some()
+        {
             super::to_stderr("\r\x1b[2K");
         }
         let Some((mv, thought)) = choice else {
@@ -418,7 +425,7 @@ impl Session<'_> {
         Ok(())
     }
 
-    /// "      thought: Knights 71% · draw 2% · Kender 27% (4,000 playouts in 2.0 s); best: …"
+    /// "      estimate: Red 71% · draw 2% · Blue 27% (4000 playouts in 2.0 s); best moves: …"
     fn thought_line(&self, t: &Thought) -> String {
         let Some((win, draw)) = t.estimate else {
             return "      (the only legal move)".to_string();

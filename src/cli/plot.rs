@@ -58,7 +58,7 @@ pub fn win_rates(path: &Path, study: &Study, reports: &[VariantReport]) -> Resul
         .build_cartesian_2d(-0.5..n - 0.5, 0.0..1.0)
         .map_err(|e| unwritable(&e))?;
     let label = |x: &f64| {
-        let i = x.round();
+        let i = (x + 0.5).floor();
         if (x - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < labels.len() {
             labels[i as usize].clone()
         } else {
@@ -111,7 +111,6 @@ pub fn win_rates(path: &Path, study: &Study, reports: &[VariantReport]) -> Resul
     }
     chart
         .configure_series_labels()
-        .background_style(WHITE.mix(0.8))
         .border_style(BLACK.mix(0.3))
         .position(SeriesLabelPosition::UpperRight)
         .draw()
