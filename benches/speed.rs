@@ -2,11 +2,15 @@
 //! the start (the deepest row of the game's vector files under a node budget,
 //! default options preferred, asserting its count, so a fast but wrong change
 //! fails) and uniform random playouts with the default options.
+//! Then the tree search's iterations (playouts) per second from the start of
+//! each game, on one thread and on all threads (root parallelism), and on one
+//! thread without the check for a move that wins at once.
 //! `cargo bench -- NAME…` runs only the games named.
 
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use rulebook::ai::{Budget, DEFAULT_EXPLORATION, Mcts, MctsConfig};
 use rulebook::diag::SourceFile;
 use rulebook::engine::Engine;
 
@@ -15,6 +19,9 @@ const PERFT_BUDGET: u64 = 25_000_000;
 
 /// How long to run random playouts of each game.
 const PLAYOUT_TIME: Duration = Duration::from_secs(2);
+
+/// How long the tree search thinks about the start of each game.
+const SEARCH_TIME: Duration = Duration::from_secs(2);
 
 /// A perft row from the start position: options (`k=v` separated by spaces),
 /// depth and count.
@@ -134,6 +141,43 @@ fn main() {
             nodes as f64 / perft_time,
             played as f64 / secs,
             moves as f64 / secs
+        );
+    }
+    search_speed(root, &games);
+}
+
+/// The tree search's iterations per second from the start of each game, with
+/// and without the check for a move that wins at once.
+fn search_speed(root: &Path, games: &[String]) {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    println!();
+    println!(
+        "{:<24} {:>14} {:>14} {:>22}",
+        "game",
+        "mcts it/s 1t",
+        format!("mcts it/s {threads}t"),
+        "1t, no win check"
+    );
+    for game in games {
+        let engine = engine(root, game, "");
+        let rate = |threads: usize, take_wins: bool| {
+            let config = MctsConfig {
+                budget: Budget::Time(SEARCH_TIME),
+                exploration: DEFAULT_EXPLORATION,
+                take_wins,
+            };
+            let start = engine.start();
+            let t = Mcts::new(config, 1, threads)
+                .think(&engine, &start, &[], &|_| {})
+                .expect("the game goes on at the start");
+            t.playouts as f64 / t.elapsed.as_secs_f64()
+        };
+        println!(
+            "{:<24} {:>14.0} {:>14.0} {:>22.0}",
+            game,
+            rate(1, true),
+            rate(threads, true),
+            rate(1, false)
         );
     }
 }

@@ -34,6 +34,8 @@
 //! assert_eq!(engine.perft(&after, 1), 2); // c1-c2 and a2-a3 (b2 blocks nothing)
 //! ```
 
+pub mod ai;
+pub mod analysis;
 pub mod compile;
 pub mod diag;
 pub mod engine;

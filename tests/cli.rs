@@ -686,7 +686,7 @@ fn is_file_header(line: &str) -> bool {
 
 #[test]
 fn play_against_the_program() {
-    let mut child = command(&["play", KK, "--ai", "Knights"])
+    let mut child = command(&["play", KK, "--ai", "Knights=random"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -810,8 +810,12 @@ fn every_command_ends_quietly_when_its_reader_has_gone() {
         &["perft", KK, "--depth", "1"],
         &["playout", KK, "--n", "3"],
         &["check", KK],
-        &["play", KK, "--ai", "Kender", "--ai", "Knights"],
+        &["play", KK, "--ai", "Kender=random", "--ai", "Knights=random"],
+        &["play", KK, "--ai", "Knights"],
         &["play", KK],
+        &["match", KK, "--players", "random,random", "--games", "3"],
+        &["analyze", KK, "--games", "3"],
+        &["analyze", KK, "--games", "3", "--shard", "1/2"],
         &["--help"],
         &["completions", "bash"],
         &["moves", KK, "--format", "json"],
@@ -1126,9 +1130,13 @@ fn too_wide(text: &str, width: usize) -> Vec<String> {
 #[test]
 fn the_text_game_wraps_to_80_columns_or_to_columns() {
     let sessions: [(&str, &[&str], &str); 4] = [
-        (KK, &["--ai", "Kender", "--ai", "Knights"], ""),
-        ("games/chivalry.rules", &["--ai", "White", "--ai", "Black"], ""),
-        ("games/round-table.rules", &["--ai", "White", "--ai", "Black"], ""),
+        (KK, &["--ai", "Kender=random", "--ai", "Knights=random"], ""),
+        ("games/chivalry.rules", &["--players", "random,random"], ""),
+        (
+            "games/round-table.rules",
+            &["--ai", "White=random", "--ai", "Black=random"],
+            "",
+        ),
         (
             "games/round-table.rules",
             &[],

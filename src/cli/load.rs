@@ -111,6 +111,69 @@ pub enum CliError {
         #[help]
         legal: Option<String>,
     },
+    /// `play --ai SIDE` with a side that is no player of the game.
+    #[error("`--ai {side}` names no side of {title}")]
+    #[diagnostic(code(rules::cli::unknown_side), help("the sides are: {sides}"))]
+    UnknownSide {
+        side: String,
+        title: String,
+        sides: String,
+    },
+    /// An agent's name that is not one.
+    #[error("`{text}`: {reason}")]
+    #[diagnostic(
+        code(rules::cli::bad_agent),
+        help(
+            "agents are `random`, `mcts:PLAYOUTS` (e.g. `mcts:1000`) and `mcts:TIME` (e.g. `mcts:2s`, `mcts:500ms`), \
+             with options `,c=NUMBER` (exploration) and `,no-win-check`{human}"
+        )
+    )]
+    BadAgent {
+        text: String,
+        reason: String,
+        human: &'static str,
+    },
+    /// `--players` with as many agents as the game has players.
+    #[error("`--players {given}` names {count} agents, but {title} has {players} players: {names}")]
+    #[diagnostic(
+        code(rules::cli::players_count),
+        help("give one agent per player, in the order of the file's `players`, separated by commas")
+    )]
+    PlayersCount {
+        given: String,
+        count: usize,
+        title: String,
+        players: usize,
+        names: String,
+    },
+    /// A `--vary` or `--variants` that cannot be read.
+    #[error("{0}")]
+    #[diagnostic(
+        code(rules::cli::bad_variants),
+        help(
+            "write `--vary NAME=1..3` (a range of whole numbers) or `--vary NAME=a,b` (values), once per option, \
+             or `--variants \"NAME=V,NAME=V;NAME=V\"` (variants separated by `;`)"
+        )
+    )]
+    Variants(String),
+    /// A `--shard` that is not `I/N` with I from 1 to N.
+    #[error("`--shard {0}` is not a share: expected I/N with I from 1 to N, e.g. `--shard 2/8`")]
+    #[diagnostic(code(rules::cli::bad_shard))]
+    BadShard(String),
+    /// A file given to `analyze merge` that is not a share.
+    #[error("`{file}` is not a share written by `analyze --shard`: {reason}")]
+    #[diagnostic(
+        code(rules::cli::shard_format),
+        help("give the files that `rulebook analyze … --shard I/N` wrote")
+    )]
+    ShardFormat { file: String, reason: String },
+    /// Shares that do not make one whole study.
+    #[error("{0}")]
+    #[diagnostic(
+        code(rules::cli::shard_mismatch),
+        help("merge every share of one study, each once: the same rules, options, agents, games and seed")
+    )]
+    ShardMismatch(String),
 }
 
 impl CliError {
@@ -206,15 +269,7 @@ pub fn game(args: &GameArgs) -> Result<Loaded, miette::Report> {
             None => sets.push((name, value)),
         }
     }
-    let (game, problems) = rulebook::check_with(&source, &sets);
-    let report = Report::new(&source, problems);
-    if !report.problems.is_empty() {
-        to_stderr(&render(&report));
-    }
-    let Some(game) = game else {
-        return Err(CliError::Invalid(report.summary).into());
-    };
-    let engine = Engine::new(game, &sets).map_err(|e| CliError::Option(e.to_string()))?;
+    let engine = compile(&source, &sets, true)?;
     let record_start = record.as_ref().and_then(|(r, s)| Some((r.position.clone()?, s)));
     let (start, start_text) = match (&args.position, record_start) {
         (Some(_), Some(_)) => return Err(CliError::RecordPosition.into()),
@@ -275,6 +330,26 @@ pub fn game(args: &GameArgs) -> Result<Loaded, miette::Report> {
         }
     }
     Ok(loaded)
+}
+
+/// Compiles the rules with the options `sets` (checked: each once) into an
+/// engine; prints the problems of the file when there are errors, or when
+/// `warnings` says to show the warnings too.
+pub fn compile(source: &SourceFile, sets: &[(String, String)], warnings: bool) -> Result<Engine, CliError> {
+    let (game, problems) = rulebook::check_with(source, sets);
+    let report = Report::new(source, problems);
+    if !report.problems.is_empty() && (warnings || game.is_none()) {
+        to_stderr(&render(&report));
+    }
+    let Some(game) = game else {
+        return Err(CliError::Invalid(report.summary));
+    };
+    Engine::new(game, sets).map_err(|e| CliError::Option(e.to_string()))
+}
+
+/// `--set` arguments as (name, value) pairs, each option once.
+pub fn sets(args: &[String]) -> Result<Vec<(String, String)>, CliError> {
+    check_repeats(parse_sets(args)?)
 }
 
 /// The error of `--moves` move number `i + 1` (move `number` of the game).

@@ -1,14 +1,20 @@
 //! The `rulebook` command line: check, moves, perft, playout, play, completions.
 
+mod agents;
+mod analyze;
 mod board_polar;
 mod board_text;
 mod commands;
 mod load;
+mod matches;
 mod output;
 pub(crate) mod play;
+mod plot;
+mod progress;
 pub(crate) mod record;
 mod render;
 mod trace;
+mod variants;
 
 use std::path::PathBuf;
 
@@ -121,9 +127,15 @@ enum Command {
     Play {
         #[command(flatten)]
         game: GameArgs,
-        /// Let the program play this side (repeatable; a random mover for now).
-        #[arg(long = "ai", value_name = "SIDE")]
+        /// Let the program play this side (repeatable): `SIDE` with its
+        /// default agent (`mcts:2s`), or `SIDE=AGENT` (`random`,
+        /// `mcts:1000`, `mcts:2s`, …).
+        #[arg(long = "ai", value_name = "SIDE[=AGENT]", conflicts_with = "players")]
         ai: Vec<String>,
+        /// The player of each side, in the order of the file's `players`:
+        /// `human` or an agent (e.g. `human,mcts:1000`).
+        #[arg(long, value_name = "A,B")]
+        players: Option<String>,
         /// Seed of the program's random choices.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -151,10 +163,103 @@ enum Command {
         #[arg(long, default_value_t = 8765)]
         port: u16,
     },
+    /// Play agents against each other: each agent's wins, draws and score
+    /// with 95% intervals (Wilson), and the Elo difference of two agents.
+    Match {
+        /// The rules file (`-` reads it from standard input).
+        file: PathBuf,
+        /// The agent of each player, in the order of the file's `players`
+        /// (e.g. `mcts:1000,random`).
+        #[arg(long, value_name = "A,B")]
+        players: String,
+        /// Play every game twice (once per seating, for more than two
+        /// players), the sides exchanged.
+        #[arg(long)]
+        swap: bool,
+        /// Number of games (of pairs of games, with `--swap`).
+        #[arg(long, default_value_t = 100, value_parser = at_least_one)]
+        games: u64,
+        /// Games played at once (default: the number of cores); the results
+        /// do not depend on it.
+        #[arg(long, value_parser = at_least_one_job)]
+        jobs: Option<usize>,
+        /// Seed of the match: each game's seed is derived from it.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Set an option: NAME=VALUE (repeatable, once per option).
+        #[arg(long = "set", value_name = "NAME=VALUE")]
+        sets: Vec<String>,
+        /// Output format: `table` or `json`.
+        #[arg(long, value_enum, default_value_t = matches::MatchFormat::Table)]
+        format: matches::MatchFormat,
+    },
+    /// A balance study: games between agents in each variant of the game's
+    /// options, with wins per player (95% intervals), draws, game length,
+    /// games cut by the limit of moves, and the first mover's advantage.
+    #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+    Analyze {
+        #[command(subcommand)]
+        merge: Option<AnalyzeCommand>,
+        /// The rules file (`-` reads it from standard input).
+        #[arg(required = true)]
+        file: Option<PathBuf>,
+        /// Vary an option: NAME=A..B (whole numbers) or NAME=V1,V2,…
+        /// (repeatable; every combination is a variant).
+        #[arg(long, value_name = "NAME=VALUES", conflicts_with = "variants")]
+        vary: Vec<String>,
+        /// The variants, listed: "NAME=V,NAME=V;NAME=V" (`;` between variants).
+        #[arg(long, value_name = "LIST")]
+        variants: Option<String>,
+        /// The agent of each player, in the order of the file's `players`
+        /// (default: `random` for every player).
+        #[arg(long, value_name = "A,B")]
+        players: Option<String>,
+        /// Games per variant.
+        #[arg(long, default_value_t = 100, value_parser = at_least_one)]
+        games: u64,
+        /// Games played at once (default: the number of cores); the results
+        /// do not depend on it.
+        #[arg(long, value_parser = at_least_one_job)]
+        jobs: Option<usize>,
+        /// Seed of the study: each game's seed is derived from it.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Set an option in every variant: NAME=VALUE (repeatable).
+        #[arg(long = "set", value_name = "NAME=VALUE")]
+        sets: Vec<String>,
+        /// Play only share I of N of the games and print their raw results
+        /// (JSON) for `analyze merge`.
+        #[arg(long, value_name = "I/N", conflicts_with_all = ["plot", "format"])]
+        shard: Option<String>,
+        /// Output format: `table`, `json` or `csv`.
+        #[arg(long, value_enum, default_value_t = analyze::ReportFormat::Table)]
+        format: analyze::ReportFormat,
+        /// Also draw the win rates per variant, with their intervals, into this SVG file.
+        #[arg(long, value_name = "FILE.svg")]
+        plot: Option<PathBuf>,
+    },
     /// Print a completion script for a shell (e.g. `rulebook completions bash`).
     Completions {
         /// The shell.
         shell: clap_complete::Shell,
+    },
+}
+
+/// The subcommand of `analyze`.
+#[derive(Debug, Subcommand)]
+enum AnalyzeCommand {
+    /// Merge the shares written by `analyze --shard I/N` into the report of
+    /// the whole study (refusing shares that do not belong together).
+    Merge {
+        /// The share files, every share once.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Output format: `table`, `json` or `csv`.
+        #[arg(long, value_enum, default_value_t = analyze::ReportFormat::Table)]
+        format: analyze::ReportFormat,
+        /// Also draw the win rates per variant into this SVG file.
+        #[arg(long, value_name = "FILE.svg")]
+        plot: Option<PathBuf>,
     },
 }
 
@@ -165,6 +270,20 @@ fn at_least_one(text: &str) -> Result<u64, String> {
         Ok(n) => Ok(n),
         Err(_) => Err(format!("expected a whole number of games, found `{text}`")),
     }
+}
+
+/// A number of threads of at least 1 (`--jobs`).
+fn at_least_one_job(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("at least one job is needed".to_string()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("expected a whole number of jobs, found `{text}`")),
+    }
+}
+
+/// The default of `--jobs`: every core.
+fn all_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// Whether the error was already shown to the user (a rules file's report).
@@ -220,11 +339,71 @@ pub fn run() -> miette::Result<()> {
                 None => commands::playout(&loaded, n, seed, format),
             }
         }
-        Command::Play { game, ai, seed } => {
+        Command::Play {
+            game,
+            ai,
+            players,
+            seed,
+        } => {
             if game.file.as_os_str() == "-" {
                 return Err(load::CliError::RulesFromStdin.into());
             }
-            play::run(load::game(&game)?, &ai, seed)
+            let loaded = load::game(&game)?;
+            let seats = play::seats(loaded.engine.game(), &ai, players.as_deref())?;
+            play::run(loaded, &seats, seed)
+        }
+        Command::Match {
+            file,
+            players,
+            swap,
+            games,
+            jobs,
+            seed,
+            sets,
+            format,
+        } => {
+            let loaded = load::game(&GameArgs {
+                file,
+                sets,
+                record: None,
+                position: None,
+                moves: None,
+            })?;
+            let agents = agents::players(&players, loaded.engine.game())?;
+            let jobs = jobs.unwrap_or_else(all_cores);
+            matches::run(&loaded, agents, games, swap, jobs, seed, format)
+        }
+        Command::Analyze {
+            merge: Some(AnalyzeCommand::Merge { files, format, plot }),
+            ..
+        } => analyze::merge(&files, format, plot.as_ref()),
+        Command::Analyze {
+            merge: None,
+            file,
+            vary,
+            variants,
+            players,
+            games,
+            jobs,
+            seed,
+            sets,
+            shard,
+            format,
+            plot,
+        } => {
+            let file = file.unwrap_or_else(|| PathBuf::from("-"));
+            let request = analyze::Request {
+                file: &file,
+                sets: &sets,
+                vary: &vary,
+                variants: variants.as_deref(),
+                players: players.as_deref(),
+                games,
+                jobs: jobs.unwrap_or_else(all_cores),
+                seed,
+                shard: shard.as_deref(),
+            };
+            analyze::run(&request, format, plot.as_ref())
         }
         Command::Render {
             game,

@@ -1,6 +1,6 @@
 //! `rulebook play`: an interactive game in the terminal, between people at one
-//! keyboard or against the program (`--ai SIDE`, a uniform random mover; both
-//! sides may be the program).
+//! keyboard or against the program (`--ai SIDE[=AGENT]`, a tree search by
+//! default, or `--players`; both sides may be the program).
 //!
 //! Everything shown comes from the compiled game: players, pieces and their
 //! letters, turns, counters, end rules and the board's cell names.
@@ -13,15 +13,18 @@ mod listing;
 mod save;
 
 use std::io::{self, IsTerminal, Write};
-use std::time::Duration;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use super::agents;
 use super::board_text::{self, Style};
-use super::load::Loaded;
+use super::load::{CliError, Loaded};
 use advice::Verdict;
 use listing::Named;
+use rulebook::ai::{Agent, AgentSpec, Budget, Thought, derive_seed};
 use rulebook::diag::SourceFile;
 use rulebook::engine::{Engine, Move, MoveBuf, Position, Status};
 use rulebook::ir::{CaptureTo, CellId, Outcome, PieceKind, PlayerId};
@@ -32,12 +35,34 @@ const COMMANDS: &[&str] = &[
     "help", "moves", "board", "rules", "undo", "history", "save", "quit",
 ];
 
-/// How long the program waits before its move when a person plays too.
+/// How long the program waits before a quick move (random, or the only
+/// one) when a person plays too.
 const AI_PAUSE: Duration = Duration::from_millis(700);
 
-/// Runs an interactive game from where `loaded` stands; `ai` names the sides
-/// the program plays.
-pub fn run(loaded: Loaded, ai: &[String], seed: u64) -> miette::Result<()> {
+/// How often the progress of a search is redrawn.
+const THINKING_REDRAW: Duration = Duration::from_millis(100);
+
+/// Who plays each side: `agents[p]` is the program's agent for player `p`,
+/// `None` for a person.
+pub type Seats = Vec<Option<AgentSpec>>;
+
+/// The seats of `play`: `--players` (with `human` for a person), or a
+/// person on every side but those of `--ai SIDE[=AGENT]`.
+pub fn seats(game: &rulebook::ir::Game, ai: &[String], players: Option<&str>) -> Result<Seats, CliError> {
+    if let Some(list) = players {
+        return agents::seats(list, game);
+    }
+    let mut seats = vec![None; game.players.len()];
+    for side in ai {
+        let (p, agent) = agents::side(side, game)?;
+        seats[p] = Some(agent);
+    }
+    Ok(seats)
+}
+
+/// Runs an interactive game from where `loaded` stands; `seats` says which
+/// sides the program plays, and how; its choices are seeded with `seed`.
+pub fn run(loaded: Loaded, seats: &Seats, seed: u64) -> miette::Result<()> {
     let Loaded {
         engine,
         source,
@@ -47,32 +72,25 @@ pub fn run(loaded: Loaded, ai: &[String], seed: u64) -> miette::Result<()> {
         played,
     } = loaded;
     let engine = &engine;
-    let game = engine.game();
-    let mut is_ai = vec![false; game.players.len()];
-    for side in ai {
-        match game
-            .players
-            .iter()
-            .position(|p| p.eq_ignore_ascii_case(side.trim()))
-        {
-            Some(p) => is_ai[p] = true,
-            None => {
-                return Err(miette::miette!(
-                    code = "rules::cli::unknown_side",
-                    help = format!("the sides are: {}", game.players.join(", ")),
-                    "`--ai {side}` names no side of {}",
-                    game.title
-                ));
-            }
-        }
-    }
+    let threads = super::all_cores();
+    let agents: Vec<Option<Agent>> = seats
+        .iter()
+        .enumerate()
+        .map(|(p, s)| {
+            s.as_ref()
+                .map(|s| Agent::new(s, derive_seed(seed, p as u64), threads))
+        })
+        .collect();
+    let is_ai = seats.iter().map(Option::is_some).collect();
     let interactive = io::stdin().is_terminal() && io::stdout().is_terminal();
     let mut session = Session {
         engine,
         style: Style::detect(),
         is_ai,
+        agents,
+        seats: seats.clone(),
         pause: interactive,
-        rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+        thinking_shown: io::stderr().is_terminal(),
         buf: MoveBuf::new(),
         saved: played.len(),
         history,
@@ -102,9 +120,13 @@ struct Session<'a> {
     style: Style,
     /// Which players the program plays.
     is_ai: Vec<bool>,
-    /// Wait a little before the program's moves (a person is watching).
+    /// The program's agent of each player it plays, and their names.
+    agents: Vec<Option<Agent>>,
+    seats: Seats,
+    /// Wait a little before the program's quick moves (a person is watching).
     pause: bool,
-    rng: Xoshiro256PlusPlus,
+    /// Show the progress of a search on standard error (a terminal).
+    thinking_shown: bool,
     buf: MoveBuf,
     /// Every position so far, the start first.
     history: Vec<Position>,
@@ -352,23 +374,52 @@ impl Session<'_> {
         self.tell(&line)
     }
 
-    /// The program's move: uniformly random among the legal moves.
+    /// The program's move, by the agent of the player to move, and what it
+    /// thought of the position.
     fn ai_move(&mut self) -> io::Result<()> {
-        let pos = self.history.last().expect("history is never empty");
-        let legal = notation::legal_move_names(self.engine, pos, &mut self.buf);
-        if legal.is_empty() {
-            return Ok(());
-        }
-        if self.pause && self.humans() > 0 {
-            std::thread::sleep(AI_PAUSE);
-        }
-        let i = ((self.rng.next_u64() as u128 * legal.len() as u128) >> 64) as usize;
-        let text = legal[i.min(legal.len() - 1)].clone();
         let pos = self.pos().clone();
-        let Ok(mv) = notation::parse(self.engine, &pos, &text, &mut self.buf) else {
+        let mover = self.engine.mover(&pos);
+        let line: Vec<Move> = self.played.iter().map(|(_, m)| m.clone()).collect();
+        let name = self.name(mover);
+        let shown = self.thinking_shown;
+        let started = Instant::now();
+        let last_drawn = Mutex::new(None::<Instant>);
+        let progress = |playouts: u64| {
+            let mut last = last_drawn.lock().unwrap_or_else(|e| e.into_inner());
+            if shown && last.is_none_or(|t| t.elapsed() >= THINKING_REDRAW) {
+                *last = Some(Instant::now());
+                super::to_stderr(&format!(
+                    "\r{name} thinks… {playouts} playouts, {:.1} s ",
+                    started.elapsed().as_secs_f64()
+                ));
+            }
+        };
+        let Some(agent) = self.agents[mover.index()].as_mut() else {
             return Ok(());
         };
+        let choice = agent.choose(self.engine, &pos, &line, &progress);
+        if shown
+            && last_drawn
+                .into_inner()
+                .unwrap_or_else(|e| e.into_inner())
+                .is_some()
+        {
+            super::to_stderr("\r\x1b[2K");
+        }
+        let Some((mv, thought)) = choice else {
+            return Ok(());
+        };
+        let quick = thought.as_ref().is_none_or(|t| t.playouts == 0);
+        if self.pause && quick && self.humans() > 0 {
+            std::thread::sleep(AI_PAUSE);
+        }
+        let text = notation::format(self.engine, mv.as_ref());
         self.make(mv, text, None)?;
+        if let Some(t) = thought {
+            let line = self.thought_line(&t);
+            let dim = self.style.dim(&line);
+            self.tell(&dim)?;
+        }
         // Watching the program play itself: the board after every move (the
         // last one is drawn with the result).
         let pos = self.history.last().expect("just pushed");
@@ -376,6 +427,47 @@ impl Session<'_> {
             self.show_position()?;
         }
         Ok(())
+    }
+
+    /// "      estimate: Red 71% · draw 2% · Blue 27% (4000 playouts in 2.0 s); best moves: …"
+    fn thought_line(&self, t: &Thought) -> String {
+        let Some((win, draw)) = t.estimate else {
+            return "      (the only legal move)".to_string();
+        };
+        if t.playouts == 0 {
+            return "      (a move that wins at once)".to_string();
+        }
+        let players = self.engine.game().players.len();
+        let mut chances = vec![format!("{} {}", self.name(t.mover), percent(win))];
+        if draw > 0.0 {
+            chances.push(format!("draw {}", percent(draw)));
+        }
+        let rest = (1.0 - win - draw).max(0.0);
+        if players == 2 {
+            let other = PlayerId(1 - t.mover.0.min(1));
+            chances.push(format!("{} {}", self.name(other), percent(rest)));
+        } else {
+            chances.push(format!("the others {}", percent(rest)));
+        }
+        let best: Vec<String> = t
+            .considered
+            .iter()
+            .map(|c| {
+                format!(
+                    "{} ({}, {})",
+                    notation::format(self.engine, c.mv.as_ref()),
+                    plural(c.visits as usize, "playout"),
+                    percent(c.score)
+                )
+            })
+            .collect();
+        format!(
+            "      estimate: {} ({} in {:.1} s); best moves: {}",
+            chances.join(" · "),
+            plural(t.playouts as usize, "playout"),
+            t.elapsed.as_secs_f64(),
+            best.join(", ")
+        )
     }
 
     /// The cells to highlight: the moves since the board was last shown, made
@@ -470,14 +562,20 @@ impl Session<'_> {
             .map(|p| self.name(PlayerId(p as u8)))
             .collect();
         let programs: Vec<String> = (0..game.players.len())
-            .filter(|&p| self.is_ai[p])
-            .map(|p| self.name(PlayerId(p as u8)))
+            .filter_map(|p| {
+                let agent = self.seats[p].as_ref()?;
+                Some(format!(
+                    "{} ({})",
+                    self.name(PlayerId(p as u8)),
+                    agent_words(agent)
+                ))
+            })
             .collect();
         text.push_str(&match (humans.len(), programs.len()) {
             (_, 0) => "Players take turns at this keyboard.\n".to_string(),
-            (0, _) => "The program plays every side (random moves): watch.\n".to_string(),
+            (0, _) => format!("The program plays {}: watch.\n", programs.join(" and ")),
             _ => format!(
-                "You play {}; the program plays {} (random moves for now).\n",
+                "You play {}; the program plays {}.\n",
                 humans.join(" and "),
                 programs.join(" and ")
             ),
@@ -835,6 +933,22 @@ impl Session<'_> {
         }
         Ok(())
     }
+}
+
+/// How an agent plays, in words.
+fn agent_words(agent: &AgentSpec) -> String {
+    match agent {
+        AgentSpec::Random => "random moves".to_string(),
+        AgentSpec::Mcts(c) => match c.budget {
+            Budget::Playouts(n) => format!("tree search, {} a move", plural(n as usize, "playout")),
+            Budget::Time(d) => format!("tree search, {:.1} s a move", d.as_secs_f64()),
+        },
+    }
+}
+
+/// A chance as a whole percentage.
+fn percent(p: f64) -> String {
+    format!("{:.0}%", 100.0 * p)
 }
 
 /// "1 move", "2 moves".

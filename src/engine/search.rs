@@ -3,7 +3,7 @@
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::{Engine, MoveBuf, Position, Status};
+use super::{Engine, MoveBuf, Position};
 use crate::ir::Outcome;
 
 /// One reused move buffer and child position per depth.
@@ -69,27 +69,9 @@ impl Engine {
         for _ in 0..n {
             pos.clone_from(&start);
             let outcome = loop {
-                if self.sample_by_rejection(self.turn_now(&pos).1) {
-                    // Pick uniformly among the moves the royal rule allows by
-                    // trying candidates in random order: the first legal one is
-                    // uniform among the legal moves, and most are never checked.
-                    match self.random_legal_move(&pos, &mut buf, &mut rng) {
-                        Some(i) => {
-                            let mv = buf.moves.get(i);
-                            self.play_unchecked(&mut pos, mv);
-                            continue;
-                        }
-                        None => {
-                            break pos.result.unwrap_or_else(|| self.no_move_outcome(&pos));
-                        }
-                    }
-                }
-                match self.status(&pos, &mut buf) {
-                    Status::Over(outcome) => break outcome,
-                    Status::Ongoing => {
-                        let i = uniform(&mut rng, buf.moves.len() as u64) as usize;
-                        self.play_unchecked(&mut pos, buf.moves.get(i));
-                    }
+                match self.random_move(&pos, &mut buf, &mut rng) {
+                    Some(i) => self.play_unchecked(&mut pos, buf.moves.get(i)),
+                    None => break self.final_outcome(&pos),
                 }
             };
             stats.games += 1;
@@ -104,6 +86,55 @@ impl Engine {
 }
 
 impl Engine {
+    /// A move chosen uniformly among the legal moves at `pos`, for random
+    /// playouts: its index in `buf.moves`, or `None` when the player to move
+    /// has none (the game is over: see [`Engine::final_outcome`]). Under the
+    /// royal rule `buf.moves` may then hold moves that are not legal; play only
+    /// the one returned.
+    pub fn random_move(
+        &self,
+        pos: &Position,
+        buf: &mut MoveBuf,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> Option<usize> {
+        if pos.result.is_some() {
+            buf.moves.clear();
+            return None;
+        }
+        if self.sample_by_rejection(self.turn_now(pos).1) {
+            // Pick uniformly among the moves the royal rule allows by trying
+            // candidates in random order: the first legal one is uniform among
+            // the legal moves, and most are never checked.
+            return self.random_legal_move(pos, buf, rng);
+        }
+        self.legal_moves(pos, buf);
+        (!buf.moves.is_empty()).then(|| uniform(rng, buf.moves.len() as u64) as usize)
+    }
+
+    /// A move of the player to move that wins the game at once by an end rule,
+    /// if there is one: its index in `buf.moves`, which [`Engine::legal_moves`]
+    /// filled at `pos`. The first such move in the list is taken; `scratch`
+    /// is overwritten.
+    pub fn winning_move(&self, pos: &Position, buf: &MoveBuf, scratch: &mut Position) -> Option<usize> {
+        let mover = self.mover(pos);
+        (0..buf.moves.len()).find(|&i| {
+            scratch.clone_from(pos);
+            self.apply(scratch, buf.moves.get(i));
+            scratch.result == Some(Outcome::Win(mover))
+        })
+    }
+
+    /// The result of a finished game: the end rule's, or the no-move rule's.
+    pub fn final_outcome(&self, pos: &Position) -> Outcome {
+        pos.result.unwrap_or_else(|| self.no_move_outcome(pos))
+    }
+
+    /// Plays move `i` of `buf.moves` as returned by [`Engine::random_move`]
+    /// or [`Engine::winning_move`] (legal, so unchecked even in debug builds).
+    pub fn play_chosen(&self, pos: &mut Position, buf: &MoveBuf, i: usize) {
+        self.apply(pos, buf.moves.get(i));
+    }
+
     /// The index in `buf.moves` (filled with the pseudo-legal moves) of a move
     /// chosen uniformly among the legal ones; `None` when there is none.
     fn random_legal_move(
@@ -138,7 +169,7 @@ impl Engine {
 }
 
 /// A uniform index below `n` (Lemire's multiply-shift; the bias is below 2^-32 for any move count).
-fn uniform(rng: &mut Xoshiro256PlusPlus, n: u64) -> u64 {
+pub fn uniform(rng: &mut Xoshiro256PlusPlus, n: u64) -> u64 {
     ((rng.next_u64() as u128 * n as u128) >> 64) as u64
 }
 

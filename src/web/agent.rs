@@ -1,12 +1,9 @@
-//! The program that plays a side on the page, behind a small interface so
-//! that a stronger player (a tree search) can take the random mover's place
-//! at one call site, [`program`].
+//! The program that plays a side on the page: the tree search of
+//! `rulebook::ai`, behind a small interface with progress and cancelling.
 
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
-use rand_core::{Rng, SeedableRng};
-use rand_xoshiro::Xoshiro256PlusPlus;
-use rulebook::engine::{Engine, Move, MoveBuf, Position};
+use rulebook::engine::{Engine, Move, Position};
 
 /// How far a program has got with its move, shared with the page, and a
 /// request to stop.
@@ -50,31 +47,41 @@ pub trait Agent: Send {
     fn choose(&mut self, engine: &Engine, pos: &Position, progress: &Progress) -> Option<Move>;
 }
 
-/// Uniformly random legal moves.
-pub struct RandomMover {
-    rng: Xoshiro256PlusPlus,
+/// The tree search of `rulebook::ai`, with a budget in playouts (so that the
+/// page can show how far it has got).
+pub struct SearchMover {
+    search: rulebook::ai::Agent,
+    playouts: u64,
 }
 
-impl Agent for RandomMover {
+impl Agent for SearchMover {
     fn name(&self) -> &'static str {
-        "random mover"
+        "tree search"
     }
 
     fn choose(&mut self, engine: &Engine, pos: &Position, progress: &Progress) -> Option<Move> {
-        let mut buf = MoveBuf::new();
-        engine.legal_moves(pos, &mut buf);
+        let budget = self.playouts as f64;
+        let report = |done: u64| progress.set(done as f64 / budget);
+        let (mv, _) = self.search.choose(engine, pos, &[], &report)?;
         progress.set(1.0);
-        if buf.moves.is_empty() || progress.cancelled() {
-            return None;
-        }
-        let i = (self.rng.next_u64() % buf.moves.len() as u64) as usize;
-        Some(buf.moves.get(i).to_move())
+        (!progress.cancelled()).then_some(mv)
     }
 }
 
-/// The program that plays for the page: the one place to put a stronger player.
+/// Playouts a move of the page's program: about a second here.
+const PAGE_PLAYOUTS: u64 = 3_000;
+
+/// The program that plays for the page: a tree search of [`PAGE_PLAYOUTS`]
+/// playouts a move, on every core.
 pub fn program(seed: u64) -> Box<dyn Agent> {
-    Box::new(RandomMover {
-        rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let config = rulebook::ai::MctsConfig {
+        budget: rulebook::ai::Budget::Playouts(PAGE_PLAYOUTS),
+        exploration: rulebook::ai::DEFAULT_EXPLORATION,
+        take_wins: true,
+    };
+    Box::new(SearchMover {
+        search: rulebook::ai::Agent::new(&rulebook::ai::AgentSpec::Mcts(config), seed, threads),
+        playouts: PAGE_PLAYOUTS,
     })
 }

@@ -1,0 +1,204 @@
+//! Agents by name: `random`, `mcts:1000` (playouts a move), `mcts:2s` or
+//! `mcts:500ms` (thinking time a move), with options after commas
+//! (`mcts:1000,c=0.7`, `mcts:1000,no-win-check`).
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+/// The exploration constant of UCT when none is given: √2, the constant of
+/// UCB1 for rewards in [0, 1].
+pub const DEFAULT_EXPLORATION: f64 = std::f64::consts::SQRT_2;
+
+/// How much a tree search may think for one move.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Budget {
+    /// This many playouts (deterministic for a seed).
+    Playouts(u64),
+    /// This much time (not deterministic: the count depends on the machine).
+    Time(Duration),
+}
+
+/// The settings of a Monte Carlo tree search player.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MctsConfig {
+    /// Its budget for each move.
+    pub budget: Budget,
+    /// The exploration constant `c` of UCT.
+    pub exploration: f64,
+    /// Playouts take a move that wins at once when there is one.
+    pub take_wins: bool,
+}
+
+/// A player the program provides, by name.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum AgentSpec {
+    /// Uniformly random legal moves.
+    Random,
+    /// Monte Carlo tree search.
+    Mcts(MctsConfig),
+}
+
+/// Why an agent's name could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    /// Not `random` nor `mcts:…`.
+    #[error("`{0}` is no agent")]
+    Unknown(String),
+    /// `mcts:` with a budget that is not a number of playouts or a time.
+    #[error("`{0}` is no budget: expected playouts (`1000`) or a time (`2s`, `500ms`)")]
+    Budget(String),
+    /// A budget of zero.
+    #[error("the budget of `{0}` is zero")]
+    Zero(String),
+    /// An option after a comma that is not known.
+    #[error("`{0}` is no option of mcts: expected `c=NUMBER` or `no-win-check`")]
+    Option(String),
+}
+
+impl FromStr for AgentSpec {
+    type Err = SpecError;
+
+    fn from_str(text: &str) -> Result<AgentSpec, SpecError> {
+        let text = text.trim();
+        if text.eq_ignore_ascii_case("random") {
+            return Ok(AgentSpec::Random);
+        }
+        let Some(rest) = text.strip_prefix("mcts:").or_else(|| text.strip_prefix("MCTS:")) else {
+            return Err(SpecError::Unknown(text.to_string()));
+        };
+        let mut parts = rest.split(',');
+        let budget = parse_budget(parts.next().unwrap_or("").trim())?;
+        let mut config = MctsConfig {
+            budget,
+            exploration: DEFAULT_EXPLORATION,
+            take_wins: true,
+        };
+        for part in parts {
+            let part = part.trim();
+            if part == "no-win-check" {
+                config.take_wins = false;
+            } else if let Some(c) = part.strip_prefix("c=")
+                && let Ok(c) = c.parse::<f64>()
+                && c.is_finite()
+                && c >= 0.0
+            {
+                config.exploration = c;
+            } else {
+                return Err(SpecError::Option(part.to_string()));
+            }
+        }
+        Ok(AgentSpec::Mcts(config))
+    }
+}
+
+/// `1000`, `2s`, `1.5s`, `500ms`.
+fn parse_budget(text: &str) -> Result<Budget, SpecError> {
+    let bad = || SpecError::Budget(text.to_string());
+    let budget = if let Some(ms) = text.strip_suffix("ms") {
+        let ms: u64 = ms.parse().map_err(|_| bad())?;
+        Budget::Time(Duration::from_millis(ms))
+    } else if let Some(s) = text.strip_suffix('s') {
+        let s: f64 = s.parse().map_err(|_| bad())?;
+        if !s.is_finite() || !(0.0..=86_400.0).contains(&s) {
+            return Err(bad());
+        }
+        Budget::Time(Duration::from_secs_f64(s))
+    } else {
+        Budget::Playouts(text.parse().map_err(|_| bad())?)
+    };
+    match budget {
+        Budget::Playouts(0) => Err(SpecError::Zero(text.to_string())),
+        Budget::Time(d) if d.is_zero() => Err(SpecError::Zero(text.to_string())),
+        b => Ok(b),
+    }
+}
+
+impl fmt::Display for Budget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Budget::Playouts(n) => write!(f, "{n}"),
+            Budget::Time(d) if d.subsec_millis() == 0 => write!(f, "{}s", d.as_secs()),
+            Budget::Time(d) => write!(f, "{}ms", d.as_millis()),
+        }
+    }
+}
+
+/// The canonical name, which reads back as the same agent.
+impl fmt::Display for AgentSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AgentSpec::Random => write!(f, "random"),
+            AgentSpec::Mcts(c) => {
+                write!(f, "mcts:{}", c.budget)?;
+                if c.exploration != DEFAULT_EXPLORATION {
+                    write!(f, ",c={}", c.exploration)?;
+                }
+                if !c.take_wins {
+                    write!(f, ",no-win-check")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl AgentSpec {
+    /// Whether the agent plays the same moves for the same seed.
+    pub fn is_deterministic(&self) -> bool {
+        !matches!(
+            self,
+            AgentSpec::Mcts(MctsConfig {
+                budget: Budget::Time(_),
+                ..
+            })
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(text: &str) -> AgentSpec {
+        text.parse().expect("a valid agent")
+    }
+
+    #[test]
+    fn names_read_and_write_back() {
+        for name in [
+            "random",
+            "mcts:1000",
+            "mcts:2s",
+            "mcts:500ms",
+            "mcts:10,c=0.7",
+            "mcts:10,no-win-check",
+        ] {
+            assert_eq!(spec(name).to_string(), name);
+        }
+        assert_eq!(
+            spec("mcts:1.5s"),
+            AgentSpec::Mcts(MctsConfig {
+                budget: Budget::Time(Duration::from_millis(1500)),
+                exploration: DEFAULT_EXPLORATION,
+                take_wins: true,
+            })
+        );
+        assert!(!spec("mcts:2s").is_deterministic());
+        assert!(spec("mcts:20").is_deterministic());
+    }
+
+    #[test]
+    fn bad_names_say_why() {
+        let err = |t: &str| t.parse::<AgentSpec>().expect_err("invalid");
+        assert_eq!(err("alphazero"), SpecError::Unknown("alphazero".into()));
+        assert_eq!(err("mcts:lots"), SpecError::Budget("lots".into()));
+        assert_eq!(err("mcts:"), SpecError::Budget("".into()));
+        assert_eq!(err("mcts:0"), SpecError::Zero("0".into()));
+        assert_eq!(err("mcts:0s"), SpecError::Zero("0s".into()));
+        assert_eq!(err("mcts:-1s"), SpecError::Budget("-1s".into()));
+        assert_eq!(err("mcts:1e99s"), SpecError::Budget("1e99s".into()));
+        assert_eq!(err("mcts:10,c=x"), SpecError::Option("c=x".into()));
+        assert_eq!(err("mcts:10,fast"), SpecError::Option("fast".into()));
+    }
+}

@@ -1,0 +1,219 @@
+//! The search tree: nodes in one arena, the moves of all edges in one
+//! [`MoveList`], and re-rooting that keeps the subtree of the move played.
+
+use std::collections::VecDeque;
+
+use crate::engine::{MoveList, MoveRef, Position};
+use crate::ir::{Outcome, PlayerId};
+
+/// No node (an edge whose child is not created yet).
+pub(super) const NONE: u32 = u32::MAX;
+
+/// The statistics of one position reached in the search.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Node {
+    /// Playouts that went through it.
+    pub visits: u32,
+    /// Their total reward for `by` (a win 1, a draw ½, a loss 0).
+    pub value: f64,
+    /// How many of them were drawn.
+    pub draws: u32,
+    /// The player who made the move into this node.
+    pub by: PlayerId,
+    /// Its first edge, and the number of edges (`NONE` until expanded).
+    pub first: u32,
+    pub len: u32,
+    /// Edges `first..first + grown` have a child.
+    pub grown: u32,
+    /// The result, when the game is over here.
+    pub end: Option<Outcome>,
+}
+
+impl Node {
+    /// A node never visited.
+    pub fn new(by: PlayerId, end: Option<Outcome>) -> Node {
+        Node {
+            visits: 0,
+            value: 0.0,
+            draws: 0,
+            by,
+            first: 0,
+            len: NONE,
+            grown: 0,
+            end,
+        }
+    }
+
+    /// Whether its moves have been listed.
+    pub fn expanded(&self) -> bool {
+        self.len != NONE
+    }
+
+    /// The mean reward for `by`.
+    pub fn mean(&self) -> f64 {
+        if self.visits == 0 {
+            0.0
+        } else {
+            self.value / self.visits as f64
+        }
+    }
+}
+
+/// A search tree rooted at a position; node 0 is the root.
+#[derive(Debug)]
+pub(super) struct Tree {
+    pub nodes: Vec<Node>,
+    /// The child of each edge (`NONE` until created).
+    pub children: Vec<u32>,
+    /// The move of each edge.
+    pub moves: MoveList,
+    /// The position at the root.
+    pub root: Position,
+}
+
+impl Tree {
+    /// A tree of one node at `root`; `by` made the move that led there.
+    pub fn new(root: Position, by: PlayerId) -> Tree {
+        let end = root.result();
+        Tree {
+            nodes: vec![Node::new(by, end)],
+            children: Vec::new(),
+            moves: MoveList::default(),
+            root,
+        }
+    }
+
+    /// The edges of a node (empty before expansion).
+    pub fn edges(&self, node: u32) -> std::ops::Range<u32> {
+        let n = &self.nodes[node as usize];
+        if n.expanded() {
+            n.first..n.first + n.len
+        } else {
+            0..0
+        }
+    }
+
+    /// The edge of the root that plays `mv`, if the root has been expanded.
+    pub fn root_edge(&self, mv: MoveRef) -> Option<u32> {
+        self.edges(0).find(|&e| self.moves.get(e as usize) == mv)
+    }
+
+    /// Proves what it can above the last node of `path` (a path from the
+    /// root) when that node's result is known: a node is won by its mover
+    /// when one of its moves is, and has a result when all its moves have
+    /// the same one (the MCTS-Solver rule, for any number of players).
+    pub fn prove_up(&mut self, path: &[u32]) {
+        for pair in path.windows(2).rev() {
+            let (parent, child) = (pair[0] as usize, pair[1] as usize);
+            let Some(end) = self.nodes[child].end else {
+                return;
+            };
+            if self.nodes[parent].end.is_some() {
+                return;
+            }
+            let mover = self.nodes[child].by;
+            let proven = if end == Outcome::Win(mover) {
+                Some(end)
+            } else {
+                let p = &self.nodes[parent];
+                let all_alike = p.grown == p.len
+                    && self.edges(pair[0]).all(|e| {
+                        let c = self.children[e as usize];
+                        c != NONE && self.nodes[c as usize].end == Some(end)
+                    });
+                all_alike.then_some(end)
+            };
+            match proven {
+                Some(o) => self.nodes[parent].end = Some(o),
+                None => return,
+            }
+        }
+    }
+
+    /// Keeps only the subtree below `child` (a node of this tree), whose
+    /// position is `pos`; node numbers change.
+    pub fn reroot(&mut self, child: u32, pos: Position) {
+        let mut nodes = Vec::new();
+        let mut children = Vec::new();
+        let mut moves = MoveList::default();
+        let mut queue = VecDeque::from([child]);
+        nodes.push(self.nodes[child as usize]);
+        let mut at = 0;
+        while let Some(old) = queue.pop_front() {
+            let edges = self.edges(old);
+            nodes[at].first = children.len() as u32;
+            for e in edges {
+                moves.push_raw(self.moves.get(e as usize).raw(), 0);
+                match self.children[e as usize] {
+                    NONE => children.push(NONE),
+                    c => {
+                        children.push(nodes.len() as u32);
+                        nodes.push(self.nodes[c as usize]);
+                        queue.push_back(c);
+                    }
+                }
+            }
+            at += 1;
+        }
+        self.nodes = nodes;
+        self.children = children;
+        self.moves = moves;
+        self.root = pos;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Move, Token};
+    use crate::ir::CellId;
+
+    fn mv(a: u16, b: u16) -> Move {
+        Move::from_tokens([Token::From(CellId(a)), Token::To(CellId(b))])
+    }
+
+    /// Gives `node` children for the moves `(a, b)`, all created.
+    fn grow(tree: &mut Tree, node: u32, moves: &[(u16, u16)], visits: u32) -> Vec<u32> {
+        let first = tree.children.len() as u32;
+        let mut made = Vec::new();
+        for &(a, b) in moves {
+            tree.moves.push_raw(mv(a, b).as_ref().raw(), 0);
+            let mut n = Node::new(PlayerId(0), None);
+            n.visits = visits;
+            tree.children.push(tree.nodes.len() as u32);
+            made.push(tree.nodes.len() as u32);
+            tree.nodes.push(n);
+        }
+        let n = &mut tree.nodes[node as usize];
+        n.first = first;
+        n.len = moves.len() as u32;
+        n.grown = moves.len() as u32;
+        made
+    }
+
+    #[test]
+    fn rerooting_keeps_the_subtree_of_the_move_played() {
+        let mut tree = Tree::new(Position::default(), PlayerId(1));
+        let top = grow(&mut tree, 0, &[(1, 2), (3, 4)], 5);
+        let below = grow(&mut tree, top[1], &[(5, 6), (7, 8), (9, 10)], 2);
+        grow(&mut tree, below[2], &[(11, 12)], 1);
+        grow(&mut tree, top[0], &[(13, 14)], 1);
+        let edge = tree.root_edge(mv(3, 4).as_ref()).expect("a root move");
+        tree.reroot(tree.children[edge as usize], Position::default());
+        // The root, its three children and one grandchild.
+        assert_eq!(tree.nodes.len(), 5);
+        assert_eq!(tree.nodes[0].visits, 5);
+        let moves: Vec<Move> = tree
+            .edges(0)
+            .map(|e| tree.moves.get(e as usize).to_move())
+            .collect();
+        assert_eq!(moves, [mv(5, 6), mv(7, 8), mv(9, 10)]);
+        let last = tree.children[tree.edges(0).last().expect("edges") as usize];
+        let deep: Vec<Move> = tree
+            .edges(last)
+            .map(|e| tree.moves.get(e as usize).to_move())
+            .collect();
+        assert_eq!(deep, [mv(11, 12)]);
+        assert!(tree.root_edge(mv(13, 14).as_ref()).is_none());
+    }
+}

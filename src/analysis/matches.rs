@@ -1,0 +1,157 @@
+//! A match: agents against each other over many games, optionally with
+//! the seats exchanged, and its report.
+
+use serde::Serialize;
+
+use super::game::{GameResult, play_game};
+use super::runner::run_indexed;
+use super::stats::{Estimate, Z95, elo_difference, wilson};
+use crate::ai::{AgentSpec, derive_seed};
+use crate::engine::Engine;
+
+/// What a match plays.
+#[derive(Debug, Clone)]
+pub struct MatchPlan {
+    /// The agents, in the order of the game's players (seat `p` is agent `p`
+    /// in the first game of each set).
+    pub agents: Vec<AgentSpec>,
+    /// Games (sets of games, with `rotate`).
+    pub games: u64,
+    /// Every game is played once per rotation of the seats (twice for two
+    /// players: sides exchanged), with the same seed.
+    pub rotate: bool,
+    /// The seed of the match; game `g`'s seed is derived from it.
+    pub seed: u64,
+}
+
+/// Wins, draws and losses, and the score they make.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Tally {
+    /// Games played.
+    pub games: u64,
+    /// Games won, drawn, lost.
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    /// The score (a draw counts ½) as a share of the games, with its Wilson interval.
+    pub score: Estimate,
+}
+
+impl Tally {
+    fn add(&mut self, winner: Option<bool>) {
+        self.games += 1;
+        match winner {
+            Some(true) => self.wins += 1,
+            Some(false) => self.losses += 1,
+            None => self.draws += 1,
+        }
+        self.score = wilson(self.wins as f64 + 0.5 * self.draws as f64, self.games, Z95);
+    }
+
+    fn new() -> Tally {
+        Tally {
+            games: 0,
+            wins: 0,
+            draws: 0,
+            losses: 0,
+            score: wilson(0.0, 0, Z95),
+        }
+    }
+}
+
+/// One agent's results: overall and by seat.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AgentResult {
+    /// Its name.
+    pub agent: String,
+    /// Over all games.
+    pub total: Tally,
+    /// `by_seat[p]`: the games it played as player `p`.
+    pub by_seat: Vec<Tally>,
+}
+
+/// The report of a match.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MatchReport {
+    /// Games played.
+    pub games: u64,
+    /// The seed.
+    pub seed: u64,
+    /// The results of each agent, in the order given.
+    pub agents: Vec<AgentResult>,
+    /// With two agents: the first one's Elo difference over the second, with
+    /// its 95% interval (infinite bounds when one side scored 0 or 1).
+    pub elo: Option<Estimate>,
+    /// Mean game length in moves.
+    pub mean_length: f64,
+}
+
+/// The seat of each agent in game `g`: agent `a` plays player `seats[a]`.
+fn seats(plan: &MatchPlan, g: u64) -> Vec<usize> {
+    let n = plan.agents.len();
+    let rotation = if plan.rotate { (g % n as u64) as usize } else { 0 };
+    (0..n).map(|a| (a + rotation) % n).collect()
+}
+
+/// The number of games of the plan.
+pub fn game_count(plan: &MatchPlan) -> u64 {
+    if plan.rotate {
+        plan.games * plan.agents.len() as u64
+    } else {
+        plan.games
+    }
+}
+
+/// Plays the match on `jobs` threads (one game a thread), calling `done`
+/// after each game. The report depends on the plan only.
+pub fn play_match(engine: &Engine, plan: &MatchPlan, jobs: usize, done: &(dyn Fn() + Sync)) -> MatchReport {
+    let n = plan.agents.len();
+    let total = game_count(plan);
+    let results: Vec<GameResult> = run_indexed(
+        total as usize,
+        jobs,
+        |g| {
+            let g = g as u64;
+            let set = if plan.rotate { g / n as u64 } else { g };
+            let seats = seats(plan, g);
+            let mut by_player = plan.agents.clone();
+            for (a, &p) in seats.iter().enumerate() {
+                by_player[p] = plan.agents[a];
+            }
+            play_game(engine, &by_player, derive_seed(plan.seed, set))
+        },
+        done,
+    );
+    let mut agents: Vec<AgentResult> = plan
+        .agents
+        .iter()
+        .map(|a| AgentResult {
+            agent: a.to_string(),
+            total: Tally::new(),
+            by_seat: vec![Tally::new(); n],
+        })
+        .collect();
+    for (g, r) in results.iter().enumerate() {
+        for (a, &p) in seats(plan, g as u64).iter().enumerate() {
+            let won = r.winner.map(|w| w as usize == p);
+            agents[a].total.add(won);
+            agents[a].by_seat[p].add(won);
+        }
+    }
+    let elo = (n == 2 && total > 0).then(|| {
+        let t = &agents[0].total;
+        elo_difference(t.wins as f64 + 0.5 * t.draws as f64, t.games)
+    });
+    let mean_length = if results.is_empty() {
+        0.0
+    } else {
+        results.iter().map(|r| r.length as f64).sum::<f64>() / results.len() as f64
+    };
+    MatchReport {
+        games: total,
+        seed: plan.seed,
+        agents,
+        elo,
+        mean_length,
+    }
+}

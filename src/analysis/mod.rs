@@ -1,0 +1,19 @@
+//! The balance laboratory: games between agents ([`play_game`]) run on
+//! several threads with results independent of their number, matches
+//! ([`play_match`]), studies of a game's variants ([`play_study`],
+//! [`report`]) split into shares that merge back ([`merge`]), and the
+//! statistics of their reports ([`wilson`], [`elo_difference`], [`Summary`]).
+
+mod game;
+mod matches;
+mod runner;
+mod shard;
+mod stats;
+mod study;
+
+pub use game::{GameResult, play_game};
+pub use matches::{AgentResult, MatchPlan, MatchReport, Tally, game_count, play_match};
+pub use runner::run_indexed;
+pub use shard::{FORMAT, MergeError, Shard, merge};
+pub use stats::{Estimate, Summary, Z95, elo_difference, elo_from_score, wilson};
+pub use study::{GameRecord, PlayerWins, Study, VariantReport, play_study, report, share};

@@ -1,0 +1,125 @@
+//! Agents on the command line: `--players A,B` (one agent per player, in
+//! the order of the file's `players`) and `play --ai SIDE[=AGENT]`.
+
+use std::time::Duration;
+
+use super::load::CliError;
+use rulebook::ai::{AgentSpec, Budget, DEFAULT_EXPLORATION, MctsConfig};
+use rulebook::ir::Game;
+
+/// The agent of `play --ai SIDE` without `=AGENT`: two seconds a move,
+/// which answers within about two seconds on any game.
+pub const PLAY_DEFAULT: AgentSpec = AgentSpec::Mcts(MctsConfig {
+    budget: Budget::Time(Duration::from_secs(2)),
+    exploration: DEFAULT_EXPLORATION,
+    take_wins: true,
+});
+
+/// One agent by name.
+pub fn parse(text: &str) -> Result<AgentSpec, CliError> {
+    text.parse()
+        .map_err(|e: rulebook::ai::SpecError| CliError::BadAgent {
+            text: text.trim().to_string(),
+            reason: e.to_string(),
+            human: "",
+        })
+}
+
+/// `--players A,B,…`: one agent per player of `game`.
+pub fn players(text: &str, game: &Game) -> Result<Vec<AgentSpec>, CliError> {
+    let agents = split(text)
+        .iter()
+        .map(|a| parse(a))
+        .collect::<Result<Vec<_>, _>>()?;
+    check_count(text, agents.len(), game)?;
+    Ok(agents)
+}
+
+/// `play --players A,B,…`, where `human` is a person at the keyboard (`None`).
+pub fn seats(text: &str, game: &Game) -> Result<Vec<Option<AgentSpec>>, CliError> {
+    let seats = split(text)
+        .iter()
+        .map(|a| {
+            if a.eq_ignore_ascii_case("human") {
+                Ok(None)
+            } else {
+                parse(a).map(Some).map_err(|e| match e {
+                    CliError::BadAgent { text, reason, .. } => CliError::BadAgent {
+                        text,
+                        reason,
+                        human: "; in `play`, `human` is a person at the keyboard",
+                    },
+                    other => other,
+                })
+            }
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    check_count(text, seats.len(), game)?;
+    Ok(seats)
+}
+
+/// The names of a comma-separated list; commas inside an agent's options
+/// (`mcts:100,c=0.5`) stay with it.
+fn split(text: &str) -> Vec<String> {
+    let mut agents: Vec<String> = Vec::new();
+    for part in text.split(',') {
+        let part = part.trim();
+        let is_option = part.starts_with("c=") || part == "no-win-check";
+        match agents.last_mut() {
+            Some(last) if is_option => {
+                last.push(',');
+                last.push_str(part);
+            }
+            _ => agents.push(part.to_string()),
+        }
+    }
+    agents
+}
+
+fn check_count(text: &str, count: usize, game: &Game) -> Result<(), CliError> {
+    if count == game.players.len() {
+        return Ok(());
+    }
+    Err(CliError::PlayersCount {
+        given: text.to_string(),
+        count,
+        title: game.title.clone(),
+        players: game.players.len(),
+        names: game.players.join(", "),
+    })
+}
+
+/// `--ai SIDE[=AGENT]`: the player's index and agent.
+pub fn side(text: &str, game: &Game) -> Result<(usize, AgentSpec), CliError> {
+    let (side, agent) = match text.split_once('=') {
+        Some((s, a)) => (s.trim(), Some(a)),
+        None => (text.trim(), None),
+    };
+    let Some(p) = game.players.iter().position(|p| p.eq_ignore_ascii_case(side)) else {
+        return Err(CliError::UnknownSide {
+            side: text.trim().to_string(),
+            title: game.title.clone(),
+            sides: game.players.join(", "),
+        });
+    };
+    let agent = match agent {
+        Some(a) => parse(a)?,
+        None => PLAY_DEFAULT,
+    };
+    Ok((p, agent))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_keep_the_options_of_an_agent() {
+        assert_eq!(
+            split("random, mcts:100,c=0.5,no-win-check"),
+            ["random", "mcts:100,c=0.5,no-win-check"]
+        );
+        assert_eq!(split("mcts:2s,random"), ["mcts:2s", "random"]);
+        assert_eq!(PLAY_DEFAULT.to_string(), "mcts:2s");
+    }
+}
