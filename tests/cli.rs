@@ -1377,3 +1377,15 @@ fn a_game_saved_from_a_position_keeps_it() {
     let err = fails(&["moves", KK, "--record", path, "--position", &text]);
     expect_contains(&err, &["rules::cli::record_position", "leave out `--position`"]);
 }
+
+#[test]
+fn a_become_clause_is_written_after_its_landing() {
+    let rules = "game \"B\"\nplayers White, Black\nboard grid files a..c ranks 1..6\n\
+                 piece Man letter M { move up: step n onto empty, become Guard }\n\
+                 piece Guard letter G { move up: step n onto empty }\n\
+                 setup {\n  White: Man at a5\n  Black: Man at c1\n}\n\
+                 end {\n  draw after 10 moves\n}\n";
+    let (out, err, ok_) = run_with_input(&["moves", "-"], rules);
+    assert!(ok_, "{err}");
+    assert_eq!(out, "a5-a6=G\nstatus: ongoing\n");
+}

@@ -412,7 +412,13 @@ impl Run<'_> {
                     } else {
                         Token::BecomeSilently(*kind)
                     };
-                    self.push(&mut w, t);
+                    if w.hop.is_some() {
+                        // Written after the landing it follows (`a5-a6=G`), as a
+                        // promotion is, once the landing itself is written.
+                        w.becomes = Some(t);
+                    } else {
+                        self.push(&mut w, t);
+                    }
                     w.pc += 1;
                 }
                 Op::Promote => {
