@@ -441,8 +441,10 @@ fn syntax_error(text: &str, base: usize, err: &pest::error::Error<Rule>) -> Synt
     // almost surely the name the author meant.
     let before = text[..at.min(text.len())].trim_end();
     let word_start = before
-        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-        .map_or(0, |i| i + 1);
+        .char_indices()
+        .rev()
+        .find(|(_, c)| !(c.is_ascii_alphanumeric() || *c == '_'))
+        .map_or(0, |(i, c)| i + c.len_utf8());
     let previous = &before[word_start..];
     if refs.contains(&"a name") && (ITEM_KEYWORDS.contains(&previous) || OTHER_RESERVED.contains(&previous)) {
         help = Some(format!(
@@ -652,5 +654,12 @@ mod tests {
         assert_eq!(errors.len(), 1);
         assert!(errors[0].message.contains("`:`"), "{}", errors[0].message);
         assert!(!errors[0].message.contains("option_decl"));
+    }
+
+    #[test]
+    fn an_error_after_a_non_ascii_character_is_reported() {
+        // The word before the error starts after a multi-byte character.
+        let (_, errors) = parse_str("game \"a\"\nplayers A, B\n// a–b\n–piece =\n");
+        assert!(!errors.is_empty());
     }
 }
