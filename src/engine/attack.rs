@@ -459,15 +459,30 @@ impl Engine {
         let mut scratch = std::mem::take(&mut buf.check_position);
         let mut log = std::mem::take(&mut buf.check_undo);
         scratch.clone_from(pos);
-        let mut kept = std::mem::take(&mut buf.check_moves);
-        kept.clear();
-        for (i, mv) in buf.moves.iter().enumerate() {
-            if self.is_legal_candidate(&mut scratch, player, mv, &mut log) {
-                kept.push_raw(mv.raw(), buf.moves.weight(i));
+        // Usually every move is legal: the list is copied only from the first
+        // one that is not.
+        let first_illegal = buf
+            .moves
+            .iter()
+            .position(|mv| !self.is_legal_candidate(&mut scratch, player, mv, &mut log));
+        if let Some(first) = first_illegal {
+            let mut kept = std::mem::take(&mut buf.check_moves);
+            kept.clear();
+            for (i, mv) in buf.moves.iter().enumerate() {
+                let legal = match i.cmp(&first) {
+                    std::cmp::Ordering::Less => true,
+                    std::cmp::Ordering::Equal => false,
+                    std::cmp::Ordering::Greater => {
+                        self.is_legal_candidate(&mut scratch, player, mv, &mut log)
+                    }
+                };
+                if legal {
+                    kept.push_raw(mv.raw(), buf.moves.weight(i));
+                }
             }
+            std::mem::swap(&mut buf.moves, &mut kept);
+            buf.check_moves = kept;
         }
-        std::mem::swap(&mut buf.moves, &mut kept);
-        buf.check_moves = kept;
         buf.check_undo = log;
         buf.check_position = scratch;
     }

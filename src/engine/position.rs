@@ -120,7 +120,7 @@ impl Position {
 
     /// Puts piece code `code` (0: nothing) on `cell`, keeping the bit sets and
     /// the hash in step.
-    #[inline]
+    #[inline(always)]
     pub(super) fn set(&mut self, cell: CellId, code: u8, journal: &mut impl Journal) {
         let c = cell.index();
         let (word, bit) = (c / 64, 1u64 << (c % 64));
