@@ -135,6 +135,36 @@ impl Engine {
         }
     }
 
+    /// Whether some cell along a line from `cell`, in one of `dirs`, meets
+    /// `hit`: each line is followed straight on (its first continuation) to
+    /// the edge.
+    fn ray_meets(
+        &self,
+        dirs: &[crate::ir::DirId],
+        cell: CellId,
+        mut hit: impl FnMut(CellId) -> bool,
+    ) -> bool {
+        let topo = &self.game.topology;
+        dirs.iter().any(|d| {
+            let (mut at, mut dir) = (cell, *d);
+            for _ in 0..topo.cells() {
+                let n = topo.step(at, dir);
+                if !n.is_some() {
+                    return false;
+                }
+                if hit(n) {
+                    return true;
+                }
+                match topo.continue_dirs(at, dir).next() {
+                    Some(next) => dir = next,
+                    None => return false,
+                }
+                at = n;
+            }
+            false
+        })
+    }
+
     /// Evaluates a compiled condition on the board.
     fn test_node(&self, node: &CondNode, player: PlayerId, cell: CellId, pos: &Position, seen: Seen) -> bool {
         let topo = &self.game.topology;
@@ -158,24 +188,8 @@ impl Engine {
                 let n = topo.step(cell, *d);
                 n.is_some() && self.test_node(child, player, n, pos, seen)
             }),
-            CondNode::Ray(dirs, child) => dirs[player.index()].iter().any(|d| {
-                let mut at = cell;
-                let mut dir = *d;
-                for _ in 0..topo.cells() {
-                    let n = topo.step(at, dir);
-                    if !n.is_some() {
-                        return false;
-                    }
-                    if self.test_node(child, player, n, pos, seen) {
-                        return true;
-                    }
-                    match topo.continue_dirs(at, dir).next() {
-                        Some(next) => dir = next,
-                        None => return false,
-                    }
-                    at = n;
-                }
-                false
+            CondNode::Ray(dirs, child) => self.ray_meets(&dirs[player.index()], cell, |n| {
+                self.test_node(child, player, n, pos, seen)
             }),
             CondNode::Not(c) => !self.test_node(c, player, cell, pos, seen),
             CondNode::And(a, b) => {
@@ -282,25 +296,8 @@ impl Engine {
                 let n = topo.step(cell, *d);
                 n.is_some() && self.test_tree(cond, player, n, pos, seen)
             }),
-            Cond::Ray { dirs, cond } => dirs[player.index()].iter().any(|d| {
-                let mut at = cell;
-                let mut dir = *d;
-                for _ in 0..topo.cells() {
-                    let n = topo.step(at, dir);
-                    if !n.is_some() {
-                        return false;
-                    }
-                    if self.test_tree(cond, player, n, pos, seen) {
-                        return true;
-                    }
-                    // Follow the line straight on (its first continuation).
-                    match topo.continue_dirs(at, dir).next() {
-                        Some(next) => dir = next,
-                        None => return false,
-                    }
-                    at = n;
-                }
-                false
+            Cond::Ray { dirs, cond } => self.ray_meets(&dirs[player.index()], cell, |n| {
+                self.test_tree(cond, player, n, pos, seen)
             }),
             Cond::InLine { n, exact, dirs } => self.in_line(pos, cell, *n, *exact, &dirs[player.index()]),
             Cond::Free => self.free(pos, cell),
