@@ -143,37 +143,13 @@ impl Grid {
         }
         let name = |c: &CellId| topo.cell_names.get(c.index()).map(String::as_str).unwrap_or("");
         let files = (0..width)
-            .map(|f| common_label(cells.iter().filter_map(|row| row[f].as_ref()).map(name)))
+            .map(|f| rulebook::render::common_label(cells.iter().filter_map(|row| row[f].as_ref()).map(name)))
             .collect();
         let ranks = cells
             .iter()
-            .map(|row| common_label(row.iter().flatten().map(name)))
+            .map(|row| rulebook::render::common_label(row.iter().flatten().map(name)))
             .collect();
         Grid { cells, files, ranks }
-    }
-}
-
-/// The label of a row or column of cells: the letters their names share
-/// (`c` for c1…c8) or else the digits they share (`8` for a8…h8).
-fn common_label<'a>(names: impl Iterator<Item = &'a str>) -> String {
-    let split = |n: &'a str| {
-        let letters = n
-            .chars()
-            .take_while(|c| c.is_alphabetic())
-            .map(char::len_utf8)
-            .sum::<usize>();
-        (&n[..letters], &n[letters..])
-    };
-    let parts: Vec<(&str, &str)> = names.map(split).collect();
-    let Some(first) = parts.first() else {
-        return String::new();
-    };
-    if parts.iter().all(|p| p.0 == first.0) && !first.0.is_empty() {
-        first.0.to_string()
-    } else if parts.iter().all(|p| p.1 == first.1) && !first.1.is_empty() {
-        first.1.to_string()
-    } else {
-        String::new()
     }
 }
 

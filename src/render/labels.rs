@@ -95,7 +95,11 @@ fn groups(cells: usize, key: impl Fn(usize) -> i32) -> BTreeMap<i32, Vec<usize>>
 /// when they share neither.
 pub fn common_label<'a>(names: impl Iterator<Item = &'a str>) -> String {
     let split = |n: &'a str| {
-        let letters = n.find(|c: char| !c.is_ascii_alphabetic()).unwrap_or(n.len());
+        let letters = n
+            .chars()
+            .take_while(|c| c.is_alphabetic())
+            .map(char::len_utf8)
+            .sum::<usize>();
         (&n[..letters], &n[letters..])
     };
     let parts: Vec<(&str, &str)> = names.map(split).collect();

@@ -19,6 +19,7 @@ pub mod geometry;
 mod labels;
 mod raster;
 
+pub use labels::common_label;
 pub use raster::{FONT, RasterError, png};
 
 use crate::engine::{Engine, MoveBuf, MoveRef, Position, Status, Token};
