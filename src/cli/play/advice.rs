@@ -667,17 +667,13 @@ fn drop_target(engine: &Engine, turn: usize, kind: PieceKind) -> Option<rulebook
 /// outside the “dark” region", "e5 is not empty".
 fn parts_words(engine: &Engine, parts: &[Cond], cell: &str) -> Option<String> {
     let game = engine.game();
+    let region_name = |r: usize| game.topology.regions.get(r).map_or("", |r| r.name.as_str());
     let words: Vec<String> = parts
         .iter()
         .filter_map(|p| match p {
             Cond::Empty => Some(format!("{cell} is not empty")),
             Cond::In(r) => {
-                let name = game
-                    .topology
-                    .regions
-                    .get(*r)
-                    .map(|r| r.name.as_str())
-                    .unwrap_or("");
+                let name = region_name(*r);
                 if game.topology.cell_names.iter().any(|c| c == name) {
                     Some(format!("only {name} is allowed"))
                 } else {
@@ -689,12 +685,7 @@ fn parts_words(engine: &Engine, parts: &[Cond], cell: &str) -> Option<String> {
             }
             Cond::Not(inner) => match &**inner {
                 Cond::In(r) => {
-                    let name = game
-                        .topology
-                        .regions
-                        .get(*r)
-                        .map(|r| r.name.as_str())
-                        .unwrap_or("");
+                    let name = region_name(*r);
                     Some(format!("{cell} is in the “{}” region", describe::words(name)))
                 }
                 _ => None,
