@@ -10,7 +10,7 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use rulebook::ai::{Budget, DEFAULT_EXPLORATION, Mcts, MctsConfig};
+use rulebook::ai::{Budget, DEFAULT_CAPTURES, Mcts, MctsConfig};
 use rulebook::diag::SourceFile;
 use rulebook::engine::Engine;
 
@@ -146,25 +146,28 @@ fn main() {
     search_speed(root, &games);
 }
 
-/// The tree search's iterations per second from the start of each game, with
-/// and without the check for a move that wins at once.
+/// The tree search's iterations per second from the start of each game: the
+/// default agent on one thread and on all, then on one thread without the
+/// check for a move that wins at once, and with uniform playouts (neither
+/// that check nor the preference for captures).
 fn search_speed(root: &Path, games: &[String]) {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     println!();
     println!(
-        "{:<24} {:>14} {:>14} {:>22}",
+        "{:<24} {:>14} {:>14} {:>18} {:>18}",
         "game",
         "mcts it/s 1t",
         format!("mcts it/s {threads}t"),
-        "1t, no win check"
+        "1t, no win check",
+        "1t, uniform"
     );
     for game in games {
         let engine = engine(root, game, "");
-        let rate = |threads: usize, take_wins: bool| {
+        let rate = |threads: usize, take_wins: bool, captures: f64| {
             let config = MctsConfig {
-                budget: Budget::Time(SEARCH_TIME),
-                exploration: DEFAULT_EXPLORATION,
                 take_wins,
+                captures,
+                ..MctsConfig::new(Budget::Time(SEARCH_TIME))
             };
             let start = engine.start();
             let t = Mcts::new(config, 1, threads)
@@ -172,12 +175,14 @@ fn search_speed(root: &Path, games: &[String]) {
                 .expect("the game goes on at the start");
             t.playouts as f64 / t.elapsed.as_secs_f64()
         };
+        let captures = DEFAULT_CAPTURES;
         println!(
-            "{:<24} {:>14.0} {:>14.0} {:>22.0}",
+            "{:<24} {:>14.0} {:>14.0} {:>18.0} {:>18.0}",
             game,
-            rate(1, true),
-            rate(threads, true),
-            rate(1, false)
+            rate(1, true, captures),
+            rate(threads, true, captures),
+            rate(1, false, captures),
+            rate(1, false, 0.0)
         );
     }
 }

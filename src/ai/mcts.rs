@@ -60,7 +60,14 @@ impl Mcts {
     /// A player with `threads` searchers (at least one), seeded from `seed`.
     pub fn new(config: MctsConfig, seed: u64, threads: usize) -> Mcts {
         let searchers = (0..threads.max(1) as u64)
-            .map(|t| Searcher::new(derive_seed(seed, t), config.exploration, config.take_wins))
+            .map(|t| {
+                Searcher::new(
+                    derive_seed(seed, t),
+                    config.exploration,
+                    config.take_wins,
+                    config.captures,
+                )
+            })
             .collect();
         Mcts {
             config,

@@ -17,7 +17,7 @@ mod tree;
 mod uct;
 
 pub use mcts::{Considered, Mcts, Thought};
-pub use spec::{AgentSpec, Budget, DEFAULT_EXPLORATION, MctsConfig, SpecError};
+pub use spec::{AgentSpec, Budget, DEFAULT_CAPTURES, DEFAULT_EXPLORATION, MctsConfig, SpecError};
 
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;

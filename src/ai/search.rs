@@ -39,12 +39,12 @@ pub(super) struct EdgeStats {
 
 impl Searcher {
     /// A searcher with its own seed.
-    pub fn new(seed: u64, exploration: f64, take_wins: bool) -> Searcher {
+    pub fn new(seed: u64, exploration: f64, take_wins: bool, captures: f64) -> Searcher {
         Searcher {
             tree: None,
             line: Vec::new(),
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
-            playouts: Playouts::new(take_wins),
+            playouts: Playouts::new(take_wins, captures),
             exploration,
             buf: MoveBuf::new(),
             pos: Position::default(),

@@ -1,6 +1,6 @@
 //! Agents by name: `random`, `mcts:1000` (playouts a move), `mcts:2s` or
 //! `mcts:500ms` (thinking time a move), with options after commas
-//! (`mcts:1000,c=0.7`, `mcts:1000,no-win-check`).
+//! (`mcts:1000,c=0.7`, `mcts:1000,captures=0.5`, `mcts:1000,no-win-check`).
 
 use std::fmt;
 use std::str::FromStr;
@@ -19,6 +19,13 @@ pub enum Budget {
     Time(Duration),
 }
 
+/// How often a playout move captures when the mover can capture, when no
+/// share is given: half the time (the captures chosen uniformly among
+/// themselves). Uniform playouts almost never let a side that must capture
+/// to win win at all, which leaves the search without a signal; always
+/// capturing throws pieces away in games where a capture can be answered.
+pub const DEFAULT_CAPTURES: f64 = 0.5;
+
 /// The settings of a Monte Carlo tree search player.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct MctsConfig {
@@ -28,6 +35,21 @@ pub struct MctsConfig {
     pub exploration: f64,
     /// Playouts take a move that wins at once when there is one.
     pub take_wins: bool,
+    /// The share of playout moves, in [0, 1], that are captures when the
+    /// mover has one (0: uniform random playouts).
+    pub captures: f64,
+}
+
+impl MctsConfig {
+    /// The default settings with `budget`.
+    pub const fn new(budget: Budget) -> MctsConfig {
+        MctsConfig {
+            budget,
+            exploration: DEFAULT_EXPLORATION,
+            take_wins: true,
+            captures: DEFAULT_CAPTURES,
+        }
+    }
 }
 
 /// A player the program provides, by name.
@@ -52,7 +74,7 @@ pub enum SpecError {
     #[error("the budget of `{0}` is zero")]
     Zero(String),
     /// An option after a comma that is not known.
-    #[error("`{0}` is no option of mcts: expected `c=NUMBER` or `no-win-check`")]
+    #[error("`{0}` is no option of mcts: expected `c=NUMBER`, `captures=SHARE` or `no-win-check`")]
     Option(String),
 }
 
@@ -69,11 +91,7 @@ impl FromStr for AgentSpec {
         };
         let mut parts = rest.split(',');
         let budget = parse_budget(parts.next().unwrap_or("").trim())?;
-        let mut config = MctsConfig {
-            budget,
-            exploration: DEFAULT_EXPLORATION,
-            take_wins: true,
-        };
+        let mut config = MctsConfig::new(budget);
         for part in parts {
             let part = part.trim();
             if part == "no-win-check" {
@@ -84,6 +102,11 @@ impl FromStr for AgentSpec {
                 && c >= 0.0
             {
                 config.exploration = c;
+            } else if let Some(share) = part.strip_prefix("captures=")
+                && let Ok(share) = share.parse::<f64>()
+                && (0.0..=1.0).contains(&share)
+            {
+                config.captures = share;
             } else {
                 return Err(SpecError::Option(part.to_string()));
             }
@@ -134,6 +157,9 @@ impl fmt::Display for AgentSpec {
                 if c.exploration != DEFAULT_EXPLORATION {
                     write!(f, ",c={}", c.exploration)?;
                 }
+                if c.captures != DEFAULT_CAPTURES {
+                    write!(f, ",captures={}", c.captures)?;
+                }
                 if !c.take_wins {
                     write!(f, ",no-win-check")?;
                 }
@@ -173,16 +199,15 @@ mod tests {
             "mcts:500ms",
             "mcts:10,c=0.7",
             "mcts:10,no-win-check",
+            "mcts:10,captures=0",
+            "mcts:10,captures=1",
+            "mcts:10,c=0.7,captures=0.25,no-win-check",
         ] {
             assert_eq!(spec(name).to_string(), name);
         }
         assert_eq!(
             spec("mcts:1.5s"),
-            AgentSpec::Mcts(MctsConfig {
-                budget: Budget::Time(Duration::from_millis(1500)),
-                exploration: DEFAULT_EXPLORATION,
-                take_wins: true,
-            })
+            AgentSpec::Mcts(MctsConfig::new(Budget::Time(Duration::from_millis(1500))))
         );
         assert!(!spec("mcts:2s").is_deterministic());
         assert!(spec("mcts:20").is_deterministic());
@@ -200,5 +225,6 @@ mod tests {
         assert_eq!(err("mcts:1e99s"), SpecError::Budget("1e99s".into()));
         assert_eq!(err("mcts:10,c=x"), SpecError::Option("c=x".into()));
         assert_eq!(err("mcts:10,fast"), SpecError::Option("fast".into()));
+        assert_eq!(err("mcts:10,captures=2"), SpecError::Option("captures=2".into()));
     }
 }

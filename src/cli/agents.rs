@@ -4,16 +4,12 @@
 use std::time::Duration;
 
 use super::load::CliError;
-use rulebook::ai::{AgentSpec, Budget, DEFAULT_EXPLORATION, MctsConfig};
+use rulebook::ai::{AgentSpec, Budget, MctsConfig};
 use rulebook::ir::Game;
 
 /// The agent of `play --ai SIDE` without `=AGENT`: two seconds a move,
 /// which answers within about two seconds on any game.
-pub const PLAY_DEFAULT: AgentSpec = AgentSpec::Mcts(MctsConfig {
-    budget: Budget::Time(Duration::from_secs(2)),
-    exploration: DEFAULT_EXPLORATION,
-    take_wins: true,
-});
+pub const PLAY_DEFAULT: AgentSpec = AgentSpec::Mcts(MctsConfig::new(Budget::Time(Duration::from_secs(2))));
 
 /// One agent by name.
 pub fn parse(text: &str) -> Result<AgentSpec, CliError> {
@@ -59,12 +55,12 @@ pub fn seats(text: &str, game: &Game) -> Result<Vec<Option<AgentSpec>>, CliError
 }
 
 /// The names of a comma-separated list; commas inside an agent's options
-/// (`mcts:100,c=0.5`) stay with it.
+/// (`mcts:100,c=0.5`, `captures=0`, `no-win-check`) stay with it.
 fn split(text: &str) -> Vec<String> {
     let mut agents: Vec<String> = Vec::new();
     for part in text.split(',') {
         let part = part.trim();
-        let is_option = part.starts_with("c=") || part == "no-win-check";
+        let is_option = part.contains('=') || part == "no-win-check";
         match agents.last_mut() {
             Some(last) if is_option => {
                 last.push(',');
@@ -118,6 +114,10 @@ mod tests {
         assert_eq!(
             split("random, mcts:100,c=0.5,no-win-check"),
             ["random", "mcts:100,c=0.5,no-win-check"]
+        );
+        assert_eq!(
+            split("mcts:100,captures=1,mcts:100"),
+            ["mcts:100,captures=1", "mcts:100"]
         );
         assert_eq!(split("mcts:2s,random"), ["mcts:2s", "random"]);
         assert_eq!(PLAY_DEFAULT.to_string(), "mcts:2s");

@@ -75,11 +75,7 @@ const PAGE_PLAYOUTS: u64 = 3_000;
 /// playouts a move, on every core.
 pub fn program(seed: u64) -> Box<dyn Agent> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let config = rulebook::ai::MctsConfig {
-        budget: rulebook::ai::Budget::Playouts(PAGE_PLAYOUTS),
-        exploration: rulebook::ai::DEFAULT_EXPLORATION,
-        take_wins: true,
-    };
+    let config = rulebook::ai::MctsConfig::new(rulebook::ai::Budget::Playouts(PAGE_PLAYOUTS));
     Box::new(SearchMover {
         search: rulebook::ai::Agent::new(&rulebook::ai::AgentSpec::Mcts(config), seed, threads),
         playouts: PAGE_PLAYOUTS,
