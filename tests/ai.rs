@@ -3,9 +3,9 @@
 //! it keeps its tree between moves, and it beats the random player.
 //!
 //! The full strength tests (1,000 playouts a move, 50 games on each side of
-//! each seed game) take minutes to a quarter of an hour each in release
-//! mode on two cores and are ignored:
-//! `cargo test --release --test ai -- --ignored seed_game`.
+//! each seed game) take 2 minutes (Knights & Kender) to 25 minutes
+//! (Chivalry, Round Table) each on two cores and are ignored:
+//! `cargo test --profile deep --test ai -- --ignored seed_game`.
 
 mod common;
 
@@ -187,26 +187,26 @@ fn mcts_1000_beats_random(game: &str) {
 }
 
 #[test]
-#[ignore = "minutes in release mode: cargo test --release --test ai -- --ignored seed_game"]
+#[ignore = "2 minutes on two cores: cargo test --profile deep --test ai -- --ignored seed_game"]
 fn seed_game_knights_and_kender_mcts_1000_beats_random() {
     mcts_1000_beats_random("knights-and-kender");
 }
 
 #[test]
-#[ignore = "a quarter of an hour in release mode"]
+#[ignore = "25 minutes on two cores"]
 fn seed_game_chivalry_mcts_1000_beats_random() {
     mcts_1000_beats_random("chivalry");
 }
 
 #[test]
-#[ignore = "a quarter of an hour in release mode"]
+#[ignore = "25 minutes on two cores"]
 fn seed_game_round_table_mcts_1000_beats_random() {
     mcts_1000_beats_random("round-table");
 }
 
 /// The same on every other shipped game (long: hours for the large boards).
 #[test]
-#[ignore = "hours in release mode: cargo test --release --test ai -- --ignored other_games"]
+#[ignore = "hours on two cores: cargo test --profile deep --test ai -- --ignored other_games"]
 fn other_games_mcts_1000_beats_random_on_each_side() {
     let mut games: Vec<String> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/games"))
         .expect("games/")

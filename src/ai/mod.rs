@@ -1,7 +1,8 @@
 //! Players the program provides, for any rules file: a uniform random mover
 //! and a Monte Carlo tree search (UCT over the engine's move generator,
-//! random playouts that take a move winning at once, the tree kept between
-//! moves, root parallelism over threads with a seed each).
+//! random playouts that take a move winning at once and prefer captures,
+//! the tree kept between moves, root parallelism over threads with a seed
+//! each).
 //!
 //! Agents are named as on the command line ([`AgentSpec`]: `random`,
 //! `mcts:1000`, `mcts:2s`); an [`Agent`] plays one game. For a seed and a
