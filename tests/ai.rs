@@ -168,7 +168,7 @@ fn a_small_search_beats_random_on_the_seed_games() {
     // small search scores at least as well as random on each side, and three
     // quarters of the points in all.
     for (game, options, agent, games) in [
-        ("knights-and-kender", "kender_to_win=3", "mcts:100", 3),
+        ("knights-and-kender", "kender_to_win=3", "mcts:300", 3),
         ("chivalry", "", "mcts:40", 1),
         ("round-table", "", "mcts:40", 1),
     ] {
