@@ -3,7 +3,7 @@
 //! it keeps its tree between moves, and it beats the random player.
 //!
 //! The full strength tests (1,000 playouts a move, 50 games on each side of
-//! each seed game) take 2 minutes (Knights & Kender) to 25 minutes
+//! each seed game) take 2 minutes (Knights & Kender) to 13 minutes
 //! (Chivalry, Round Table) each on two cores and are ignored:
 //! `cargo test --profile deep --test ai -- --ignored seed_game`.
 
@@ -193,13 +193,13 @@ fn seed_game_knights_and_kender_mcts_1000_beats_random() {
 }
 
 #[test]
-#[ignore = "25 minutes on two cores"]
+#[ignore = "13 minutes on two cores"]
 fn seed_game_chivalry_mcts_1000_beats_random() {
     mcts_1000_beats_random("chivalry");
 }
 
 #[test]
-#[ignore = "25 minutes on two cores"]
+#[ignore = "13 minutes on two cores"]
 fn seed_game_round_table_mcts_1000_beats_random() {
     mcts_1000_beats_random("round-table");
 }
