@@ -23,7 +23,7 @@ use std::path::PathBuf;
 use rulebook::diag::SourceFile;
 use rulebook::engine::{Engine, Move, MoveBuf, Position, Status};
 use rulebook::ir::Outcome;
-use rulebook::notation;
+use rulebook::{notation, position_text};
 
 /// Random games per shipped game, at most.
 const GAMES: u64 = 200;
@@ -114,6 +114,10 @@ fn check_position(
 ) -> Vec<Move> {
     let at = || format!("after `{}`", history.join(" "));
     let before = pos.clone();
+    // What the position keeps up to date move by move equals a recomputation.
+    if let Err(e) = engine.check_incremental(pos) {
+        panic!("{e} {}", at());
+    }
     let status = engine.status(pos, buf);
     engine.legal_moves(pos, buf);
     let moves: Vec<Move> = buf.moves.iter().map(|m| m.to_move()).collect();
@@ -169,6 +173,26 @@ fn check_position(
         "not sorted and deduplicated {}",
         at()
     );
+
+    // The position read back from its text is the same game: same status,
+    // same moves (unless earlier positions matter, which the text omits).
+    if engine.game().forbid.is_empty() && engine.game().end.repetition.is_none() {
+        let text = position_text::write(engine, pos);
+        let back = position_text::read(engine, &text)
+            .unwrap_or_else(|e| panic!("`{text}` does not read back: {e} {}", at()));
+        assert_eq!(
+            describe(engine, engine.status(&back, buf)),
+            describe(engine, status),
+            "the status of `{text}` read back {}",
+            at()
+        );
+        assert_eq!(
+            notation::legal_move_names(engine, &back, buf),
+            names,
+            "the moves of `{text}` read back {}",
+            at()
+        );
+    }
 
     // perft 1 counts without generating: the same number.
     assert_eq!(engine.perft(pos, 1), moves.len() as u64, "perft 1 {}", at());
@@ -322,9 +346,22 @@ fn bs_is_empty(engine: &Engine, pos: &Position, buf: &mut MoveBuf) -> bool {
     buf.moves.is_empty() && engine.perft(pos, 1) == 0
 }
 
+/// The small games of `tests/fixtures/invariants/`, each made to exercise
+/// one rule that once left a position out of step with its board.
+fn invariant_fixtures() -> Vec<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/invariants");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| entry.expect("a directory entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "rules"))
+        .collect();
+    files.sort();
+    files
+}
+
 #[test]
 fn random_games_keep_the_invariants() {
-    for path in game_files() {
+    for path in game_files().into_iter().chain(invariant_fixtures()) {
         random_games(&path);
     }
 }

@@ -280,9 +280,10 @@ fn set_limit(
 
 /// A result rule; a line or a connection alone is evaluated only where the
 /// last move changed the board (one that was already there would have ended
-/// the game before).
+/// the game before). An exact line is looked for everywhere: a move can make
+/// one without touching it, by taking a piece from the end of a longer row.
 fn result(when: Expr, outcome: Outcome, plain: bool) -> EndResult {
-    let local = plain && matches!(when, Expr::Line { .. } | Expr::Connected { .. });
+    let local = plain && matches!(when, Expr::Line { exact: false, .. } | Expr::Connected { .. });
     EndResult { when, outcome, local }
 }
 

@@ -91,6 +91,14 @@ impl Engine {
     pub(super) fn apply(&self, pos: &mut Position, mv: MoveRef) {
         let mover = self.mover(pos);
         let mut touched = Touched::new(self.local_results);
+        // Piece counts change with the board, not through the journal: a copy
+        // of them tells whether the move changed any.
+        let counts = self.owners() * self.kinds;
+        let mut before = [0i64; 64];
+        let compare = self.results_follow_numbers && counts <= before.len();
+        if compare {
+            before[..counts].copy_from_slice(&pos.numbers[..counts]);
+        }
         let summary = self.apply_tokens(pos, mover, mv, &mut touched);
         pos.ply += 1;
         if self.move_bookkeeping {
@@ -101,7 +109,7 @@ impl Engine {
                 pos.history.push((pos.hash, key));
             }
         }
-        let numbers_changed = touched.numbers;
+        let numbers_changed = touched.numbers || !compare || before[..counts] != pos.numbers[..counts];
         if numbers_changed || !self.results_follow_numbers {
             self.latch_flags(pos, mover);
         }
@@ -119,7 +127,7 @@ impl Engine {
 
     /// The ends that yield to the no-move rule: passes, the quiet rule and
     /// repetition. (A player to move without a move is decided by `status`.)
-    fn late_end(&self, pos: &Position, mover: PlayerId) -> Option<Outcome> {
+    pub(super) fn late_end(&self, pos: &Position, mover: PlayerId) -> Option<Outcome> {
         if let Some((n, how)) = self.game.end.passes
             && pos.numbers[self.passes_index()] >= n as i64
         {
@@ -192,7 +200,6 @@ impl Engine {
         // Where the next `Place` takes its piece from: the reserve or the
         // supply, or (after a promotion on capture) the pool or the unlimited supply.
         let mut promoting = false;
-        let mut last = CellId::NONE;
         for token in mv.tokens() {
             match token {
                 Token::From(c) => {
@@ -207,7 +214,6 @@ impl Engine {
                         *at = c;
                     }
                     summary.captured |= matches!(token, Token::Capture(_));
-                    last = c;
                 }
                 Token::Remove(c) => {
                     summary.captured = true;
@@ -224,16 +230,9 @@ impl Engine {
                     promoting = false;
                 }
                 Token::Promote(k) => {
-                    // The capturer has landed; it leaves the board for good.
-                    self.put_hand(pos, &mut hand, j);
-                    let code = pos.board[last.index()];
-                    if code != 0 {
-                        pos.set(last, 0, j);
-                        let slot = self.slot(
-                            self.codes.owner[code as usize] as usize,
-                            PieceKind(self.codes.kind[code as usize]),
-                        );
-                        pos.add(slot, -1, j);
+                    // The capturer lands and leaves the board for good.
+                    if let Some((code, at)) = hand.take() {
+                        self.land_and_leave(pos, code, at, j);
                     }
                     drop_kind = k;
                     promoting = true;
@@ -295,10 +294,17 @@ impl Engine {
                 pos.add(self.counter_index(counter, PlayerId(owner as u8)), amount, j);
             }
         }
-        if remove {
-            pos.add(self.slot(owner, kind), -1, j);
-        } else {
+        if !remove {
             pos.set(cell, self.moved_code(code), j);
+        }
+    }
+
+    /// A capturer that promotes on capture: it lands on `cell` (capturing, its
+    /// trigger firing) and then leaves the board for the piece it promotes to.
+    pub(super) fn land_and_leave(&self, pos: &mut Position, code: u8, cell: CellId, j: &mut impl Journal) {
+        self.put_down(pos, code, cell, j);
+        if pos.board[cell.index()] == self.moved_code(code) {
+            pos.set(cell, 0, j);
         }
     }
 
@@ -312,7 +318,6 @@ impl Engine {
         pos.set(cell, 0, j);
         let owner = self.codes.owner[code as usize] as usize;
         let kind = PieceKind(self.codes.kind[code as usize]);
-        pos.add(self.slot(owner, kind), -1, j);
         let info = &self.game.kinds[kind.index()];
         if owner >= self.players || info.captured_unless.is_some_and(|f| self.flag(pos, f)) {
             return; // out of the game
@@ -340,7 +345,6 @@ impl Engine {
             pos.add(self.pool_index(kind), -1, j);
         }
         let owner = self.owner_index(kind, mover);
-        pos.add(self.slot(owner, kind), 1, j);
         let mut placed = Some((self.codes.code(kind, owner, false), cell));
         self.put_hand(pos, &mut placed, j);
     }

@@ -459,13 +459,13 @@ impl Run<'_> {
                     else {
                         continue;
                     };
-                    let owner = engine.codes.owner[w.hand as usize] as usize;
                     for c in cells {
                         let player = self.player;
                         if self.branch_with(w, frame, |run, next| {
                             run.flush_hop(next);
-                            // The capturer leaves the board; the new piece comes for the mover.
-                            run.pos.add(engine.slot(owner, kind), -1, &mut run.log);
+                            // The capturer lands (its trigger fires) and leaves the
+                            // board; the new piece comes for the mover.
+                            engine.land_and_leave(run.pos, next.hand, w.hop, &mut run.log);
                             next.hand = 0;
                             engine.place_promoted(run.pos, player, into, c, &mut run.log);
                             run.push(next, Token::Promote(into));
@@ -726,7 +726,6 @@ impl Engine {
             pos.add(self.reserve_index(player, kind), -1, j);
         }
         let owner = self.owner_index(kind, player);
-        pos.add(self.slot(owner, kind), 1, j);
         pos.set(cell, self.codes.code(kind, owner, false), j);
     }
 
@@ -748,8 +747,6 @@ impl Engine {
         if owner == player.index() || owner >= self.players || self.game.kinds[kind.index()].owner.is_some() {
             return false;
         }
-        pos.add(self.slot(owner, kind), -1, j);
-        pos.add(self.slot(player.index(), kind), 1, j);
         pos.set(cell, self.codes.with_owner(code, player.index()), j);
         true
     }

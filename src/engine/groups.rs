@@ -44,8 +44,53 @@ impl Fill {
     }
 }
 
+/// Reused space for following rows back where several links lead into a cell.
+#[derive(Default)]
+struct Back {
+    fill: Fill,
+    now: Vec<CellId>,
+    next: Vec<CellId>,
+}
+
 thread_local! {
     static FILL: RefCell<Fill> = RefCell::new(Fill::default());
+    static BACK: RefCell<Back> = RefCell::new(Back::default());
+}
+
+/// Rows are measured up to this many pieces on either side of a cell: more
+/// than any `N` of `line(N, …)` (at most 64) needs.
+const MAX_ROW: u32 = 65;
+
+/// For each (direction, cell), the cells whose link in that direction leads
+/// to the cell: rows are read backward along them.
+#[derive(Debug, Clone, Default)]
+pub(super) struct LinksInto {
+    /// `start[d * cells + c]..start[d * cells + c + 1]`: the range in `cells`.
+    start: Vec<u32>,
+    cells: Vec<CellId>,
+}
+
+impl LinksInto {
+    /// The reverse of the board's links.
+    pub(super) fn of(topo: &crate::ir::Topology) -> LinksInto {
+        let (cells, dirs) = (topo.cells(), topo.dir_names.len());
+        let mut lists = vec![Vec::new(); dirs * cells];
+        for c in 0..cells {
+            for d in 0..dirs {
+                let to = topo.step(CellId(c as u16), DirId(d as u8));
+                if to.is_some() {
+                    lists[d * cells + to.index()].push(CellId(c as u16));
+                }
+            }
+        }
+        let mut into = LinksInto::default();
+        into.start.push(0);
+        for list in lists {
+            into.cells.extend(list);
+            into.start.push(into.cells.len() as u32);
+        }
+        into
+    }
 }
 
 impl Engine {
@@ -56,7 +101,10 @@ impl Engine {
     }
 
     /// Whether the piece on `cell` is one of `n` or more (`exact`: exactly `n`)
-    /// pieces of its owner in a row along one of `dirs` (and back).
+    /// pieces of its owner in a row along one of `dirs`. A row follows the
+    /// links of one direction; it is read forward from `cell` and backward
+    /// along the links that lead into it, whether or not the board has a
+    /// direction back (a graph board's links may go one way only).
     pub(super) fn in_line(&self, pos: &Position, cell: CellId, n: u32, exact: bool, dirs: &[DirId]) -> bool {
         let code = pos.board[cell.index()];
         if code == 0 {
@@ -69,20 +117,87 @@ impl Engine {
                 && pos.board[c.index()] != 0
                 && self.codes.owner[pos.board[c.index()] as usize] == owner
         };
-        let run = |d: DirId| -> u32 {
-            let mut k = 0;
+        dirs.iter().any(|&d| {
+            let mut ahead = 0;
             let mut at = topo.step(cell, d);
-            while same(at) && k < topo.cells() as u32 {
-                k += 1;
+            while same(at) && ahead <= MAX_ROW {
+                ahead += 1;
                 at = topo.step(at, d);
             }
-            k
-        };
-        dirs.iter().any(|&d| {
-            let back = topo.opposite[d.0 as usize];
-            let len = 1 + run(d) + back.map_or(0, run);
-            if exact { len == n } else { len >= n }
+            let behind = self.rows_behind(pos, cell, d, owner);
+            if exact {
+                ahead <= MAX_ROW
+                    && n > ahead
+                    && n - 1 - ahead <= MAX_ROW
+                    && behind & (1 << (n - 1 - ahead)) != 0
+            } else {
+                1 + ahead + (127 - behind.leading_zeros()) >= n
+            }
         })
+    }
+
+    /// The lengths of the rows of `owner`'s pieces that end just behind
+    /// `cell` along `d` and go no further back: bit `k` is set when such a
+    /// row has `k` pieces (bit 0: no piece of `owner` leads into `cell`). Where
+    /// several cells lead into one, every way back is followed, level by
+    /// level; lengths beyond [`MAX_ROW`] are cut there.
+    fn rows_behind(&self, pos: &Position, cell: CellId, d: DirId, owner: u8) -> u128 {
+        let same =
+            |c: CellId| pos.board[c.index()] != 0 && self.codes.owner[pos.board[c.index()] as usize] == owner;
+        let into = |c: CellId| self.links_into(c, d);
+        // The usual case: one way back.
+        let mut lengths = 0u128;
+        let mut at = cell;
+        let mut k = 0;
+        loop {
+            let mut back = into(at).iter().copied().filter(|&c| same(c));
+            match (back.next(), back.next()) {
+                (None, _) => return lengths | 1 << k,
+                (Some(c), None) if k < MAX_ROW => {
+                    at = c;
+                    k += 1;
+                }
+                (Some(_), None) => return lengths | 1 << MAX_ROW,
+                (Some(_), Some(_)) => break,
+            }
+        }
+        // Branching ways back: every cell at distance `k`, one level at a time.
+        BACK.with(|b| {
+            let b = &mut *b.borrow_mut();
+            b.now.clear();
+            b.now.push(at);
+            while k < MAX_ROW {
+                b.fill.begin(self.game.topology.cells());
+                b.next.clear();
+                for i in 0..b.now.len() {
+                    let mut any = false;
+                    for &c in into(b.now[i]) {
+                        if same(c) {
+                            any = true;
+                            if b.fill.visit(c) {
+                                b.next.push(c);
+                            }
+                        }
+                    }
+                    if !any {
+                        lengths |= 1 << k;
+                    }
+                }
+                if b.next.is_empty() {
+                    return lengths;
+                }
+                std::mem::swap(&mut b.now, &mut b.next);
+                k += 1;
+            }
+            lengths | 1 << MAX_ROW
+        })
+    }
+
+    /// The cells whose link in direction `d` leads to `cell`.
+    #[inline]
+    fn links_into(&self, cell: CellId, d: DirId) -> &[CellId] {
+        let i = d.0 as usize * self.game.topology.cells() + cell.index();
+        &self.links_into.cells[self.links_into.start[i] as usize..self.links_into.start[i + 1] as usize]
     }
 
     /// Whether `player` has `n` (`exact`: exactly `n`) pieces in a row; with

@@ -24,6 +24,7 @@ mod promote;
 mod repetition;
 mod search;
 mod setup;
+mod verify;
 
 pub use cause::EndCause;
 pub use core::MAX_REGISTERS;
@@ -74,6 +75,9 @@ pub struct Engine {
     players: usize,
     kinds: usize,
     codes: Codes,
+    /// `count_slots[code]`: where in a position's numbers the pieces of the
+    /// code's (owner, kind) are counted (see [`Position::set`]).
+    count_slots: std::sync::Arc<[u32]>,
     /// One table per condition of the game.
     cond_tables: Vec<eval::CondTable>,
     /// The end results read only the numbers of a position (not who moves, not
@@ -106,6 +110,8 @@ pub struct Engine {
     sticks: Vec<bool>,
     /// The directions of groups, liberties, connections and areas.
     adjacency: Vec<ir::DirId>,
+    /// The board's links read backward, for rows.
+    links_into: groups::LinksInto,
     /// Some end result is evaluated on the cells a move changed only.
     local_results: bool,
     /// Moves leave marks, or the quiet, pass or repetition rules count them.
@@ -124,6 +130,7 @@ impl Engine {
             options,
             players,
             kinds,
+            count_slots: std::sync::Arc::from([]),
             codes,
             cond_tables: Vec::new(),
             results_follow_numbers: false,
@@ -141,9 +148,16 @@ impl Engine {
             stuck: Vec::new(),
             sticks: Vec::new(),
             adjacency: Vec::new(),
+            links_into: groups::LinksInto::default(),
             local_results: false,
             move_bookkeeping: false,
         };
+        engine.count_slots = (0..engine.codes.len())
+            .map(|c| match c {
+                0 => 0,
+                c => engine.slot(engine.codes.owner[c] as usize, PieceKind(engine.codes.kind[c])) as u32,
+            })
+            .collect();
         engine.dedupe_targets = engine.game.dedupe_targets;
         engine.has_promotions = !engine.game.promotions.is_empty();
         engine.has_royals = engine.game.kinds.iter().any(|k| k.royal);
@@ -171,6 +185,7 @@ impl Engine {
         } else {
             engine.game.adjacency.clone()
         };
+        engine.links_into = groups::LinksInto::of(&engine.game.topology);
         engine.apply_option_rules();
         engine.local_results = engine.game.end.results.iter().any(|r| r.local);
         engine.move_bookkeeping = !engine.game.marks.is_empty()
@@ -248,7 +263,6 @@ impl Engine {
                 self.codes.code(kind, owner, false),
                 &mut position::NoJournal,
             );
-            pos.numbers[self.slot(owner, kind)] += 1;
         }
         for &(kind, n) in &self.game.pool {
             pos.numbers[self.pool_index(kind)] = n as i64;
@@ -269,6 +283,7 @@ impl Engine {
             occupied: vec![0; words * self.codes.len()],
             words,
             numbers: vec![0; self.numbers_len()],
+            count_slot: self.count_slots.clone(),
             marks: vec![0; words * self.game.marks.len()],
             hash: 0,
             hashing: self.keeps_history,
@@ -282,13 +297,12 @@ impl Engine {
     fn settle_start(&self, pos: &mut Position) {
         let mover = self.mover(pos);
         self.latch_flags(pos, mover);
-        let last = self.last_mover(pos);
         pos.history.clear();
         if self.keeps_history {
             let key = self.repetition_key(pos);
             pos.history.push((pos.hash, key));
         }
-        pos.result = self.decided(pos, last, true, None);
+        pos.result = self.result_from_scratch(pos);
     }
 
     /// The player to move.

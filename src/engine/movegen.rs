@@ -4,7 +4,6 @@
 //! through the core, without allocating once the buffers have grown.
 
 use super::moves::{MAX_CHAIN, MoveBuf, MoveList, Token};
-use super::position::UndoLog;
 use super::{Engine, Position};
 use crate::ir::{ActionSource, CellId, Pass, PlayerId, Turn};
 
@@ -154,7 +153,7 @@ impl Engine {
                 self.follow_up(&next, player, turn, prefix, action.raw(), weight, buf);
             } else {
                 buf.moves.push_joined(prefix, action.raw(), weight);
-                if !self.ends_game(&next, player, &log) {
+                if !self.ends_game(pos, &next, player) {
                     moved[level] = self.acted(turn, action);
                     joined.clear();
                     joined.extend_from_slice(prefix);
@@ -280,7 +279,7 @@ impl Engine {
             next.clone_from(pos);
             for action in actions.iter() {
                 self.apply_tokens(&mut next, player, action, &mut log);
-                if !self.ends_game(&next, player, &log) {
+                if !self.ends_game(pos, &next, player) {
                     moved[level] = self.acted(turn, action);
                     n += self.count_sequences(&next, player, turn, remaining - 1, moved, level + 1, buf);
                 }
@@ -314,11 +313,12 @@ impl Engine {
     }
 
     /// Whether an end rule decides the game after one action of a move (which
-    /// then stops there). End results that read only numbers cannot be changed
-    /// by an action that changed none (`log` says).
+    /// then stops there), `before` being the position before the action. End
+    /// results that read only numbers cannot be changed by an action that
+    /// changed none.
     #[inline]
-    fn ends_game(&self, next: &Position, player: PlayerId, log: &UndoLog) -> bool {
-        (log.numbers_changed() || !self.results_follow_numbers)
+    fn ends_game(&self, before: &Position, next: &Position, player: PlayerId) -> bool {
+        (!self.results_follow_numbers || before.numbers != next.numbers)
             && self.decided(next, player, false, None).is_some()
     }
 

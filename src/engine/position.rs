@@ -1,6 +1,8 @@
 //! The mutable state of a game: board, piece counts, reserves, counters, marks,
 //! move number and the history that repetition rules need.
 
+use std::sync::Arc;
+
 use crate::ir::{CellId, Outcome};
 
 /// A position. Cheap to copy into a reused buffer with `clone_from` (no allocation
@@ -19,6 +21,10 @@ pub struct Position {
     /// board per (owner, kind), reserves, counters, the pool, flags, and the
     /// quiet-move and pass counters.
     pub(super) numbers: Vec<i64>,
+    /// `count_slot[code]`: the index in `numbers` of the count of the code's
+    /// (owner, kind), which [`Position::set`] keeps equal to the pieces on the
+    /// board: counts are never kept by hand. Shared by every position of a game.
+    pub(super) count_slot: Arc<[u32]>,
     /// The mark sets left by the last move: `words` u64s per set.
     pub(super) marks: Vec<u64>,
     /// Zobrist hash of the board (kept up to date by [`Position::set`] when `hashing`).
@@ -67,12 +73,6 @@ pub(super) struct Checkpoint {
 }
 
 impl UndoLog {
-    /// Whether any number has changed since the log was last emptied.
-    #[inline]
-    pub(super) fn numbers_changed(&self) -> bool {
-        !self.numbers.is_empty()
-    }
-
     /// The current point of the log.
     #[inline]
     pub(super) fn checkpoint(&self) -> Checkpoint {
@@ -118,8 +118,10 @@ impl Position {
         self.result
     }
 
-    /// Puts piece code `code` (0: nothing) on `cell`, keeping the bit sets and
-    /// the hash in step.
+    /// Puts piece code `code` (0: nothing) on `cell`, keeping the bit sets,
+    /// the piece counts and the hash in step. A piece off the board — lifted
+    /// into the hand of a moving piece, captured, gone through an exit — is
+    /// not counted.
     #[inline(always)]
     pub(super) fn set(&mut self, cell: CellId, code: u8, journal: &mut impl Journal) {
         let c = cell.index();
@@ -128,9 +130,11 @@ impl Position {
         journal.cell(cell, old);
         if old != 0 {
             self.occupied[old as usize * self.words + word] &= !bit;
+            self.numbers[self.count_slot[old as usize] as usize] -= 1;
         }
         if code != 0 {
             self.occupied[code as usize * self.words + word] |= bit;
+            self.numbers[self.count_slot[code as usize] as usize] += 1;
         }
         if self.hashing {
             self.hash ^= zobrist(cell, old) ^ zobrist(cell, code);
@@ -205,6 +209,7 @@ impl Clone for Position {
             occupied: self.occupied.clone(),
             words: self.words,
             numbers: self.numbers.clone(),
+            count_slot: self.count_slot.clone(),
             marks: self.marks.clone(),
             hash: self.hash,
             hashing: self.hashing,
@@ -220,6 +225,9 @@ impl Clone for Position {
         self.occupied.clone_from(&source.occupied);
         self.words = source.words;
         self.numbers.clone_from(&source.numbers);
+        if !Arc::ptr_eq(&self.count_slot, &source.count_slot) {
+            self.count_slot = source.count_slot.clone();
+        }
         self.marks.clone_from(&source.marks);
         self.hash = source.hash;
         self.hashing = source.hashing;

@@ -47,7 +47,6 @@ impl Engine {
             return false;
         }
         pos.set(cell, code, &mut super::position::NoJournal);
-        pos.numbers[self.slot(owner_index, kind)] += 1;
         true
     }
 
