@@ -1,13 +1,24 @@
 //! Moves ↔ the notation of the rules: `c3-d4`, `g8xf6`, `c3-e5-c7`, `N@b8`, `g8-f6,b8xb7`, `pass`.
 
 use crate::engine::{Engine, Move, MoveBuf, MoveRef, Position, Token};
+use crate::ir::NotationMode;
 
-/// Writes a move in notation.
+/// Writes a move in notation: every landing, or each action's ends under
+/// `notation ends`; a move written in full ([`Token::Explicit`]) gets its
+/// landings, and from level 2 a suffix in braces of what else it does.
 pub fn format(engine: &Engine, mv: MoveRef) -> String {
     let game = engine.game();
+    let level = mv.explicit();
     let mut out = String::new();
     let cell = |c: crate::ir::CellId| game.topology.cell_names[c.index()].as_str();
-    for token in mv.tokens() {
+    let written: Vec<Token> = if level == 0 && game.notation == NotationMode::Ends {
+        let mut raw = Vec::new();
+        mv.identity_into(NotationMode::Ends, &mut raw);
+        raw.into_iter().map(Token::decode).collect()
+    } else {
+        mv.tokens().filter(|t| t.shown()).collect()
+    };
+    for token in written {
         match token {
             Token::From(c) => {
                 if !out.is_empty() {
@@ -43,16 +54,49 @@ pub fn format(engine: &Engine, mv: MoveRef) -> String {
                 out.push_str(&game.kinds[k.index()].letter);
             }
             Token::Pass => out.push_str("pass"),
-            Token::Remove(_)
-            | Token::BecomeSilently(_)
-            | Token::Flip(_)
-            | Token::Lift(_)
-            | Token::Put(_)
-            | Token::Mark(_)
-            | Token::MarkSet(_) => {}
+            _ => {}
         }
     }
+    if level >= 2 {
+        out.push_str(&effects(engine, mv, level));
+    }
     out
+}
+
+/// What a move does beyond its landings, in braces: the pieces it removes
+/// (`xc3`), and at level 3 also flips (`~c3`), carries (`h1>f1`), marks
+/// (`*e3`, with the set's name when there are several) and silent
+/// promotions (`=K`), separated by `;`.
+fn effects(engine: &Engine, mv: MoveRef, level: u8) -> String {
+    let game = engine.game();
+    let cell = |c: crate::ir::CellId| game.topology.cell_names[c.index()].as_str();
+    let mut items = Vec::new();
+    let mut set = 0;
+    for token in mv.tokens() {
+        let item = match token {
+            Token::Remove(c) => format!("x{}", cell(c)),
+            _ if level < 3 => continue,
+            Token::Flip(c) => format!("~{}", cell(c)),
+            Token::Lift(c) => format!("{}>", cell(c)),
+            Token::Put(c) => {
+                if let Some(last) = items.last_mut() {
+                    let last: &mut String = last;
+                    last.push_str(cell(c));
+                }
+                continue;
+            }
+            Token::MarkSet(m) => {
+                set = m as usize;
+                continue;
+            }
+            Token::Mark(c) if game.marks.len() > 1 => format!("*{}.{}", game.marks[set], cell(c)),
+            Token::Mark(c) => format!("*{}", cell(c)),
+            Token::BecomeSilently(k) => format!("={}", game.kinds[k.index()].letter),
+            _ => continue,
+        };
+        items.push(item);
+    }
+    format!("{{{}}}", items.join(";"))
 }
 
 /// Why a move given in notation cannot be played.
@@ -73,6 +117,14 @@ pub fn is_well_formed(text: &str) -> bool {
     if text == "pass" {
         return true;
     }
+    // A move written in full ends with what else it does, in braces.
+    let text = match text.split_once('{') {
+        Some((head, tail)) => match tail.strip_suffix('}') {
+            Some(items) if !head.is_empty() && items.split(';').all(effect_item) => head,
+            _ => return false,
+        },
+        None => text,
+    };
     let cell = |s: &str| {
         let letters = s.chars().take_while(|c| c.is_ascii_alphabetic()).count();
         letters > 0 && letters < s.len() && s[letters..].chars().all(|c| c.is_ascii_digit())
@@ -98,6 +150,25 @@ pub fn is_well_formed(text: &str) -> bool {
         let parts: Vec<&str> = action.split(['-', 'x']).collect();
         parts.len() >= 2 && parts.iter().all(|p| cell(p))
     })
+}
+
+/// Whether `item` is one effect of a move written in full: `xc3`, `~c3`,
+/// `h1>f1`, `*e3`, `*passed.e3` or `=K`.
+fn effect_item(item: &str) -> bool {
+    let cellish = |s: &str| {
+        let letters = s.chars().take_while(|c| c.is_ascii_alphabetic()).count();
+        letters > 0 && letters < s.len() && s[letters..].chars().all(|c| c.is_ascii_digit())
+    };
+    if let Some(c) = item.strip_prefix('x').or_else(|| item.strip_prefix('~')) {
+        return cellish(c);
+    }
+    if let Some((a, b)) = item.split_once('>') {
+        return cellish(a) && cellish(b);
+    }
+    if let Some(m) = item.strip_prefix('*') {
+        return cellish(m.rsplit('.').next().unwrap_or(m));
+    }
+    item.strip_prefix('=').is_some_and(|l| !l.is_empty())
 }
 
 /// Finds the legal move written `text` in `pos`.

@@ -5,7 +5,7 @@
 use super::error::{self, NameKind};
 use super::patterns::{self, Jump};
 use super::program::Builder;
-use super::{Ctx, conds, exprs};
+use super::{Ctx, conds, exprs, then_groups};
 use crate::diag::Span;
 use crate::engine::MAX_REGISTERS;
 use crate::ir::{self, Cond, CondId, JumpCapture, MoveRule, Op, PieceKind};
@@ -41,26 +41,35 @@ pub(super) fn move_rule(
     };
     let mut b = Builder::default();
     let before = rule.cx.problems.len();
-    let actions = split_actions(clauses);
-    for (i, action) in actions.iter().enumerate() {
-        if i > 0 {
-            b.op(Op::Then);
-        }
-        let lands = action_lands(action);
-        if i == 0 && !lands {
-            rule.cx.report(
-                error::invalid(
-                    "rules::compile::never_lands",
-                    "this rule never moves its piece",
-                    span,
-                    "no pattern or `land` in its first action",
-                )
-                .with_help("end the rule's first action with a pattern (`step n onto empty`) or `land`"),
-            );
+    let forms = match then_groups::forms(clauses, span) {
+        Ok(forms) => forms,
+        Err(p) => {
+            rule.cx.report(p);
             return None;
         }
-        rule.action(&mut b, action, lands, true);
-    }
+    };
+    for_each_form(&mut b, &forms, |b, actions| {
+        for (i, action) in actions.iter().enumerate() {
+            if i > 0 {
+                b.op(Op::Then);
+            }
+            let lands = action_lands(action);
+            if i == 0 && !lands {
+                rule.cx.report(
+                    error::invalid(
+                        "rules::compile::never_lands",
+                        "this rule never moves its piece",
+                        span,
+                        "no pattern or `land` in its first action",
+                    )
+                    .with_help("end the rule's first action with a pattern (`step n onto empty`) or `land`"),
+                );
+                return false;
+            }
+            rule.action(b, action, lands, true);
+        }
+        true
+    });
     if rule.cx.problems.len() > before {
         return None;
     }
@@ -79,13 +88,15 @@ pub(super) fn move_rule(
     })
 }
 
-/// A drop rule of `kind`: onto a cell meeting `target`, then the clauses.
+/// A drop rule of `kind`: onto a cell meeting `target`, then the clauses
+/// (`target_span`: the rule, for diagnostics).
 pub(super) fn drop_rule(
     cx: &mut Ctx,
     name: &str,
     target: CondId,
     clauses: &[Clause],
     kind: PieceKind,
+    target_span: Span,
 ) -> Option<MoveRule> {
     cx.topology.as_ref()?;
     let mut rule = Lowering {
@@ -97,13 +108,23 @@ pub(super) fn drop_rule(
     b.op(Op::AnywhereIf(target));
     b.op(Op::Place(kind));
     let before = rule.cx.problems.len();
-    for (i, action) in split_actions(clauses).iter().enumerate() {
-        if i > 0 {
-            b.op(Op::Then);
+    let forms = match then_groups::forms(clauses, target_span) {
+        Ok(forms) => forms,
+        Err(p) => {
+            rule.cx.report(p);
+            return None;
         }
-        let lands = action_lands(action);
-        rule.action(&mut b, action, lands, i > 0);
-    }
+    };
+    for_each_form(&mut b, &forms, |b, actions| {
+        for (i, action) in actions.iter().enumerate() {
+            if i > 0 {
+                b.op(Op::Then);
+            }
+            let lands = action_lands(action);
+            rule.action(b, action, lands, i > 0);
+        }
+        true
+    });
     if rule.cx.problems.len() > before {
         return None;
     }
@@ -120,6 +141,36 @@ pub(super) fn drop_rule(
         target,
         program: b.finish(),
     })
+}
+
+/// Lowers each form of a rule (see [`then_groups`]) with `lower`, given its
+/// actions, as alternatives of one program; stops when `lower` says so.
+fn for_each_form(
+    b: &mut Builder,
+    forms: &[Vec<Clause>],
+    mut lower: impl FnMut(&mut Builder, &[Vec<&Clause>]) -> bool,
+) {
+    for (f, form) in forms.iter().enumerate() {
+        let fork = (f + 1 < forms.len()).then(|| {
+            let at = b.here();
+            b.op(Op::Fork(0));
+            at
+        });
+        let mut actions = split_actions(form);
+        // A form that starts with `then` has nothing before it: its first
+        // action is the one after the `then`.
+        if actions.len() > 1 && actions[0].is_empty() {
+            actions.remove(0);
+        }
+        if !lower(b, &actions) {
+            return;
+        }
+        if let Some(at) = fork {
+            b.op(Op::Accept);
+            let next = b.here();
+            b.patch(at, Op::Fork(next));
+        }
+    }
 }
 
 /// The clauses of each action: `then` starts a new one.
@@ -468,8 +519,9 @@ impl Lowering<'_> {
                 let Some(jump) = jump_of(cx, dirs, over, target, options, span) else {
                     return;
                 };
-                patterns::jump_ops(cx, b, &jump);
-                // The hops end with their landing; nothing more is needed here.
+                // The hops end with their landing (none where the action places
+                // a piece instead: the hops only move the cursor).
+                patterns::jump_ops(cx, b, &jump, !self.cursor_only);
                 return;
             }
         }

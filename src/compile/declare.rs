@@ -213,6 +213,7 @@ pub(super) fn declare(cx: &mut Ctx, file: &RulesFile) {
             | Item::PromoteInPlace(_)
             | Item::Supply(_)
             | Item::Adjacency(_)
+            | Item::Notation(_)
             | Item::Forbid { .. }
             | Item::Layout(_)
             | Item::Position(..) => {}

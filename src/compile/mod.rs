@@ -19,12 +19,14 @@ mod ends;
 pub mod error;
 mod exprs;
 mod layout;
+mod notation_mode;
 mod patterns;
 mod position_format;
 mod program;
 mod promotions;
 mod regions;
 mod scope;
+mod then_groups;
 mod turns;
 mod warnings;
 
@@ -66,6 +68,7 @@ pub fn compile(
     let (turn_list, order) = turns::turns(&mut cx, file, kind_list, rule_list);
     let end = ends::build(&mut cx, file);
     let position = position_format::build(&mut cx, file);
+    let notation = notation_mode::build(&mut cx, file);
     // A name declared by an item that failed to parse is not "unknown": the
     // syntax error already explains it.
     cx.problems
@@ -85,6 +88,8 @@ pub fn compile(
         return (None, std::mem::take(&mut cx.problems));
     };
     let (dedupe_targets, may_duplicate) = patterns::duplicates(&topology, &kinds, &rules, cx.player_count());
+    // Written by their ends, two ways through a rule are one move far more often.
+    let may_duplicate = may_duplicate || notation == ir::NotationMode::Ends;
     let game = ir::Game {
         pool: extras.pool,
         flags: extras.flags,
@@ -94,6 +99,7 @@ pub fn compile(
         options: cx.options.clone(),
         may_duplicate,
         dedupe_targets,
+        notation,
         topology,
         kinds,
         rules,

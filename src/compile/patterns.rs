@@ -252,7 +252,7 @@ fn piece(
         let target = conds::lower_id(cx, &d.target);
         let name = d.name.as_ref().map_or("drop", |n| n.text.as_str());
         if let Some(t) = target
-            && let Some(rule) = clauses::drop_rule(cx, name, t, &d.clauses, kind)
+            && let Some(rule) = clauses::drop_rule(cx, name, t, &d.clauses, kind, d.span)
         {
             info.drops.push(rules.len());
             rules.push(rule);
@@ -379,7 +379,7 @@ pub(super) struct Jump {
 
 /// The core clauses of a jump: its hops, repeated, with its options (the
 /// action lifts the piece and promotes it).
-pub(super) fn jump_ops(cx: &mut Ctx, b: &mut Builder, jump: &Jump) {
+pub(super) fn jump_ops(cx: &mut Ctx, b: &mut Builder, jump: &Jump, lands: bool) {
     let over_extra = if jump.long {
         Cond::And(Box::new(Cond::Occupied), Box::new(not(Cond::Exit)))
     } else {
@@ -414,7 +414,9 @@ pub(super) fn jump_ops(cx: &mut Ctx, b: &mut Builder, jump: &Jump) {
             });
         }
         b.op(Op::If(jump.target));
-        b.op(Op::Land);
+        if lands {
+            b.op(Op::Land);
+        }
     };
     hop(b);
     if jump.repeat {

@@ -262,7 +262,7 @@ impl Engine {
                     carried = 0;
                 }
                 Token::Pass => summary.passed = true,
-                Token::Mark(_) | Token::MarkSet(_) => {}
+                Token::Mark(_) | Token::MarkSet(_) | Token::Explicit(_) => {}
             }
         }
         self.put_hand(pos, &mut hand, j);
@@ -285,6 +285,14 @@ impl Engine {
             let captor = PlayerId(owner.min(self.players - 1) as u8);
             self.capture(pos, cell, captor, j);
         }
+        self.arrive(pos, self.moved_code(code), cell, j);
+    }
+
+    /// A piece ends its action on the empty `cell` — landed or newly placed:
+    /// the cell's `when` trigger fires for it (its counters are added), and it
+    /// stands there unless the cell is an exit or the trigger removes it.
+    pub(super) fn arrive(&self, pos: &mut Position, code: u8, cell: CellId, j: &mut impl Journal) {
+        let owner = self.codes.owner[code as usize] as usize;
         let kind = PieceKind(self.codes.kind[code as usize]);
         let mut remove = self.game.topology.is_exit(cell);
         if let Some(t) = self.trigger_at(owner, kind, cell) {
@@ -295,7 +303,7 @@ impl Engine {
             }
         }
         if !remove {
-            pos.set(cell, self.moved_code(code), j);
+            pos.set(cell, code, j);
         }
     }
 

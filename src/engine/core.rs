@@ -5,6 +5,7 @@
 //! every way that reaches the end.
 
 use super::eval::Seen;
+use super::movegen::Reached;
 use super::moves::{MoveList, Token};
 use super::position::{Checkpoint, Journal, UndoLog};
 use super::{Engine, Position};
@@ -369,14 +370,17 @@ impl Run<'_> {
                     w.pc += 1;
                 }
                 Op::Place(kind) => {
+                    // The action before ends first (its piece is put down), so
+                    // the cell is seen as that leaves it.
                     let cell = w.cursor;
+                    self.end_action(&mut w);
+                    w.cursor = cell;
                     if !cell.is_some() || self.pos.board[cell.index()] != 0 || topo.is_exit(cell) {
                         return false;
                     }
                     if !engine.can_place(self.pos, self.player, *kind, cell) {
                         return false;
                     }
-                    self.end_action(&mut w);
                     engine.place_new(self.pos, self.player, *kind, cell, &mut self.log);
                     self.push(&mut w, Token::Drop(*kind));
                     self.push(&mut w, Token::Place(cell));
@@ -384,11 +388,14 @@ impl Run<'_> {
                     w.pc += 1;
                 }
                 Op::Remove => {
+                    // The action before ends first: a piece that has just
+                    // landed on the cursor's cell stands there to be removed.
                     let cell = w.cursor;
+                    self.end_action(&mut w);
+                    w.cursor = cell;
                     if !cell.is_some() || self.pos.board[cell.index()] == 0 {
                         return false;
                     }
-                    self.end_action(&mut w);
                     engine.capture(self.pos, cell, self.player, &mut self.log);
                     self.push(&mut w, Token::Take(cell));
                     w.weight = w.weight.saturating_add(1);
@@ -533,6 +540,13 @@ impl Run<'_> {
                 }
                 Op::Then => {
                     self.end_action(&mut w);
+                    // A move of several actions stops where an end rule
+                    // decides the game: this way is a move as it stands.
+                    if !engine.game.end.results.is_empty()
+                        && engine.decided(self.pos, self.player, false, None).is_some()
+                    {
+                        return self.accept(w, frame);
+                    }
                     w.origin = w.cursor;
                     w.pc += 1;
                 }
@@ -663,11 +677,19 @@ impl Run<'_> {
                 self.end_action(&mut w);
                 self.pos.undo_to(&mut self.log, cp);
                 if let Some(stamps) = self.stamps.as_deref_mut()
-                    && let Some(key) = single_hop_key(&self.tokens, self.engine.kinds)
-                    && stamps.seen_key(key, self.engine.game.topology.cells() * (self.engine.kinds + 1))
+                    && let Some((key, effects)) = single_hop_key(&self.tokens, self.engine.kinds)
                 {
-                    self.tokens.truncate(w.tokens as usize);
-                    return false;
+                    let size = self.engine.game.topology.cells() * (self.engine.kinds + 1);
+                    match stamps.seen_way(key, size, effects) {
+                        Reached::New => {}
+                        Reached::Same => {
+                            self.tokens.truncate(w.tokens as usize);
+                            return false;
+                        }
+                        // Two ways to one landing, one of which does more than
+                        // it writes: the list is sorted out afterwards.
+                        Reached::Unsure => self.out.may_repeat = true,
+                    }
                 }
                 self.out.push_raw(&self.tokens, w.weight);
                 self.tokens.truncate(w.tokens as usize);
@@ -679,20 +701,22 @@ impl Run<'_> {
 
 /// For a move of one action with one landing (`From`, hidden tokens, the
 /// landing, maybe a kind it becomes), a key of (landing, new kind) for the
-/// per-piece stamps that drop moves reached twice.
-fn single_hop_key(tokens: &[u16], kinds: usize) -> Option<usize> {
+/// per-piece stamps that drop moves reached twice, and whether the move does
+/// something it does not write (a hidden capture, flip, carry or mark).
+fn single_hop_key(tokens: &[u16], kinds: usize) -> Option<(usize, bool)> {
     let mut landing = None;
     let mut became = 0;
+    let mut effects = false;
     for (i, raw) in tokens.iter().enumerate() {
         match Token::decode(*raw) {
             Token::From(_) if i == 0 => {}
             Token::To(c) | Token::Capture(c) if landing.is_none() => landing = Some(c),
             Token::Become(k) | Token::BecomeSilently(k) => became = k.index() + 1,
-            t if !t.shown() => {}
+            t if !t.shown() => effects = true,
             _ => return None,
         }
     }
-    landing.map(|c| c.index() * (kinds + 1) + became)
+    landing.map(|c| (c.index() * (kinds + 1) + became, effects))
 }
 
 impl Engine {
@@ -713,7 +737,8 @@ impl Engine {
             && !self.is_stuck(player, kind, cell)
     }
 
-    /// Puts a new piece of `kind` for `player` on `cell`, taken from the reserve or the supply.
+    /// Puts a new piece of `kind` for `player` on `cell`, taken from the
+    /// reserve or the supply; the cell's trigger fires for it.
     pub(super) fn place_new(
         &self,
         pos: &mut Position,
@@ -726,7 +751,7 @@ impl Engine {
             pos.add(self.reserve_index(player, kind), -1, j);
         }
         let owner = self.owner_index(kind, player);
-        pos.set(cell, self.codes.code(kind, owner, false), j);
+        self.arrive(pos, self.codes.code(kind, owner, false), cell, j);
     }
 
     /// Gives the piece on `cell` to `player`; `false` when there is none to flip

@@ -16,6 +16,7 @@ mod eval;
 mod explain;
 mod fast;
 mod groups;
+mod identity;
 mod movegen;
 mod moves;
 mod options;

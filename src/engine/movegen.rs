@@ -51,8 +51,8 @@ impl Engine {
             let mut moved = [CellId::NONE; MAX_ACTIONS];
             self.sequences(pos, player, turn, max, &[], 0, &mut moved, 0, buf);
         }
-        if self.game.may_duplicate || self.force_core {
-            buf.moves.sort_dedup();
+        if self.game.may_duplicate || self.force_core || buf.moves.may_repeat {
+            self.dedup_moves(pos, &mut buf.moves, &mut buf.dedup);
         }
         if turn.pass == Pass::Allowed {
             buf.moves.push_raw(&[Token::Pass.encode()], 0);
@@ -460,6 +460,19 @@ pub(super) struct GenScratch {
     /// `seen[key] == stamp`: the current piece already has a move with this key.
     pub seen: Vec<u32>,
     pub stamp: u32,
+    /// `effects[key] == stamp`: that move did something it does not write.
+    pub effects: Vec<u32>,
+}
+
+/// What the stamps say of a way reaching a landing already reached.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Reached {
+    /// No way of the piece reached it yet.
+    New,
+    /// One did, and neither does more than it writes: the same move.
+    Same,
+    /// One did, and one of the two does more than it writes: they may differ.
+    Unsure,
 }
 
 impl Default for GenScratch {
@@ -469,6 +482,7 @@ impl Default for GenScratch {
             jumped: [CellId::NONE; MAX_CHAIN],
             seen: Vec::new(),
             stamp: 0,
+            effects: Vec::new(),
         }
     }
 }
@@ -480,7 +494,26 @@ impl GenScratch {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.seen.iter_mut().for_each(|s| *s = 0);
+            self.effects.iter_mut().for_each(|s| *s = 0);
             self.stamp = 1;
+        }
+    }
+
+    /// [`GenScratch::seen_key`] for a way that does something it does not
+    /// write (`effects`) or not.
+    pub(super) fn seen_way(&mut self, key: usize, size: usize, effects: bool) -> Reached {
+        if self.effects.len() < size {
+            self.effects.resize(size, 0);
+        }
+        let before = self.seen_key(key, size);
+        let effects_before = self.effects[key] == self.stamp;
+        if effects {
+            self.effects[key] = self.stamp;
+        }
+        match (before, effects || effects_before) {
+            (false, _) => Reached::New,
+            (true, false) => Reached::Same,
+            (true, true) => Reached::Unsure,
         }
     }
 

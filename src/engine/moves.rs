@@ -5,7 +5,7 @@
 //! fixed-size padding. [`MoveRef`] borrows one move from a buffer; [`Move`] is
 //! an owned copy for front ends.
 
-use crate::ir::{CellId, PieceKind};
+use crate::ir::{CellId, NotationMode, PieceKind};
 
 /// The top 4 bits of a token are its tag, the low 12 bits a cell or a kind.
 const TAG_SHIFT: u16 = 12;
@@ -55,7 +55,14 @@ pub enum Token {
     Mark(CellId),
     /// The following [`Token::Mark`]s go to this mark set. Hidden.
     MarkSet(u8),
+    /// The move is written in full, because another legal move would be
+    /// written alike: its landings (level 1), and also the pieces it removes
+    /// (2), and also everything else it does (3). Hidden; first in the move.
+    Explicit(u8),
 }
+
+/// [`Token::Explicit`] is packed as a mark set beyond every real one.
+const EXPLICIT: u16 = 0xFF0;
 
 impl Token {
     /// The packed form stored in buffers.
@@ -78,6 +85,7 @@ impl Token {
             Token::Take(c) => (13, c.0),
             Token::Mark(c) => (14, c.0),
             Token::MarkSet(m) => (15, m as u16),
+            Token::Explicit(level) => (15, EXPLICIT | level as u16),
         };
         (tag << TAG_SHIFT) | (value & VALUE_MASK)
     }
@@ -104,6 +112,7 @@ impl Token {
             12 => Token::Put(cell),
             13 => Token::Take(cell),
             14 => Token::Mark(cell),
+            _ if value >= EXPLICIT => Token::Explicit((value - EXPLICIT) as u8),
             _ => Token::MarkSet(value as u8),
         }
     }
@@ -120,6 +129,7 @@ impl Token {
                 | Token::Put(_)
                 | Token::Mark(_)
                 | Token::MarkSet(_)
+                | Token::Explicit(_)
         )
     }
 
@@ -167,10 +177,63 @@ impl<'a> MoveRef<'a> {
         self.tokens().any(Token::captures)
     }
 
-    /// The tokens written in the notation: two moves with the same ones are the same move.
+    /// The tokens written in the notation of landings (hidden ones left out).
     #[inline]
     pub fn shown(self) -> impl Iterator<Item = u16> + 'a {
         self.0.iter().copied().filter(|t| Token::decode(*t).shown())
+    }
+
+    /// The level of detail at which the move is written ([`Token::Explicit`];
+    /// 0 for the plain notation).
+    #[inline]
+    pub fn explicit(self) -> u8 {
+        match self.0.first().map(|t| Token::decode(*t)) {
+            Some(Token::Explicit(level)) => level,
+            _ => 0,
+        }
+    }
+
+    /// Appends to `out` the tokens the plain notation of `mode` writes: those
+    /// shown (every landing), or of each action its start and its last
+    /// landing, which captures if any of its landings did (ends).
+    pub fn identity_into(self, mode: NotationMode, out: &mut Vec<u16>) {
+        if mode == NotationMode::Landings {
+            out.extend(self.shown());
+            return;
+        }
+        // The last landing of the current action, whether one captured, and
+        // where its promotions (written after the landing) start in `out`.
+        let mut landing: Option<(CellId, bool)> = None;
+        let mut held = out.len();
+        let flush = |out: &mut Vec<u16>, landing: &mut Option<(CellId, bool)>, held: usize| {
+            if let Some((cell, captures)) = landing.take() {
+                let hop = if captures {
+                    Token::Capture(cell)
+                } else {
+                    Token::To(cell)
+                };
+                out.insert(held, hop.encode());
+            }
+        };
+        for t in self.tokens() {
+            match t {
+                Token::To(c) => {
+                    landing = Some((c, landing.is_some_and(|l| l.1)));
+                    held = out.len();
+                }
+                Token::Capture(c) => {
+                    landing = Some((c, true));
+                    held = out.len();
+                }
+                Token::From(_) | Token::Drop(_) | Token::Take(_) | Token::Promote(_) | Token::Pass => {
+                    flush(out, &mut landing, held);
+                    out.push(t.encode());
+                }
+                t if t.shown() => out.push(t.encode()),
+                _ => {}
+            }
+        }
+        flush(out, &mut landing, held);
     }
 }
 
@@ -220,10 +283,16 @@ pub struct MoveList {
     /// and the pieces they captured.
     prefix: Vec<u16>,
     prefix_weight: u8,
-    /// Scratch of [`MoveList::sort_dedup`] and [`MoveList::retain`], kept so
+    /// Scratch of [`MoveList::keep_only`] and [`MoveList::retain`], kept so
     /// that they do not allocate.
     order: Vec<(u32, u32, u8)>,
     sorted_tokens: Vec<u16>,
+    sorted_ends: Vec<u32>,
+    sorted_weights: Vec<u8>,
+    /// A way was written whose landing another way of the same piece had
+    /// reached, and the two may differ in what they do: the list must go
+    /// through [`super::Engine::dedup_moves`].
+    pub(super) may_repeat: bool,
 }
 
 impl MoveList {
@@ -241,6 +310,7 @@ impl MoveList {
         self.tokens.clear();
         self.ends.clear();
         self.weights.clear();
+        self.may_repeat = false;
     }
 
     /// Keeps the weight of every move pushed from now on (the list must be empty).
@@ -321,15 +391,28 @@ impl MoveList {
         }
     }
 
-    /// Sorts the moves by the tokens they show and removes repeats: two moves
-    /// written alike are one move (the first generated is kept). Reuses its
-    /// scratch space: no allocation once it has grown.
-    pub fn sort_dedup(&mut self) {
-        let mut order = self.take_order();
-        let shown = |r: &(u32, u32, u8)| MoveRef(&self.tokens[r.0 as usize..r.1 as usize]).shown();
-        order.sort_by(|a, b| shown(a).cmp(shown(b)));
-        order.dedup_by(|a, b| shown(a).eq(shown(b)));
-        self.rebuild(order);
+    /// Rewrites the list with the moves `keep` names, in that order, each
+    /// with its level of [`Token::Explicit`] (0: none) written first.
+    pub(super) fn keep_only(&mut self, keep: &[(u32, u8)]) {
+        let mut tokens = std::mem::take(&mut self.sorted_tokens);
+        tokens.clear();
+        let mut ends = std::mem::take(&mut self.sorted_ends);
+        ends.clear();
+        let mut weights = std::mem::take(&mut self.sorted_weights);
+        weights.clear();
+        for &(i, level) in keep {
+            if level > 0 {
+                tokens.push(Token::Explicit(level).encode());
+            }
+            tokens.extend_from_slice(self.get(i as usize).raw());
+            ends.push(tokens.len() as u32);
+            if self.weighing {
+                weights.push(self.weight(i as usize));
+            }
+        }
+        self.sorted_tokens = std::mem::replace(&mut self.tokens, tokens);
+        self.sorted_ends = std::mem::replace(&mut self.ends, ends);
+        self.sorted_weights = std::mem::replace(&mut self.weights, weights);
     }
 
     /// Keeps the moves for which `keep(move, weight)` is true, in order.
@@ -394,6 +477,8 @@ pub struct MoveBuf {
     /// Follow-up actions of one action, and a move being joined from parts.
     pub(super) follow: MoveList,
     pub(super) joined: Vec<u16>,
+    /// Scratch of removing repeated moves.
+    pub(super) dedup: super::identity::DedupScratch,
 }
 
 impl MoveBuf {
@@ -466,7 +551,7 @@ mod tests {
     }
 
     #[test]
-    fn list_stores_moves_of_any_length_and_dedups() {
+    fn list_stores_moves_of_any_length_and_keeps_the_ones_asked() {
         let mut list = MoveList::default();
         let long = Move::from_tokens((0..100).map(|c| Token::To(CellId(c))));
         list.push2(Token::From(CellId(1)), Token::To(CellId(2)));
@@ -474,8 +559,10 @@ mod tests {
         list.push2(Token::From(CellId(1)), Token::To(CellId(2)));
         assert_eq!(list.len(), 3);
         assert_eq!(list.get(1), long.as_ref());
-        list.sort_dedup();
+        list.keep_only(&[(1, 0), (0, 2)]);
         assert_eq!(list.len(), 2);
-        assert!(list.contains(long.as_ref()));
+        assert_eq!(list.get(0), long.as_ref());
+        assert_eq!(list.get(1).explicit(), 2);
+        assert_eq!(list.get(1).shown().count(), 2);
     }
 }

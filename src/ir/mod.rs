@@ -52,6 +52,8 @@ pub struct Game {
     /// Whether two jump chains can coincide in notation (a piece with jumps
     /// that reaches a cell in two ways): then move lists are sorted and deduplicated.
     pub may_duplicate: bool,
+    /// What a move's notation writes (`notation landings|ends`).
+    pub notation: NotationMode,
     /// The shared pool: its kinds, lowest rank first, and how many of each at the start.
     pub pool: Vec<(PieceKind, u16)>,
     /// Flags, by index.
@@ -72,6 +74,19 @@ pub struct Game {
     pub position: Option<PositionFormat>,
     /// How the board is drawn (`layout`, or the default for its kind of board).
     pub layout: Layout,
+}
+
+/// What a move's notation writes of each action, and so which ways through
+/// the rules are one move: two ways written alike that leave the same
+/// position are one move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum NotationMode {
+    /// Every landing (`c3xe5xg7`): the default.
+    #[default]
+    Landings,
+    /// Where each action starts and where it ends (`c3xg7`), with `x` when
+    /// the action captured.
+    Ends,
 }
 
 /// The fields of a position's text after the board, in order.

@@ -83,6 +83,9 @@ pub enum Item {
     Supply(Vec<Ident>),
     /// `adjacency dirs`: the neighbours of groups.
     Adjacency(Vec<Ident>),
+    /// `notation landings|ends`: what a move's notation writes, and so which
+    /// ways through the rules are one move.
+    Notation(Ident),
     /// `position { … }`: how positions are written as text.
     Position(Vec<PositionField>, Span),
     /// `layout …`: how the board is drawn.

@@ -143,6 +143,7 @@ impl Lowerer {
             Rule::mark_decl => Item::Marks(inner.into_inner().map(|p| self.ident(p)).collect()),
             Rule::supply_decl => Item::Supply(inner.into_inner().map(|p| self.ident(p)).collect()),
             Rule::adjacency_decl => Item::Adjacency(self.idents(first(inner))),
+            Rule::notation_decl => Item::Notation(self.ident(first(inner))),
             Rule::forbid_decl => self.forbid(inner, None, span),
             Rule::layout_decl => Item::Layout(LayoutDecl {
                 shape: self.layout(first(inner)),

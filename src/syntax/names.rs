@@ -108,6 +108,7 @@ pub(super) fn rule_name(rule: &Rule) -> &'static str {
         Rule::layout_points => "`points`",
         Rule::layout_point => "a cell and its point (`a1 (0, 0)`)",
         Rule::adjacency_decl => "`adjacency`",
+        Rule::notation_decl => "`notation`",
         Rule::forbid_decl => "`forbid repetition`",
         Rule::guarded_item => "`if … :`",
         Rule::allowed_kw => "`allowed`",
@@ -128,7 +129,7 @@ pub(super) fn rule_name(rule: &Rule) -> &'static str {
         Rule::end_outcome => "`best score` or `draw`",
         Rule::best_score => "`best score`",
         Rule::item => {
-            "a top-level item (game, players, option, board, directions, region, counter, piece, when, captured, setup, turn, turns, end, pool, flag, royal, promote, mark, supply, adjacency, forbid, position, layout)"
+            "a top-level item (game, players, option, board, directions, region, counter, piece, when, captured, setup, turn, turns, end, pool, flag, royal, promote, mark, supply, adjacency, forbid, position, layout, notation)"
         }
         Rule::game_decl => "`game`",
         Rule::players_decl => "`players`",

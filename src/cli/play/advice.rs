@@ -159,7 +159,12 @@ fn board_after(engine: &Engine, pos: &Position, mv_text: &str, actions: usize) -
                     *kind = k;
                 }
             }
-            Token::Flip(_) | Token::Lift(_) | Token::Put(_) | Token::Mark(_) | Token::MarkSet(_) => {}
+            Token::Flip(_)
+            | Token::Lift(_)
+            | Token::Put(_)
+            | Token::Mark(_)
+            | Token::MarkSet(_)
+            | Token::Explicit(_) => {}
             Token::Remove(c) => {
                 if let Some(slot) = board.get_mut(c.index()) {
                     *slot = None;

@@ -1,0 +1,151 @@
+//! Which ways through the rules are one move. A move is identified by its
+//! notation — every landing, or each action's ends (`notation ends`) — and by
+//! what it does: two ways written alike that leave the same position are one
+//! move (a piece reaching a cell by two paths, or taking the same pieces by
+//! two routes under `notation ends`); two ways written alike that leave different
+//! positions are two moves, each written in full (its landings, then the
+//! pieces it removes, then everything it does) until the notation tells them
+//! apart. No way is ever dropped silently.
+
+use super::moves::{MoveList, MoveRef, Token};
+use super::position::NoJournal;
+use super::{Engine, Position};
+use crate::ir::NotationMode;
+
+/// The most detailed level of [`Token::Explicit`]: every token of the move.
+const FULL: u8 = 3;
+
+/// Reused space of [`Engine::dedup_moves`].
+#[derive(Debug, Default)]
+pub(super) struct DedupScratch {
+    /// The identity tokens of every move, one after another, and each move's range.
+    keys: Vec<u16>,
+    ranges: Vec<(u32, u32)>,
+    /// Move indices, sorted by identity.
+    order: Vec<u32>,
+    /// The moves kept of the identity being read, and of the whole list (with
+    /// the level each is written at).
+    group: Vec<u32>,
+    keep: Vec<(u32, u8)>,
+    /// Positions after each of two moves, and the marks of each.
+    after: [Position; 2],
+    marks: [Vec<u16>; 2],
+}
+
+impl Engine {
+    /// Keeps one move of every set of ways that are one move, and writes in
+    /// full the moves that share a notation with another (see the module).
+    /// The moves are left sorted by their notation's tokens.
+    pub(super) fn dedup_moves(&self, pos: &Position, moves: &mut MoveList, s: &mut DedupScratch) {
+        let mode = self.game.notation;
+        s.keys.clear();
+        s.ranges.clear();
+        for m in moves.iter() {
+            let start = s.keys.len() as u32;
+            m.identity_into(mode, &mut s.keys);
+            s.ranges.push((start, s.keys.len() as u32));
+        }
+        s.order.clear();
+        s.order.extend(0..moves.len() as u32);
+        {
+            let (keys, ranges) = (&s.keys, &s.ranges);
+            s.order.sort_unstable_by(|&a, &b| {
+                key(keys, ranges, a)
+                    .cmp(key(keys, ranges, b))
+                    .then_with(|| moves.get(a as usize).raw().cmp(moves.get(b as usize).raw()))
+            });
+        }
+        s.keep.clear();
+        let mut i = 0;
+        while i < s.order.len() {
+            let first = s.order[i];
+            let mut j = i + 1;
+            while j < s.order.len() && key(&s.keys, &s.ranges, s.order[j]) == key(&s.keys, &s.ranges, first) {
+                j += 1;
+            }
+            s.group.clear();
+            for k in i..j {
+                let m = moves.get(s.order[k] as usize);
+                let mut repeated = false;
+                for g in 0..s.group.len() {
+                    let kept = moves.get(s.group[g] as usize);
+                    if kept.raw() == m.raw() || self.same_effect(pos, kept, m, &mut s.after, &mut s.marks) {
+                        repeated = true;
+                        break;
+                    }
+                }
+                if !repeated {
+                    s.group.push(s.order[k]);
+                }
+            }
+            let level = if s.group.len() > 1 {
+                explicit_level(mode, moves, &s.group)
+            } else {
+                0
+            };
+            s.keep.extend(s.group.iter().map(|&g| (g, level)));
+            i = j;
+        }
+        moves.keep_only(&s.keep);
+    }
+
+    /// Whether two moves leave the same position (`after` and `marks`: scratch).
+    fn same_effect(
+        &self,
+        pos: &Position,
+        a: MoveRef,
+        b: MoveRef,
+        after: &mut [Position; 2],
+        marks: &mut [Vec<u16>; 2],
+    ) -> bool {
+        let mover = self.mover(pos);
+        for (i, m) in [a, b].into_iter().enumerate() {
+            after[i].clone_from(pos);
+            self.apply_tokens(&mut after[i], mover, m, &mut NoJournal);
+            marks[i].clear();
+            let mut set = 0;
+            for t in m.tokens() {
+                match t {
+                    Token::MarkSet(k) => set = k as u16,
+                    Token::Mark(c) => marks[i].extend([set, c.0]),
+                    _ => {}
+                }
+            }
+            marks[i].sort_unstable();
+        }
+        after[0].board == after[1].board && after[0].numbers == after[1].numbers && marks[0] == marks[1]
+    }
+}
+
+/// The identity tokens of move `i`.
+fn key<'a>(keys: &'a [u16], ranges: &[(u32, u32)], i: u32) -> &'a [u16] {
+    let (a, b) = ranges[i as usize];
+    &keys[a as usize..b as usize]
+}
+
+/// The tokens a move is written with at `level` of detail (see [`Token::Explicit`]).
+fn detail(m: MoveRef<'_>, level: u8) -> impl Iterator<Item = u16> + '_ {
+    m.tokens()
+        .filter(move |t| match level {
+            1 => t.shown(),
+            2 => t.shown() || matches!(t, Token::Remove(_)),
+            _ => !matches!(t, Token::Explicit(_)),
+        })
+        .map(Token::encode)
+}
+
+/// The least detail at which moves of one notation are all written apart:
+/// their landings (which `notation ends` leaves out), then with the pieces
+/// they remove, then with every token.
+fn explicit_level(mode: NotationMode, moves: &MoveList, group: &[u32]) -> u8 {
+    let first = if mode == NotationMode::Landings { 2 } else { 1 };
+    (first..FULL)
+        .find(|&level| {
+            group.iter().enumerate().all(|(x, &a)| {
+                group[x + 1..]
+                    .iter()
+                    .all(|&b| !detail(moves.get(a as usize), level).eq(detail(moves.get(b as usize), level)))
+            })
+        })
+        .unwrap_or(FULL)
+}
