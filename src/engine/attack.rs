@@ -191,12 +191,18 @@ impl AttackTables {
                     hops,
                     capturing,
                     long,
+                    repeat,
                     ..
                 } => {
-                    if *capturing == JumpCapture::No {
+                    // Every capture of a jump is an attack: the jumped piece,
+                    // a piece on a landing, at any hop of a chain. The tables
+                    // hold the first jumped piece of a short jump; the rest is
+                    // found by running the rule.
+                    let lands_on_pieces = engine.may_hold_piece(rule.target);
+                    if *capturing == JumpCapture::No && !lands_on_pieces {
                         continue;
                     }
-                    if *long {
+                    if *long || *repeat || lands_on_pieces {
                         fallback.push((r, None));
                         continue;
                     }
@@ -253,6 +259,23 @@ fn core_may_capture_royal(engine: &Engine, ops: &[Op]) -> bool {
 }
 
 impl Engine {
+    /// Whether condition `cond` holds on some cell holding some piece, for
+    /// some player (a jump whose landing it guards may capture there).
+    fn may_hold_piece(&self, cond: crate::ir::CondId) -> bool {
+        // A tree condition (not tabulated) cannot be judged: assume it may.
+        if !matches!(
+            self.cond_tables[cond.0 as usize],
+            super::eval::CondTable::Table { .. }
+        ) {
+            return true;
+        }
+        let cells = self.game.topology.cells();
+        (1..self.codes.len() as u8).any(|code| {
+            (0..self.players)
+                .any(|p| (0..cells).any(|c| self.test(cond, PlayerId(p as u8), CellId(c as u16), code)))
+        })
+    }
+
     /// Whether condition `cond` is false on every cell holding a royal piece
     /// (so a capture it guards never takes one).
     fn excludes_royals(&self, cond: crate::ir::CondId) -> bool {

@@ -244,12 +244,18 @@ impl Engine {
         let n = if max > 0 {
             self.count_sequences(pos, player, turn, max, &mut moved, 0, buf)
         } else {
-            0
+            Some(0)
+        };
+        let Some(n) = n else {
+            // Two ways reached one landing and may be one move: list them.
+            self.legal_moves(pos, buf);
+            return buf.moves.len() as u64;
         };
         n + (turn.pass == Pass::Allowed) as u64
     }
 
-    /// Counts the moves of 1..=`remaining` actions from `pos`.
+    /// Counts the moves of 1..=`remaining` actions from `pos`; `None` when some
+    /// actions may be one (see [`MoveList::may_repeat`]).
     #[allow(clippy::too_many_arguments)]
     fn count_sequences(
         &self,
@@ -260,7 +266,7 @@ impl Engine {
         moved: &mut Moved,
         level: usize,
         buf: &mut MoveBuf,
-    ) -> u64 {
+    ) -> Option<u64> {
         buf.ensure_level(level);
         let mut actions = std::mem::take(&mut buf.actions[level]);
         actions.clear();
@@ -272,7 +278,12 @@ impl Engine {
             &mut actions,
             &mut buf.generator,
         );
+        if actions.may_repeat {
+            buf.actions[level] = actions;
+            return None;
+        }
         let mut n = actions.len() as u64;
+        let mut unsure = false;
         if remaining > 1 {
             let mut next = std::mem::take(&mut buf.positions[level]);
             let mut log = std::mem::take(&mut buf.undo[level]);
@@ -281,15 +292,21 @@ impl Engine {
                 self.apply_tokens(&mut next, player, action, &mut log);
                 if !self.ends_game(pos, &next, player) {
                     moved[level] = self.acted(turn, action);
-                    n += self.count_sequences(&next, player, turn, remaining - 1, moved, level + 1, buf);
+                    match self.count_sequences(&next, player, turn, remaining - 1, moved, level + 1, buf) {
+                        Some(m) => n += m,
+                        None => unsure = true,
+                    }
                 }
                 next.undo(&mut log);
+                if unsure {
+                    break;
+                }
             }
             buf.positions[level] = next;
             buf.undo[level] = log;
         }
         buf.actions[level] = actions;
-        n
+        (!unsure).then_some(n)
     }
 
     /// The cell of the piece that made `action`, when pieces may act only once a turn.
