@@ -101,6 +101,7 @@ pub fn moves(loaded: &Loaded, format: Format) -> miette::Result<()> {
     let mut buf = MoveBuf::new();
     let legal = notation::legal_move_names(engine, pos, &mut buf);
     let status = engine.status(pos, &mut buf);
+    load::budget(engine)?;
     let mut out = Out::stdout();
     match format {
         Format::Human => {
@@ -145,6 +146,7 @@ pub fn perft(loaded: &Loaded, depth: u32, divide: bool, format: Format) -> miett
         Some(rows) => rows.iter().map(|(_, n)| n).sum(),
         None => engine.perft(pos, depth),
     };
+    load::budget(engine)?;
     let mut out = Out::stdout();
     match format {
         Format::Human => {
@@ -182,6 +184,7 @@ pub fn playout(loaded: &Loaded, n: u64, seed: u64, format: Format) -> miette::Re
     let engine = &loaded.engine;
     let started = Instant::now();
     let stats = engine.playouts(n, seed);
+    load::budget(engine)?;
     let secs = started.elapsed().as_secs_f64().max(1e-9);
     let game = engine.game();
     let mean = stats.moves as f64 / stats.games.max(1) as f64;

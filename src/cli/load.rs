@@ -88,6 +88,16 @@ pub enum CliError {
     #[error("{0}")]
     #[diagnostic(code(rules::cli::bad_option))]
     Option(String),
+    /// A position whose moves could not be listed within the engine's budget.
+    #[error("{what}: listing the moves of one position took more than {limit}")]
+    #[diagnostic(
+        code(rules::cli::move_budget),
+        help(
+            "the rule's ways multiply too fast (a repetition that can double back, a chain over a full board): \
+             bound it with conditions (`if empty`, `each piece jumped once`, fewer directions), see docs/LANGUAGE.md §8"
+        )
+    )]
+    Exhausted { what: String, limit: String },
     /// `play -`: the rules cannot come from standard input, which brings the moves.
     #[error("`play` reads the moves from standard input, so the rules cannot come from it")]
     #[diagnostic(code(rules::cli::rules_from_stdin), help("give the rules file by name"))]
@@ -174,6 +184,35 @@ pub enum CliError {
         help("merge every share of one study, each once: the same rules, options, agents, games and seed")
     )]
     ShardMismatch(String),
+}
+
+/// The error for an engine that ran out of its budget, if it did since it
+/// was last asked (see [`Engine::take_exhausted`]).
+pub fn budget(engine: &Engine) -> Result<(), CliError> {
+    let Some(e) = engine.take_exhausted() else {
+        return Ok(());
+    };
+    let game = engine.game();
+    let what = match e.rule.and_then(|r| game.rules.get(r)) {
+        Some(rule) => {
+            let kind = &game.kinds[rule.kind.index()].name;
+            if rule.drop {
+                format!("the drop rule `{}` of `{kind}`", rule.name)
+            } else {
+                format!("the rule `{}` of `{kind}`", rule.name)
+            }
+        }
+        None => "this game".to_string(),
+    };
+    let limit = match e.limit {
+        rulebook::engine::Limit::Work => format!("{} steps of the rules", rulebook::engine::MAX_WORK),
+        rulebook::engine::Limit::Moves => format!(
+            "{} moves (or {} tokens of notation)",
+            rulebook::engine::MAX_MOVES,
+            rulebook::engine::MAX_TOKENS
+        ),
+    };
+    Err(CliError::Exhausted { what, limit })
 }
 
 impl CliError {
@@ -319,13 +358,17 @@ pub fn game(args: &GameArgs) -> Result<Loaded, miette::Report> {
             to_stderr(&render_one(&warning));
         }
         for (i, (text, span)) in record.moves.iter().enumerate() {
-            if let Err(e) = loaded.play(text, &mut buf) {
+            let played = loaded.play(text, &mut buf);
+            budget(&loaded.engine)?;
+            if let Err(e) = played {
                 return Err((*record_move_error(&loaded, record_source, i, text, *span, &e, changed)).into());
             }
         }
     }
     for (i, text) in args.moves.as_deref().unwrap_or("").split_whitespace().enumerate() {
-        if let Err(e) = loaded.play(text, &mut buf) {
+        let played = loaded.play(text, &mut buf);
+        budget(&loaded.engine)?;
+        if let Err(e) = played {
             return Err(move_error(&loaded, loaded.played.len() + 1, i, text, &e).into());
         }
     }

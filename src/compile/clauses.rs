@@ -207,6 +207,20 @@ fn has(c: &Clause, test: &dyn Fn(&Clause) -> bool) -> bool {
         }
 }
 
+/// Whether a way through a clause can leave the cursor where it was (a
+/// repetition of such a body could loop for ever without a step).
+fn can_stay(c: &Clause) -> bool {
+    match c {
+        Clause::Pattern(..) | Clause::Go(..) | Clause::Anywhere(_) => false,
+        Clause::Group { alts, repeat, .. } => match repeat {
+            Repeat::Once | Repeat::AtLeastOnce => alts.iter().any(|alt| alt.iter().all(can_stay)),
+            Repeat::Maybe | Repeat::Any => true,
+        },
+        Clause::Then(inner, _) => can_stay(inner),
+        _ => true,
+    }
+}
+
 /// Whether a clause moves the cursor.
 fn moves_cursor(c: &Clause) -> bool {
     match c {
@@ -404,15 +418,18 @@ impl Lowering<'_> {
 
     /// `(a | b | …)` with its repetition.
     fn group(&mut self, b: &mut Builder, alts: &[Vec<Clause>], repeat: Repeat, span: Span) {
-        if repeat != Repeat::Once && repeat != Repeat::Maybe && !alts.iter().flatten().any(moves_cursor) {
+        if repeat != Repeat::Once
+            && repeat != Repeat::Maybe
+            && alts.iter().any(|alt| alt.iter().all(can_stay))
+        {
             self.cx.report(
                 error::invalid(
                     "rules::compile::repetition_never_moves",
-                    "this repeated group never moves the cursor, so it could repeat for ever",
+                    "this repeated group can repeat without moving the cursor, so it could repeat for ever",
                     span,
-                    "no `go`, pattern or `anywhere` inside",
+                    "a way through it takes no `go`, pattern or `anywhere`",
                 )
-                .with_help("step inside the repetition, e.g. `(go same, if empty)*`"),
+                .with_help("make every way through the repetition step, e.g. `(go same, if empty)*`"),
             );
             return;
         }

@@ -4,6 +4,7 @@
 //! the way back), and writing one action (or one move of several actions) for
 //! every way that reaches the end.
 
+use super::budget::{Limit, MAX_WORK};
 use super::eval::Seen;
 use super::movegen::Reached;
 use super::moves::{MoveList, Token};
@@ -14,7 +15,13 @@ use crate::ir::{CellId, DirId, MoveRule, Op, PieceKind, PlayerId};
 /// A way through a program is cut after this many cursor steps: repetition
 /// always moves the cursor (the compiler checks it), so this bounds every rule
 /// on any board the language allows.
-const MAX_STEPS: u32 = 4096;
+pub(super) const MAX_STEPS: u32 = 4096;
+
+/// How often (in levels of recursion) the search checks the room left on
+/// its stack, the room it wants left, and the size of a new segment.
+const GROW_EVERY: u32 = 16;
+const STACK_RED_ZONE: usize = 256 * 1024;
+const STACK_SEGMENT: usize = 4 * 1024 * 1024;
 
 /// The registers a rule may name (`save NAME`).
 pub const MAX_REGISTERS: usize = 8;
@@ -71,6 +78,8 @@ enum Frame<'a> {
 /// Reused stacks of the interpreter.
 #[derive(Debug, Default)]
 pub(super) struct CoreScratch {
+    /// Steps of the rules run since the list being written was started.
+    pub work: u64,
     tokens: Vec<u16>,
     jumped: Vec<CellId>,
     taken: Vec<CellId>,
@@ -90,6 +99,10 @@ struct Run<'a> {
     out: &'a mut MoveList,
     /// Stamps of single-hop actions already written for this piece.
     stamps: Option<&'a mut super::movegen::GenScratch>,
+    /// Steps of the rules run so far (see [`super::budget`]).
+    work: u64,
+    /// Levels of recursion of the search.
+    depth: u32,
 }
 
 impl Engine {
@@ -118,6 +131,8 @@ impl Engine {
             taken: std::mem::take(&mut scratch.taken),
             out,
             stamps,
+            work: scratch.work,
+            depth: 0,
         };
         run.tokens.clear();
         run.jumped.clear();
@@ -145,6 +160,7 @@ impl Engine {
         let cp = run.log.checkpoint();
         run.run(start, &mut Frame::Top);
         run.pos.undo_to(&mut run.log, cp);
+        scratch.work = run.work;
         scratch.log = run.log;
         scratch.tokens = run.tokens;
         scratch.jumped = run.jumped;
@@ -157,7 +173,7 @@ impl Run<'_> {
     /// Returns whether the caller should stop exploring (a lookahead found its way).
     fn branch(&mut self, w: Way, frame: &mut Frame) -> bool {
         let cp = self.log.checkpoint();
-        let stop = self.run(w, frame);
+        let stop = self.deeper(|run| run.run(w, frame));
         self.rewind(&w, cp);
         stop
     }
@@ -168,8 +184,25 @@ impl Run<'_> {
         let cp = self.log.checkpoint();
         let mut next = w;
         change(self, &mut next);
-        let stop = self.run(next, frame);
+        let stop = self.deeper(|run| run.run(next, frame));
         self.rewind(&w, cp);
+        stop
+    }
+
+    /// Runs `f` one level deeper in the search. A way may take thousands of
+    /// steps (a line across a large board), each a level of recursion: every
+    /// [`GROW_EVERY`] levels the stack is checked and, when little is left,
+    /// `f` runs on a new segment, so that the search never overflows the
+    /// stack of whatever thread it runs on.
+    #[inline]
+    fn deeper(&mut self, f: impl FnOnce(&mut Self) -> bool) -> bool {
+        self.depth += 1;
+        let stop = if self.depth.is_multiple_of(GROW_EVERY) {
+            stacker::maybe_grow(STACK_RED_ZONE, STACK_SEGMENT, || f(self))
+        } else {
+            f(self)
+        };
+        self.depth -= 1;
         stop
     }
 
@@ -201,6 +234,12 @@ impl Run<'_> {
         let topo = &engine.game.topology;
         let ops = &self.rule.program.ops;
         loop {
+            self.work += 1;
+            if self.work > MAX_WORK {
+                // Out of budget: stop exploring; the engine remembers why.
+                engine.exhaust(Limit::Work, Some(self.rule));
+                return true;
+            }
             match &ops[w.pc] {
                 Op::Go(dirs) => {
                     if w.steps >= MAX_STEPS || !w.cursor.is_some() {
@@ -498,11 +537,12 @@ impl Run<'_> {
                 }
                 Op::BackTo(r) => {
                     let c = w.regs[*r as usize];
-                    if !c.is_some() {
+                    if !c.is_some() || w.steps >= MAX_STEPS {
                         return false;
                     }
                     w.cursor = c;
                     w.dir = None;
+                    w.steps += 1;
                     w.pc += 1;
                 }
                 Op::CarryTo(r) => {

@@ -2,6 +2,7 @@
 //! slides, jumps, plain drops), generated without the core interpreter. Each
 //! gives exactly the moves of the rule's core program (a test checks it).
 
+use super::budget::{Limit, MAX_WORK};
 use super::eval::CellRows;
 use super::movegen::GenScratch;
 use super::moves::{MAX_CHAIN, MoveList, Token};
@@ -84,6 +85,7 @@ impl Engine {
                 };
                 let chain = &mut scratch.chain;
                 chain.clear();
+                // (`scratch.work` is borrowed by the walk below, with the chain.)
                 chain.push(Token::From(from).encode());
                 // Only `jumped[..depth]` is ever read: no need to clear it.
                 let jumped = &mut scratch.jumped;
@@ -107,6 +109,8 @@ impl Engine {
                     chain,
                     jumped,
                     out,
+                    work: &mut scratch.work,
+                    rule,
                 };
                 self.jumps(&mut walk, from, 0, first);
             }
@@ -272,6 +276,11 @@ impl Engine {
     /// Returns whether any jump was possible from `at`.
     fn jumps(&self, walk: &mut ChainWalk, at: CellId, depth: usize, skip: usize) -> bool {
         if depth >= MAX_CHAIN {
+            return false;
+        }
+        *walk.work += 1;
+        if *walk.work > MAX_WORK {
+            self.exhaust(Limit::Work, Some(walk.rule));
             return false;
         }
         let topology = &self.game.topology;
@@ -471,4 +480,7 @@ struct ChainWalk<'a> {
     chain: &'a mut Vec<u16>,
     jumped: &'a mut [CellId; MAX_CHAIN],
     out: &'a mut MoveList,
+    /// Jumps tried so far, and the rule (see [`super::budget`]).
+    work: &'a mut u64,
+    rule: &'a MoveRule,
 }

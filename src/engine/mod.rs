@@ -9,6 +9,7 @@
 
 mod apply;
 mod attack;
+mod budget;
 mod cause;
 mod codes;
 mod core;
@@ -27,6 +28,7 @@ mod search;
 mod setup;
 mod verify;
 
+pub use budget::{Exhausted, Limit, MAX_MOVES, MAX_TOKENS, MAX_WORK};
 pub use cause::EndCause;
 pub use core::MAX_REGISTERS;
 pub use explain::Obstacle;
@@ -117,6 +119,8 @@ pub struct Engine {
     local_results: bool,
     /// Moves leave marks, or the quiet, pass or repetition rules count them.
     move_bookkeeping: bool,
+    /// The first position whose moves could not be listed within the budget.
+    exhaustion: budget::Exhaustion,
 }
 
 impl Engine {
@@ -152,6 +156,7 @@ impl Engine {
             links_into: groups::LinksInto::default(),
             local_results: false,
             move_bookkeeping: false,
+            exhaustion: budget::Exhaustion::default(),
         };
         engine.count_slots = (0..engine.codes.len())
             .map(|c| match c {
@@ -210,6 +215,19 @@ impl Engine {
         self.force_core = true;
         self.dedupe_targets = true;
         self
+    }
+
+    /// The first position, since this was last asked, whose moves could not
+    /// be listed within the budget (see [`MAX_WORK`], [`MAX_MOVES`]): its move
+    /// list was cut short, so what was computed from it must not be used.
+    pub fn take_exhausted(&self) -> Option<Exhausted> {
+        self.exhaustion.take()
+    }
+
+    /// Remembers that a rule (`None`: the position as a whole) ran out of the budget.
+    pub(super) fn exhaust(&self, limit: Limit, rule: Option<&ir::MoveRule>) {
+        let rule = rule.and_then(|r| self.game.rules.iter().position(|x| std::ptr::eq(x, r)));
+        self.exhaustion.set(Exhausted { limit, rule });
     }
 
     /// The compiled game.

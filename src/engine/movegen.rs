@@ -42,14 +42,19 @@ impl Engine {
     /// turn played (`None` when the game is over).
     pub(super) fn pseudo_legal_moves(&self, pos: &Position, buf: &mut MoveBuf) -> Option<&Turn> {
         buf.moves.clear();
-        if pos.result.is_some() {
+        if pos.result.is_some() || self.exhaustion.is_set() {
             return None;
         }
+        buf.generator.core.work = 0;
+        buf.generator.scratch.work = 0;
         let (player, turn, max) = self.turn_now(pos);
         buf.weigh(turn.most_captures);
         if max > 0 {
             let mut moved = [CellId::NONE; MAX_ACTIONS];
             self.sequences(pos, player, turn, max, &[], 0, &mut moved, 0, buf);
+        }
+        if buf.moves.overflow || buf.actions.iter().any(|a| a.overflow) {
+            self.exhaust(super::Limit::Moves, None);
         }
         if self.game.may_duplicate || self.force_core || buf.moves.may_repeat {
             self.dedup_moves(pos, &mut buf.moves, &mut buf.dedup);
@@ -225,7 +230,7 @@ impl Engine {
     /// The number of legal moves of the player to move, without writing them
     /// out (0 when the game is over). Equals `legal_moves(..).len()`.
     pub fn count_moves(&self, pos: &Position, buf: &mut MoveBuf) -> u64 {
-        if pos.result.is_some() {
+        if pos.result.is_some() || self.exhaustion.is_set() {
             return 0;
         }
         let (player, turn, max) = self.turn_now(pos);
@@ -451,6 +456,9 @@ impl Engine {
                     }
                 }
             }
+            if out.overflow {
+                self.exhaust(super::Limit::Moves, None);
+            }
             if out.len() > start {
                 return;
             }
@@ -479,6 +487,8 @@ pub(super) struct GenScratch {
     pub stamp: u32,
     /// `effects[key] == stamp`: that move did something it does not write.
     pub effects: Vec<u32>,
+    /// Jumps tried since the list being written was started (see [`super::budget`]).
+    pub work: u64,
 }
 
 /// What the stamps say of a way reaching a landing already reached.
@@ -500,6 +510,7 @@ impl Default for GenScratch {
             seen: Vec::new(),
             stamp: 0,
             effects: Vec::new(),
+            work: 0,
         }
     }
 }

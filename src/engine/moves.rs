@@ -5,6 +5,7 @@
 //! fixed-size padding. [`MoveRef`] borrows one move from a buffer; [`Move`] is
 //! an owned copy for front ends.
 
+use super::budget::{MAX_MOVES, MAX_TOKENS};
 use crate::ir::{CellId, NotationMode, PieceKind};
 
 /// The top 4 bits of a token are its tag, the low 12 bits a cell or a kind.
@@ -293,6 +294,8 @@ pub struct MoveList {
     /// reached, and the two may differ in what they do: the list must go
     /// through [`super::Engine::dedup_moves`].
     pub(super) may_repeat: bool,
+    /// A move was not written: the list reached [`MAX_MOVES`] or [`MAX_TOKENS`].
+    pub(super) overflow: bool,
 }
 
 impl MoveList {
@@ -311,6 +314,15 @@ impl MoveList {
         self.ends.clear();
         self.weights.clear();
         self.may_repeat = false;
+        self.overflow = false;
+    }
+
+    /// Whether the list is full (see [`MAX_MOVES`]); then the move is not written.
+    #[inline(always)]
+    fn full(&mut self) -> bool {
+        let full = self.ends.len() >= MAX_MOVES || self.tokens.len() >= MAX_TOKENS;
+        self.overflow |= full;
+        full
     }
 
     /// Keeps the weight of every move pushed from now on (the list must be empty).
@@ -357,6 +369,9 @@ impl MoveList {
     /// Appends a move made of raw tokens that captures `weight` pieces.
     #[inline(always)]
     pub fn push_raw(&mut self, raw: &[u16], weight: u8) {
+        if self.full() {
+            return;
+        }
         // Moves are a few tokens long: one exact-size extend, no memcpy call.
         self.tokens.extend(self.prefix.iter().chain(raw).copied());
         self.ends.push(self.tokens.len() as u32);
@@ -368,6 +383,9 @@ impl MoveList {
     /// Appends a move made of two raw parts (a prefix and an action).
     #[inline]
     pub fn push_joined(&mut self, prefix: &[u16], action: &[u16], weight: u8) {
+        if self.full() {
+            return;
+        }
         // Moves are a few tokens long: one exact-size extend (no memcpy call
         // per part, no capacity check per token).
         self.tokens.extend(prefix.iter().chain(action).copied());
@@ -380,6 +398,9 @@ impl MoveList {
     /// Appends a two-token move (it captures one piece when `b` is a capture).
     #[inline(always)]
     pub fn push2(&mut self, a: Token, b: Token) {
+        if self.full() {
+            return;
+        }
         if !self.prefix.is_empty() {
             self.tokens.extend_from_slice(&self.prefix);
         }
