@@ -9,7 +9,7 @@
 //! picks its piece up (`null` for a drop or `pass`), the cell where the last
 //! action's piece ends (`null` for `pass`), and the sorted cells whose pieces
 //! the move captures. It lets a checker compare moves without reading the
-//! notation (e.g. draughts moves as sets of (start, end, captured pieces)).
+//! notation (e.g. jump chains as sets of (start, end, captured pieces)).
 
 use std::io::Write;
 use std::path::Path;
@@ -114,10 +114,27 @@ mod tests {
     use super::*;
     use rulebook::diag::SourceFile;
 
-    fn draughts() -> Engine {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/games/international-draughts.rules");
-        let text = std::fs::read_to_string(path).expect("the shipped game");
-        let game = rulebook::load_with(&SourceFile::new(path, text), &[]).expect("it compiles");
+    /// A flying piece that captures when its chain ends, and a stepper that
+    /// also captures by landing on an enemy.
+    const RULES: &str = r#"
+players A, B
+board grid files a..g ranks 1..7
+directions diagonal = ne, se, sw, nw
+piece Flyer letter F {
+  move slide: slide diagonal onto empty
+  move jump: jump diagonal over enemy onto empty, long, capturing at end, repeat, must continue
+}
+piece Man letter M {
+  move step: step diagonal onto empty or enemy
+  move jump: jump diagonal over enemy onto empty, capturing at end, repeat, must continue
+}
+setup { A: Man at a1  A: Flyer at c1  B: Man at g7 }
+turn play { most captures }
+end { no move: mover loses }
+"#;
+
+    fn engine() -> Engine {
+        let game = rulebook::load(&SourceFile::new("test.rules", RULES)).expect("valid rules");
         Engine::new(game, &[]).expect("no options")
     }
 
@@ -127,57 +144,54 @@ mod tests {
         legal_with_detail(engine, &pos, &mut MoveBuf::new())
     }
 
+    fn names(listed: &[(String, Value)]) -> Vec<&str> {
+        listed.iter().map(|(n, _)| n.as_str()).collect()
+    }
+
     #[test]
-    fn the_detail_of_a_king_capture_names_its_ends_and_the_captured_men() {
-        // A white king on a1, black men on c3 and f6: each of the four
-        // landings beyond f6 is reached by two routes (landing on d4 or on e5
-        // after c3), both taking c3 and f6.
-        let engine = draughts();
-        let listed = moves(&engine, "10/10/10/10/5m4/10/10/2m7/10/K9 w ply:0");
-        let names: Vec<&str> = listed.iter().map(|(n, _)| n.as_str()).collect();
-        assert_eq!(
-            names,
-            [
-                "a1xd4xg7",
-                "a1xd4xh8",
-                "a1xd4xi9",
-                "a1xd4xj10",
-                "a1xe5xg7",
-                "a1xe5xh8",
-                "a1xe5xi9",
-                "a1xe5xj10"
-            ]
-        );
+    fn two_routes_of_a_flying_capture_have_one_detail() {
+        // The flyer on a1 takes b2 and e5, landing on c3 or d4 in between:
+        // two routes to each of f6 and g7.
+        let engine = engine();
+        let listed = moves(&engine, "7/7/4m2/7/7/1m5/F6 a ply:0");
+        assert_eq!(names(&listed), ["a1xc3xf6", "a1xc3xg7", "a1xd4xf6", "a1xd4xg7"]);
         for (name, detail) in &listed {
-            let to = name.rsplit('x').next().unwrap();
-            assert_eq!(*detail, serde_json::json!(["a1", to, ["c3", "f6"]]), "{name}");
+            let to = &name[name.len() - 2..];
+            assert_eq!(*detail, serde_json::json!(["a1", to, ["b2", "e5"]]), "{name}");
         }
     }
 
     #[test]
-    fn the_detail_of_a_step_and_of_a_man_capture() {
-        let engine = draughts();
-        // White men on a1 and c3, a black man on d4: c3 must take it.
-        let listed = moves(&engine, "10/10/10/10/10/10/3m6/2M7/10/M9 w ply:0");
-        assert_eq!(listed.len(), 1);
-        assert_eq!(listed[0].0, "c3xe5");
-        assert_eq!(listed[0].1, serde_json::json!(["c3", "e5", ["d4"]]));
-        // Without the black man: steps capture nothing.
-        let listed = moves(&engine, "10/10/10/10/10/10/10/2M7/10/M9 w ply:0");
-        let details: Vec<&Value> = listed.iter().map(|(_, d)| d).collect();
+    fn a_capture_by_landing_on_the_piece_and_a_step() {
+        let engine = engine();
+        let listed = moves(&engine, "7/7/7/7/7/1m5/M6 a ply:0");
+        assert_eq!(names(&listed), ["a1xb2", "a1xc3"]);
+        assert_eq!(listed[0].1, serde_json::json!(["a1", "b2", ["b2"]]));
+        assert_eq!(listed[1].1, serde_json::json!(["a1", "c3", ["b2"]]));
+        let listed = moves(&engine, "m6/7/7/7/7/7/M6 a ply:0");
         assert_eq!(
-            details,
-            [
-                &serde_json::json!(["a1", "b2", []]),
-                &serde_json::json!(["c3", "b4", []]),
-                &serde_json::json!(["c3", "d4", []]),
-            ]
+            listed,
+            [("a1-b2".to_string(), serde_json::json!(["a1", "b2", []]))]
         );
     }
 
     #[test]
+    fn a_chain_back_to_its_start_does_not_capture_the_mover() {
+        let engine = engine();
+        let listed = moves(&engine, "7/1m1m3/7/1m1m3/2M4/7/7 a ply:0");
+        assert_eq!(names(&listed), ["c3xa5xc7xe5xc3", "c3xe5xc7xa5xc3"]);
+        for (name, detail) in &listed {
+            assert_eq!(
+                *detail,
+                serde_json::json!(["c3", "c3", ["b4", "b6", "d4", "d6"]]),
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
     fn a_trace_line_has_one_detail_per_legal_name() {
-        let engine = draughts();
+        let engine = engine();
         let mut out = Vec::new();
         write(&engine, 1, 1, &mut out).unwrap();
         let line: Value = serde_json::from_slice(&out).unwrap();
@@ -187,6 +201,18 @@ mod tests {
         for (names, details) in legal.iter().zip(detail) {
             assert_eq!(names.as_array().unwrap().len(), details.as_array().unwrap().len());
         }
-        assert_eq!(detail[0].as_array().unwrap().len(), 9, "the 9 opening moves");
+        // At the start: the man on a1 steps to b2, the flyer on c1 slides.
+        assert_eq!(
+            detail[0],
+            serde_json::json!([
+                ["a1", "b2", []],
+                ["c1", "a3", []],
+                ["c1", "b2", []],
+                ["c1", "d2", []],
+                ["c1", "e3", []],
+                ["c1", "f4", []],
+                ["c1", "g5", []]
+            ])
+        );
     }
 }
