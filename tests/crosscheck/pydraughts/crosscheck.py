@@ -138,8 +138,9 @@ class Tally:
         self.results = {}
 
 
-def check_game(rec, gno, quiet_draw, tally):
-    """Replays one game; raises Disagreement at the first difference."""
+def check_game(rec, gno, quiet_draw, tally, fen=None):
+    """Replays one game (from the start, or from the pydraughts FEN `fen`);
+    raises Disagreement at the first difference."""
     moves, legal, details, final = rec.get("moves"), rec.get("legal"), rec.get("detail"), rec.get("status")
     if not (isinstance(moves, list) and isinstance(legal, list) and isinstance(details, list)
             and isinstance(final, str)):
@@ -147,7 +148,7 @@ def check_game(rec, gno, quiet_draw, tally):
     if not len(legal) == len(details) == len(moves) + 1:
         raise Disagreement(f"game {gno}: malformed record: {len(moves)} moves but {len(legal)} legal "
                            f"and {len(details)} detail lists (expected {len(moves) + 1})")
-    board = draughts.Board("standard")
+    board = draughts.Board("standard") if fen is None else draughts.Board("standard", fen=fen)
     their_draw_seen = kings_seen = False
 
     for i in range(len(moves) + 1):

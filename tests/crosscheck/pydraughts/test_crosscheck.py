@@ -1,6 +1,12 @@
 """Tests of the square mapping and of the checker's plumbing (python3 -m unittest)."""
+import json
+import os
 import random
+import re
+import subprocess
+import tempfile
 import unittest
+from pathlib import Path
 
 from crosscheck import Disagreement, Tally, check_game, draughts, their_moves
 from squares import cell, number
@@ -47,6 +53,38 @@ class Squares(unittest.TestCase):
         self.assertEqual((len(hops), repeats), (8, 4))
         self.assertEqual(triples(board),
                          {("a1", end, frozenset({"c3", "f6"})) for end in ("g7", "h8", "i9", "j10")})
+
+
+REPO = Path(__file__).resolve().parents[3]
+
+
+def rulebook():
+    """The rulebook binary: $RULEBOOK, or a build in target/ (None if there is none)."""
+    candidates = [os.environ.get("RULEBOOK")] + [REPO / "target" / p / "rulebook" for p in ("deep", "release", "debug")]
+    return next((str(c) for c in candidates if c and Path(c).is_file()), None)
+
+
+class ThroughRulebook(unittest.TestCase):
+    @unittest.skipUnless(rulebook(), "no rulebook binary: set RULEBOOK or build it")
+    def test_the_example_of_issue_16(self):
+        # The shipped rules with the setup of the example (a white king on a1,
+        # black men on c3 and f6): the trace of one game, played by rulebook,
+        # lists 8 moves whose detail is 4 triples, pydraughts' 4.
+        rules = (REPO / "games" / "international-draughts.rules").read_text()
+        rules, n = re.subn(r"setup \{.*?\n\}", "setup {\n  White: King at a1\n  Black: Man at c3 + f6\n}",
+                           rules, flags=re.S)
+        self.assertEqual(n, 1)
+        with tempfile.TemporaryDirectory() as tmp:
+            path, trace = Path(tmp, "example.rules"), Path(tmp, "trace.jsonl")
+            path.write_text(rules)
+            subprocess.run([rulebook(), "playout", str(path), "--n", "1", "--trace", str(trace)], check=True)
+            rec = json.loads(trace.read_text())
+        self.assertEqual(len(rec["legal"][0]), 8)
+        self.assertEqual({(s, e, frozenset(c)) for s, e, c in rec["detail"][0]},
+                         {("a1", end, frozenset({"c3", "f6"})) for end in ("g7", "h8", "i9", "j10")})
+        tally = Tally()
+        check_game(rec, 1, 0, tally, fen=f"W:WK{number('a1')}:B{number('c3')},{number('f6')}")
+        self.assertEqual((tally.positions, tally.route_positions, tally.our_route_names), (2, 1, 4))
 
 
 def pydraughts_game(seed, plies):
