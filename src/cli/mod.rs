@@ -119,7 +119,8 @@ enum Command {
         format: Format,
         /// Write every game to this file instead: one JSON line per game with
         /// its moves, the sorted legal moves before each move and after the
-        /// last, and the final status (for cross-checks with other engines).
+        /// last, each with its start cell, end cell and captured cells, and
+        /// the final status (for cross-checks with other engines).
         #[arg(long, value_name = "FILE")]
         trace: Option<PathBuf>,
     },
