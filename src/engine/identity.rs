@@ -5,7 +5,9 @@
 //! two routes under `notation ends`); two ways written alike that leave different
 //! positions are two moves, each written in full (its landings, then the
 //! pieces it removes, then everything it does) until the notation tells them
-//! apart. No way is ever dropped silently.
+//! apart. No way is ever dropped silently. Of ways that are one move, the
+//! one kept is the one whose landings come first in the order of the
+//! board's cells (by rank, then file, on a grid).
 
 use super::moves::{MoveList, MoveRef, Token};
 use super::position::NoJournal;
@@ -33,36 +35,18 @@ pub(super) struct DedupScratch {
 }
 
 impl Engine {
-    /// Keeps one move of every set of ways that are one move, and writes in
-    /// full the moves that share a notation with another (see the module).
-    /// The moves are left sorted by their notation's tokens.
-    pub(super) fn dedup_moves(&self, pos: &Position, moves: &mut MoveList, s: &mut DedupScratch) {
-        let mode = self.game.notation;
-        s.keys.clear();
-        s.ranges.clear();
-        for m in moves.iter() {
-            let start = s.keys.len() as u32;
-            m.identity_into(mode, &mut s.keys);
-            s.ranges.push((start, s.keys.len() as u32));
-        }
-        s.order.clear();
-        s.order.extend(0..moves.len() as u32);
-        {
-            let (keys, ranges) = (&s.keys, &s.ranges);
-            s.order.sort_unstable_by(|&a, &b| {
-                key(keys, ranges, a)
-                    .cmp(key(keys, ranges, b))
-                    .then_with(|| moves.get(a as usize).raw().cmp(moves.get(b as usize).raw()))
-            });
-        }
+    /// Keeps one move of every set of ways that are one move (same notation,
+    /// same position after). The moves are left sorted by their notation's
+    /// tokens. Returns whether two moves kept share a notation (then
+    /// [`Engine::mark_explicit`] must write them apart, once the legal moves
+    /// are known).
+    pub(super) fn dedup_moves(&self, pos: &Position, moves: &mut MoveList, s: &mut DedupScratch) -> bool {
+        self.sort_by_identity(moves, s);
         s.keep.clear();
+        let mut shared = false;
         let mut i = 0;
         while i < s.order.len() {
-            let first = s.order[i];
-            let mut j = i + 1;
-            while j < s.order.len() && key(&s.keys, &s.ranges, s.order[j]) == key(&s.keys, &s.ranges, first) {
-                j += 1;
-            }
+            let j = s.group_end(i);
             s.group.clear();
             for k in i..j {
                 let m = moves.get(s.order[k] as usize);
@@ -78,15 +62,56 @@ impl Engine {
                     s.group.push(s.order[k]);
                 }
             }
-            let level = if s.group.len() > 1 {
-                explicit_level(mode, moves, &s.group)
-            } else {
-                0
-            };
-            s.keep.extend(s.group.iter().map(|&g| (g, level)));
+            shared |= s.group.len() > 1;
+            s.keep.extend(s.group.iter().map(|&g| (g, 0)));
             i = j;
         }
         moves.keep_only(&s.keep);
+        shared
+    }
+
+    /// Writes in full ([`Token::Explicit`]) the legal moves that share a
+    /// notation with another legal move, at the least detail that tells
+    /// them apart. The moves are left sorted by their notation's tokens.
+    pub(super) fn mark_explicit(&self, moves: &mut MoveList, s: &mut DedupScratch) {
+        self.sort_by_identity(moves, s);
+        s.keep.clear();
+        let mut i = 0;
+        while i < s.order.len() {
+            let j = s.group_end(i);
+            let level = if j - i > 1 {
+                explicit_level(self.game.notation, moves, &s.order[i..j])
+            } else {
+                0
+            };
+            s.keep.extend(s.order[i..j].iter().map(|&m| (m, level)));
+            i = j;
+        }
+        moves.keep_only(&s.keep);
+    }
+
+    /// Sorts `s.order` (the move indices) by identity, then by landings in
+    /// the order of the board's cells (so that among ways that are one move
+    /// the first, kept and written when the move is written whole, is the one
+    /// whose landings come first), then by every token.
+    fn sort_by_identity(&self, moves: &MoveList, s: &mut DedupScratch) {
+        s.keys.clear();
+        s.ranges.clear();
+        for m in moves.iter() {
+            let start = s.keys.len() as u32;
+            m.identity_into(self.game.notation, &mut s.keys);
+            s.ranges.push((start, s.keys.len() as u32));
+        }
+        s.order.clear();
+        s.order.extend(0..moves.len() as u32);
+        let (keys, ranges) = (&s.keys, &s.ranges);
+        s.order.sort_unstable_by(|&a, &b| {
+            let (ma, mb) = (moves.get(a as usize), moves.get(b as usize));
+            key(keys, ranges, a)
+                .cmp(key(keys, ranges, b))
+                .then_with(|| ma.shown().cmp(mb.shown()))
+                .then_with(|| ma.raw().cmp(mb.raw()))
+        });
     }
 
     /// Whether two moves leave the same position (`after` and `marks`: scratch).
@@ -114,6 +139,19 @@ impl Engine {
             marks[i].sort_unstable();
         }
         after[0].board == after[1].board && after[0].numbers == after[1].numbers && marks[0] == marks[1]
+    }
+}
+
+impl DedupScratch {
+    /// One past the last of the sorted moves, from `i` on, that share the
+    /// identity of move `order[i]`.
+    fn group_end(&self, i: usize) -> usize {
+        let first = key(&self.keys, &self.ranges, self.order[i]);
+        let mut j = i + 1;
+        while j < self.order.len() && key(&self.keys, &self.ranges, self.order[j]) == first {
+            j += 1;
+        }
+        j
     }
 }
 

@@ -28,6 +28,9 @@ impl Engine {
         if turn.pass == Pass::IfStuck {
             self.add_pass(pos, turn, buf);
         }
+        if buf.shared_notation {
+            self.mark_explicit(&mut buf.moves, &mut buf.dedup);
+        }
     }
 
     /// Whether some generated moves may be illegal (a royal piece left
@@ -56,8 +59,9 @@ impl Engine {
         if buf.moves.overflow || buf.actions.iter().any(|a| a.overflow) {
             self.exhaust(super::Limit::Moves, None);
         }
+        buf.shared_notation = false;
         if self.game.may_duplicate || self.force_core || buf.moves.may_repeat {
-            self.dedup_moves(pos, &mut buf.moves, &mut buf.dedup);
+            buf.shared_notation = self.dedup_moves(pos, &mut buf.moves, &mut buf.dedup);
         }
         if turn.pass == Pass::Allowed {
             buf.moves.push_raw(&[Token::Pass.encode()], 0);

@@ -500,6 +500,9 @@ pub struct MoveBuf {
     pub(super) joined: Vec<u16>,
     /// Scratch of removing repeated moves.
     pub(super) dedup: super::identity::DedupScratch,
+    /// Two moves listed share a notation: they are written apart once the
+    /// legal moves are known.
+    pub(super) shared_notation: bool,
 }
 
 impl MoveBuf {

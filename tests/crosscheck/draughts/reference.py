@@ -20,7 +20,7 @@ def from_fast(state, size, first_player_code_sign=1):
     return board, state.side
 
 
-def legal(board, me, size, flying, men_capture_back, majority, crown_stops):
+def legal(board, me, size, flying, men_capture_back, majority, crown_stops, by_ends=False):
     fwd = 1 if me == 0 else -1
     far = size - 1 if me == 0 else 0
     on = lambda c: 0 <= c[0] < size and 0 <= c[1] < size
@@ -71,7 +71,24 @@ def legal(board, me, size, flying, men_capture_back, majority, crown_stops):
         if majority:
             best = max(len(t) for _, t in caps)
             caps = [s for s in caps if len(s[1]) == best]
-        return sorted({"x".join(name(x) for x in path) for path, _ in caps})
+        if not by_ends:
+            return sorted({"x".join(name(x) for x in path) for path, _ in caps})
+        # By its ends: one text per (start, end), unless captures that share
+        # them take different pieces; then every landing, by the route whose
+        # landings come first by square index (rank * size + file).
+        index = lambda c: c[1] * size + c[0]
+        routes = {}
+        for path, taken in caps:
+            key = (path[0], path[-1])
+            best = routes.setdefault(key, {}).get(taken)
+            if best is None or [index(c) for c in path] < [index(c) for c in best]:
+                routes[key][taken] = path
+        texts = set()
+        for (start, end), by_taken in routes.items():
+            for path in by_taken.values():
+                whole = len(by_taken) > 1
+                texts.add("x".join(name(x) for x in (path if whole else [start, end])))
+        return sorted(texts)
     moves = set()
     for c, (p, king) in board.items():
         if p != me:

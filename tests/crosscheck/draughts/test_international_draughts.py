@@ -53,19 +53,19 @@ class TestMen(unittest.TestCase):
     def test_majority_rule(self):
         # b2 can take one piece, h2 two (one of them a king): only h2's capture is legal.
         s = g.setup({"b2": "w", "c3": "b", "h2": "w", "g3": "b", "g5": "B"}, "White")
-        self.assertEqual(legal(s), ["h2xf4xh6"])
+        self.assertEqual(legal(s), ["h2xh6"])
 
     def test_round_trip_to_start_cell(self):
         # the man goes round four men and lands back on its start cell (counted empty)
         s = g.setup({"d2": "w", "c3": "b", "e3": "b", "c5": "b", "e5": "b"}, "White")
-        self.assertEqual(legal(s), ["d2xb4xd6xf4xd2", "d2xf4xd6xb4xd2"])
-        s = after("d2xb4xd6xf4xd2", state=s)
+        self.assertEqual(legal(s), ["d2xd2"])
+        s = after("d2xd2", state=s)
         self.assertEqual(g.status(s), "win White")
 
     def test_passing_far_rank_stays_man(self):
         s = g.setup({"b8": "w", "c9": "b", "e9": "b", "j10": "b"}, "White")
-        self.assertEqual(legal(s), ["b8xd10xf8"])
-        s = after("b8xd10xf8 j10-i9", state=s)
+        self.assertEqual(legal(s), ["b8xf8"])
+        s = after("b8xf8 j10-i9", state=s)
         self.assertEqual(s.board[g.INDEX["f8"]], 1)          # still a man
         self.assertEqual(legal(s), ["f8-e9", "f8-g9"])
 
@@ -94,17 +94,18 @@ class TestKings(unittest.TestCase):
         self.assertEqual(legal(s), ["a1x" + c for c in ["d4", "e5", "f6", "g7", "h8", "i9", "j10"]])
 
     def test_must_choose_landing_that_continues(self):
-        # after c3 only landings c3..f6 allow taking g7 too; 4 x 3 two-piece captures
+        # after c3 only landings c3..f6 allow taking g7 too: 4 routes to each of
+        # h8, i9, j10, all taking b2 and g7, so one move per end
         s = g.setup({"a1": "W", "b2": "b", "g7": "b"}, "White")
-        exp = sorted(f"a1x{l1}x{l2}" for l1 in ["c3", "d4", "e5", "f6"] for l2 in ["h8", "i9", "j10"])
+        exp = ["a1xh8", "a1xi9", "a1xj10"]
         self.assertEqual(legal(s), exp)
 
     def test_jumped_pieces_block(self):
         # a5xe1 (c3) xg3 (f2) xe5.. (f4); from e5 the way back over c3 to b2 is
         # blocked by the jumped (not yet removed) c3.
         s = g.setup({"a5": "W", "c3": "b", "f2": "b", "f4": "b", "b2": "b"}, "White")
-        self.assertEqual(legal(s), ["a5xe1xg3x" + c for c in ["a9", "b8", "c7", "d6", "e5"]])
-        s = after("a5xe1xg3xe5", state=s)
+        self.assertEqual(legal(s), ["a5x" + c for c in ["a9", "b8", "c7", "d6", "e5"]])
+        s = after("a5xe5", state=s)
         self.assertEqual(legal(s), ["b2-a1", "b2-c1"])
         for c in ("c3", "f2", "f4"):
             self.assertEqual(s.board[g.INDEX[c]], 0)

@@ -32,7 +32,7 @@ class TestAgainstReference(unittest.TestCase):
         self.run_games(ec, 8, flying=False, men_capture_back=False, majority=False, crown_stops=True)
 
     def test_international(self):
-        self.run_games(idr, 10, flying=True, men_capture_back=True, majority=True, crown_stops=False)
+        self.run_games(idr, 10, flying=True, men_capture_back=True, majority=True, crown_stops=False, by_ends=True)
 
 
 if __name__ == "__main__":

@@ -244,12 +244,36 @@ def _game_over_by_draw(state):
     return state.limit > 0 and state.quiet >= state.limit
 
 
+def _texts(moves):
+    """{text: move} in the game's notation, which writes a move by its ends:
+    `c3xg7` for a capture, whatever its route.  Captures with the same start,
+    end and captured pieces are one move (one route kept: the one whose
+    landings come first by square index).  Where captures with the same start
+    and end take different pieces, each is written with every landing."""
+    groups = {}
+    for mv in moves:
+        path, capd, _ = mv
+        key = (path[0], path[-1], bool(capd))
+        by_set = groups.setdefault(key, {})
+        taken = frozenset(capd)
+        if taken not in by_set or path < by_set[taken][0]:
+            by_set[taken] = mv
+    table = {}
+    for (fr, to, cap), by_set in groups.items():
+        for mv in by_set.values():
+            if len(by_set) > 1:
+                table[move_text(mv)] = mv
+            else:
+                table[NAMES[fr] + ("x" if cap else "-") + NAMES[to]] = mv
+    return table
+
+
 def _move_table(state):
     if state._moves is None:
         if _game_over_by_draw(state):
             state._moves = {}
         else:
-            state._moves = {move_text(m): m for m in _generate(state.board, state.side)}
+            state._moves = _texts(_generate(state.board, state.side))
     return state._moves
 
 
@@ -277,7 +301,7 @@ def status(state):
 def _perft(board, side, quiet, limit, depth):
     if limit and quiet >= limit:
         return 0
-    moves = _generate(board, side)
+    moves = list(_texts(_generate(board, side)).values())
     if depth == 1:
         return len(moves)
     total = 0
