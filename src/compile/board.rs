@@ -370,6 +370,21 @@ fn graph_graph(decl: &GraphDecl, span: Span, problems: &mut Vec<Problem>) -> Opt
     if decl.template.is_none() && !decl.lines.is_empty() {
         return line_graph(decl, span, problems);
     }
+    // Lines name their points; generated cells are joined by links instead.
+    for line in &decl.lines {
+        problems.push(
+            error::invalid(
+                "rules::compile::bad_board",
+                "a graph board with `cells` joins them by `link` rules, not `line` statements",
+                line.span,
+                "this line would be ignored",
+            )
+            .with_help(
+                "write the links as rules (`link e: (x, y) -> (x + 1, y)`), \
+                 or drop `cells` and name every point in `line` statements",
+            ),
+        );
+    }
     // Directions, in order of first use.
     let mut dir_names: Vec<String> = Vec::new();
     for link in &decl.links {
