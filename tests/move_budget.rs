@@ -1,0 +1,103 @@
+//! Hostile rules end in a clear error within a bounded budget of work and
+//! memory (issue 16): listing the moves of one position stops at the
+//! budget of `docs/LANGUAGE.md` §8, and the engine says which rule ran out,
+//! instead of hanging, overflowing its stack or asking for gigabytes.
+
+use rulebook::diag::SourceFile;
+use rulebook::engine::{Engine, Exhausted, Limit, MAX_MOVES, MoveBuf};
+
+fn engine(text: &str) -> Engine {
+    let game = rulebook::load(&SourceFile::new("test.rules", text))
+        .unwrap_or_else(|r| panic!("does not compile: {:?}", r.problems));
+    Engine::new(game, &[]).expect("no options")
+}
+
+/// The number of moves listed at the start, and the exhaustion met.
+fn list_start(engine: &Engine) -> (usize, Option<Exhausted>) {
+    let mut buf = MoveBuf::new();
+    engine.legal_moves(&engine.start(), &mut buf);
+    (buf.moves.len(), engine.take_exhausted())
+}
+
+/// The name of the rule an exhaustion names.
+fn rule_name(engine: &Engine, e: Exhausted) -> String {
+    e.rule.map_or("-".into(), |r| engine.game().rules[r].name.clone())
+}
+
+#[test]
+fn ways_that_double_at_every_step_run_out_of_steps() {
+    // Two ways per step, for up to 4,096 steps: 2^4096 ways.
+    let game = engine(
+        "players X, O
+         board grid files a..a ranks 1..3
+         piece Man letter M { move wander: (go (n, s))*, land }
+         setup { X: Man at a2  O: Man at a1 }
+         end { no move: draw }",
+    );
+    let (_, exhausted) = list_start(&game);
+    let e = exhausted.expect("the budget runs out");
+    assert_eq!(e.limit, Limit::Work);
+    assert_eq!(rule_name(&game, e), "wander");
+    // An exhausted engine lists nothing more until asked.
+    assert_eq!(list_start(&game).1.map(|e| e.limit), Some(Limit::Work));
+}
+
+#[test]
+fn a_leapfrog_over_a_lattice_runs_out_of_moves() {
+    // Empty cells every other cell, pieces between them: every trail of the
+    // lattice is a chain (10,748,902 on 9×9).
+    let game = engine(
+        "players X, O
+         board grid files a..i ranks 1..9
+         directions orthogonal = n, e, s, w
+         region between = cells where (file + rank) % 2 == 1
+         piece Frog letter F { move hop: jump orthogonal over occupied onto empty, repeat, each piece jumped once }
+         setup { X: Frog at between + a1 }
+         end { no move: draw }",
+    );
+    let (listed, exhausted) = list_start(&game);
+    assert_eq!(exhausted.map(|e| e.limit), Some(Limit::Moves));
+    assert!(listed <= MAX_MOVES, "{listed} moves listed");
+    // Perft does not count the list cut short: it fails.
+    assert!(game.take_exhausted().is_none());
+    game.perft(&game.start(), 1);
+    assert!(game.take_exhausted().is_some());
+}
+
+#[test]
+fn a_line_across_a_large_board_runs_on_a_small_stack() {
+    // Ways of up to 3,999 steps (the last onto the piece on a4000), each step
+    // a level of the search, on a thread with a 256 KiB stack.
+    let game = engine(
+        "players X, O
+         board grid files a..a ranks 1..4000
+         piece Man letter M { move go: go n, (go n)*, land }
+         setup { X: Man at a1  O: Man at a4000 }
+         end { no move: draw }",
+    );
+    let listed = std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(move || list_start(&game))
+        .expect("a thread")
+        .join()
+        .expect("no overflow");
+    assert_eq!(listed, (3999, None));
+}
+
+#[test]
+fn repetitions_that_can_stay_put_are_refused() {
+    for rule in ["((go n)?)*, land", "((go n)*)*, land", "(go n | if empty)+, land"] {
+        let text = format!(
+            "players X, O
+             board grid files a..a ranks 1..3
+             piece Man letter M {{ move go: {rule} }}
+             setup {{ X: Man at a1 }}
+             end {{ no move: draw }}"
+        );
+        let codes: Vec<String> = match rulebook::load(&SourceFile::new("test.rules", text.as_str())) {
+            Ok(_) => panic!("`{rule}` compiles"),
+            Err(r) => r.problems.iter().map(|p| p.code.to_string()).collect(),
+        };
+        assert_eq!(codes, ["rules::compile::repetition_never_moves"], "{rule}");
+    }
+}
