@@ -2,12 +2,15 @@
 //! notation — every landing, or each action's ends (`notation ends`) — and by
 //! what it does: two ways written alike that leave the same position are one
 //! move (a piece reaching a cell by two paths, or taking the same pieces by
-//! two routes under `notation ends`); two ways written alike that leave different
-//! positions are two moves, each written in full (its landings, then the
-//! pieces it removes, then everything it does) until the notation tells them
-//! apart. No way is ever dropped silently. Of ways that are one move, the
-//! one kept is the one whose landings come first in the order of the
-//! board's cells (by rank, then file, on a grid).
+//! two routes under `notation ends`); two ways written alike that leave
+//! different positions are two moves, each written in full (its landings,
+//! then the pieces it removes, then everything it does) until the notation
+//! tells them apart. No way is ever dropped silently. Of ways that are one
+//! move, the one kept is the one whose landings come first in the order of
+//! the board's cells (by rank, then file, on a grid).
+//!
+//! Moves are grouped by their notation in a hash table, in one pass: the list
+//! keeps its order (the first way of each move stands where it was written).
 
 use super::moves::{MoveList, MoveRef, Token};
 use super::position::NoJournal;
@@ -16,18 +19,22 @@ use crate::ir::NotationMode;
 
 /// The most detailed level of [`Token::Explicit`]: every token of the move.
 const FULL: u8 = 3;
+/// "No move" in the tables below.
+const NONE: u32 = u32::MAX;
 
-/// Reused space of [`Engine::dedup_moves`].
+/// Reused space of [`Engine::dedup_moves`] and [`Engine::mark_explicit`].
 #[derive(Debug, Default)]
 pub(super) struct DedupScratch {
     /// The identity tokens of every move, one after another, and each move's range.
     keys: Vec<u16>,
     ranges: Vec<(u32, u32)>,
-    /// Move indices, sorted by identity.
-    order: Vec<u32>,
-    /// The moves kept of the identity being read, and of the whole list (with
-    /// the level each is written at).
-    group: Vec<u32>,
+    /// Open addressing: the first move of each identity (`NONE`: free).
+    table: Vec<u32>,
+    /// `next[i]`: the next move kept with the identity of move `i`.
+    next: Vec<u32>,
+    /// `written[i]`: the move whose tokens stand for move `i` (itself, or a way
+    /// that is the same move with landings that come first); `NONE`: dropped.
+    written: Vec<u32>,
     keep: Vec<(u32, u8)>,
     /// Positions after each of two moves, and the marks of each.
     after: [Position; 2],
@@ -36,82 +43,102 @@ pub(super) struct DedupScratch {
 
 impl Engine {
     /// Keeps one move of every set of ways that are one move (same notation,
-    /// same position after). The moves are left sorted by their notation's
-    /// tokens. Returns whether two moves kept share a notation (then
-    /// [`Engine::mark_explicit`] must write them apart, once the legal moves
-    /// are known).
+    /// same position after), in the order of the list. Returns whether two
+    /// moves kept share a notation (then [`Engine::mark_explicit`] must write
+    /// them apart, once the legal moves are known).
     pub(super) fn dedup_moves(&self, pos: &Position, moves: &mut MoveList, s: &mut DedupScratch) -> bool {
-        self.sort_by_identity(moves, s);
-        s.keep.clear();
+        s.index(self.game.notation, moves);
         let mut shared = false;
-        let mut i = 0;
-        while i < s.order.len() {
-            let j = s.group_end(i);
-            s.group.clear();
-            for k in i..j {
-                let m = moves.get(s.order[k] as usize);
-                let mut repeated = false;
-                for g in 0..s.group.len() {
-                    let kept = moves.get(s.group[g] as usize);
-                    if kept.raw() == m.raw() || self.same_effect(pos, kept, m, &mut s.after, &mut s.marks) {
-                        repeated = true;
-                        break;
+        let mut dropped = false;
+        for i in 0..moves.len() as u32 {
+            let head = s.find_or_insert(i);
+            if head == i {
+                continue;
+            }
+            // Another move has this notation: the same move, or another one.
+            let m = moves.get(i as usize);
+            let mut member = head;
+            let same = loop {
+                let kept = moves.get(s.written[member as usize] as usize);
+                if kept.raw() == m.raw() || self.same_effect(pos, kept, m, &mut s.after, &mut s.marks) {
+                    break Some(member);
+                }
+                if s.next[member as usize] == NONE {
+                    break None;
+                }
+                member = s.next[member as usize];
+            };
+            match same {
+                Some(member) => {
+                    dropped = true;
+                    s.written[i as usize] = NONE;
+                    let kept = moves.get(s.written[member as usize] as usize);
+                    if m.shown()
+                        .cmp(kept.shown())
+                        .then_with(|| m.raw().cmp(kept.raw()))
+                        .is_lt()
+                    {
+                        s.written[member as usize] = i;
                     }
                 }
-                if !repeated {
-                    s.group.push(s.order[k]);
+                None => {
+                    shared = true;
+                    s.next[member as usize] = i;
                 }
             }
-            shared |= s.group.len() > 1;
-            s.keep.extend(s.group.iter().map(|&g| (g, 0)));
-            i = j;
         }
-        moves.keep_only(&s.keep);
+        if dropped {
+            s.keep.clear();
+            for i in 0..moves.len() {
+                if s.written[i] != NONE {
+                    s.keep.push((s.written[i], 0));
+                }
+            }
+            moves.keep_only(&s.keep);
+        }
         shared
     }
 
     /// Writes in full ([`Token::Explicit`]) the legal moves that share a
     /// notation with another legal move, at the least detail that tells
-    /// them apart. The moves are left sorted by their notation's tokens.
+    /// them apart. The list keeps its order.
     pub(super) fn mark_explicit(&self, moves: &mut MoveList, s: &mut DedupScratch) {
-        self.sort_by_identity(moves, s);
+        s.index(self.game.notation, moves);
+        let mut shared = false;
+        for i in 0..moves.len() as u32 {
+            let head = s.find_or_insert(i);
+            if head != i {
+                let mut member = head;
+                while s.next[member as usize] != NONE {
+                    member = s.next[member as usize];
+                }
+                s.next[member as usize] = i;
+                shared = true;
+            }
+        }
+        if !shared {
+            return;
+        }
+        let mut level = vec![0u8; moves.len()];
+        let mut group = Vec::new();
+        for i in 0..moves.len() {
+            if level[i] != 0 || s.next[i] == NONE {
+                continue;
+            }
+            group.clear();
+            let mut m = i as u32;
+            while m != NONE {
+                group.push(m);
+                m = s.next[m as usize];
+            }
+            let l = explicit_level(self.game.notation, moves, &group);
+            for &g in &group {
+                level[g as usize] = l;
+            }
+        }
         s.keep.clear();
-        let mut i = 0;
-        while i < s.order.len() {
-            let j = s.group_end(i);
-            let level = if j - i > 1 {
-                explicit_level(self.game.notation, moves, &s.order[i..j])
-            } else {
-                0
-            };
-            s.keep.extend(s.order[i..j].iter().map(|&m| (m, level)));
-            i = j;
-        }
+        s.keep.extend((0..moves.len()).map(|i| (i as u32, level[i])));
         moves.keep_only(&s.keep);
-    }
-
-    /// Sorts `s.order` (the move indices) by identity, then by landings in
-    /// the order of the board's cells (so that among ways that are one move
-    /// the first, kept and written when the move is written whole, is the one
-    /// whose landings come first), then by every token.
-    fn sort_by_identity(&self, moves: &MoveList, s: &mut DedupScratch) {
-        s.keys.clear();
-        s.ranges.clear();
-        for m in moves.iter() {
-            let start = s.keys.len() as u32;
-            m.identity_into(self.game.notation, &mut s.keys);
-            s.ranges.push((start, s.keys.len() as u32));
-        }
-        s.order.clear();
-        s.order.extend(0..moves.len() as u32);
-        let (keys, ranges) = (&s.keys, &s.ranges);
-        s.order.sort_unstable_by(|&a, &b| {
-            let (ma, mb) = (moves.get(a as usize), moves.get(b as usize));
-            key(keys, ranges, a)
-                .cmp(key(keys, ranges, b))
-                .then_with(|| ma.shown().cmp(mb.shown()))
-                .then_with(|| ma.raw().cmp(mb.raw()))
-        });
     }
 
     /// Whether two moves leave the same position (`after` and `marks`: scratch).
@@ -143,22 +170,54 @@ impl Engine {
 }
 
 impl DedupScratch {
-    /// One past the last of the sorted moves, from `i` on, that share the
-    /// identity of move `order[i]`.
-    fn group_end(&self, i: usize) -> usize {
-        let first = key(&self.keys, &self.ranges, self.order[i]);
-        let mut j = i + 1;
-        while j < self.order.len() && key(&self.keys, &self.ranges, self.order[j]) == first {
-            j += 1;
+    /// Computes the identity of every move and empties the table.
+    fn index(&mut self, mode: NotationMode, moves: &MoveList) {
+        self.keys.clear();
+        self.ranges.clear();
+        for m in moves.iter() {
+            let start = self.keys.len() as u32;
+            m.identity_into(mode, &mut self.keys);
+            self.ranges.push((start, self.keys.len() as u32));
         }
-        j
+        let size = (2 * moves.len()).next_power_of_two().max(16);
+        self.table.clear();
+        self.table.resize(size, NONE);
+        self.next.clear();
+        self.next.resize(moves.len(), NONE);
+        self.written.clear();
+        self.written.extend(0..moves.len() as u32);
+    }
+
+    /// The identity tokens of move `i`.
+    fn key(&self, i: u32) -> &[u16] {
+        let (a, b) = self.ranges[i as usize];
+        &self.keys[a as usize..b as usize]
+    }
+
+    /// The first move with the identity of move `i` (`i` itself when it is
+    /// the first, which is then entered in the table).
+    fn find_or_insert(&mut self, i: u32) -> u32 {
+        let mask = self.table.len() - 1;
+        let mut slot = hash(self.key(i)) as usize & mask;
+        loop {
+            let there = self.table[slot];
+            if there == NONE {
+                self.table[slot] = i;
+                return i;
+            }
+            if self.key(there) == self.key(i) {
+                return there;
+            }
+            slot = (slot + 1) & mask;
+        }
     }
 }
 
-/// The identity tokens of move `i`.
-fn key<'a>(keys: &'a [u16], ranges: &[(u32, u32)], i: u32) -> &'a [u16] {
-    let (a, b) = ranges[i as usize];
-    &keys[a as usize..b as usize]
+/// A hash of identity tokens (FxHash's mixing step).
+fn hash(key: &[u16]) -> u64 {
+    key.iter().fold(0u64, |h, &t| {
+        (h.rotate_left(5) ^ t as u64).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95)
+    })
 }
 
 /// The tokens a move is written with at `level` of detail (see [`Token::Explicit`]).

@@ -460,6 +460,7 @@ impl Engine {
                     }
                 }
             }
+            out.check_full();
             if out.overflow {
                 self.exhaust(super::Limit::Moves, None);
             }

@@ -320,9 +320,14 @@ impl MoveList {
     /// Whether the list is full (see [`MAX_MOVES`]); then the move is not written.
     #[inline(always)]
     fn full(&mut self) -> bool {
-        let full = self.ends.len() >= MAX_MOVES || self.tokens.len() >= MAX_TOKENS;
-        self.overflow |= full;
-        full
+        self.check_full();
+        self.overflow
+    }
+
+    /// Notes whether the list has reached [`MAX_MOVES`] moves or [`MAX_TOKENS`] tokens.
+    #[inline(always)]
+    pub(super) fn check_full(&mut self) {
+        self.overflow |= self.ends.len() >= MAX_MOVES || self.tokens.len() >= MAX_TOKENS;
     }
 
     /// Keeps the weight of every move pushed from now on (the list must be empty).
@@ -398,9 +403,8 @@ impl MoveList {
     /// Appends a two-token move (it captures one piece when `b` is a capture).
     #[inline(always)]
     pub fn push2(&mut self, a: Token, b: Token) {
-        if self.full() {
-            return;
-        }
+        // (Two-token moves come at most one per piece and cell: the list is
+        // looked at after each source of actions, see `check_full`.)
         if !self.prefix.is_empty() {
             self.tokens.extend_from_slice(&self.prefix);
         }
