@@ -3,14 +3,10 @@
 //! budget of `docs/LANGUAGE.md` §8, and the engine says which rule ran out,
 //! instead of hanging, overflowing its stack or asking for gigabytes.
 
-use rulebook::diag::SourceFile;
-use rulebook::engine::{Engine, Exhausted, Limit, MAX_MOVES, MoveBuf};
+mod common;
 
-fn engine(text: &str) -> Engine {
-    let game = rulebook::load(&SourceFile::new("test.rules", text))
-        .unwrap_or_else(|r| panic!("does not compile: {:?}", r.problems));
-    Engine::new(game, &[]).expect("no options")
-}
+use common::{engine_of as engine, refused};
+use rulebook::engine::{Engine, Exhausted, Limit, MAX_MOVES, MoveBuf};
 
 /// The number of moves listed at the start, and the exhaustion met.
 fn list_start(engine: &Engine) -> (usize, Option<Exhausted>) {
@@ -94,10 +90,7 @@ fn repetitions_that_can_stay_put_are_refused() {
              setup {{ X: Man at a1 }}
              end {{ no move: draw }}"
         );
-        let codes: Vec<String> = match rulebook::load(&SourceFile::new("test.rules", text.as_str())) {
-            Ok(_) => panic!("`{rule}` compiles"),
-            Err(r) => r.problems.iter().map(|p| p.code.to_string()).collect(),
-        };
+        let codes = refused(&text);
         assert_eq!(codes, ["rules::compile::repetition_never_moves"], "{rule}");
     }
 }

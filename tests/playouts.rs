@@ -67,14 +67,20 @@ impl Rng {
 
 /// Every `games/*.rules`, sorted by name.
 fn game_files() -> Vec<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("games");
+    let files = rules_files("games");
+    assert!(!files.is_empty(), "no .rules files in games/");
+    files
+}
+
+/// The `.rules` files of a folder of the repository, sorted by name.
+fn rules_files(folder: &str) -> Vec<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(folder);
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|entry| entry.expect("a directory entry").path())
         .filter(|p| p.extension().is_some_and(|e| e == "rules"))
         .collect();
     files.sort();
-    assert!(!files.is_empty(), "no .rules files in {}", dir.display());
     files
 }
 
@@ -346,22 +352,14 @@ fn bs_is_empty(engine: &Engine, pos: &Position, buf: &mut MoveBuf) -> bool {
     buf.moves.is_empty() && engine.perft(pos, 1) == 0
 }
 
-/// The small games of `tests/fixtures/invariants/`, each made to exercise
-/// one rule that once left a position out of step with its board.
-fn invariant_fixtures() -> Vec<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/invariants");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|entry| entry.expect("a directory entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "rules"))
-        .collect();
-    files.sort();
-    files
-}
-
 #[test]
 fn random_games_keep_the_invariants() {
-    for path in game_files().into_iter().chain(invariant_fixtures()) {
+    // And the small games of tests/fixtures/invariants/, each made to
+    // exercise one rule that once left a position out of step with its board.
+    for path in game_files()
+        .into_iter()
+        .chain(rules_files("tests/fixtures/invariants"))
+    {
         random_games(&path);
     }
 }

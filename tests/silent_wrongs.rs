@@ -2,25 +2,12 @@
 //! the engine once contradicted `docs/LANGUAGE.md` (issue 16), with what the
 //! documentation says must happen.
 
-use rulebook::diag::SourceFile;
+mod common;
+
+use common::{engine_of as engine, refused};
 use rulebook::engine::{Engine, MoveBuf, Status};
 use rulebook::ir::Outcome;
 use rulebook::{notation, position_text};
-
-/// An engine for a rules file given as text.
-fn engine(text: &str) -> Engine {
-    let game = rulebook::load(&SourceFile::new("test.rules", text))
-        .unwrap_or_else(|r| panic!("does not compile: {:?}", r.problems));
-    Engine::new(game, &[]).expect("no options")
-}
-
-/// The codes of the problems of a rules file that must not compile.
-fn refused(text: &str) -> Vec<String> {
-    match rulebook::load(&SourceFile::new("test.rules", text)) {
-        Ok(_) => panic!("compiles"),
-        Err(r) => r.problems.iter().map(|p| p.code.to_string()).collect(),
-    }
-}
 
 /// The status and the sorted legal moves after `moves` from the start.
 fn after(engine: &Engine, moves: &str) -> (String, Vec<String>) {

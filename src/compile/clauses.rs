@@ -41,35 +41,7 @@ pub(super) fn move_rule(
     };
     let mut b = Builder::default();
     let before = rule.cx.problems.len();
-    let forms = match then_groups::forms(clauses, span) {
-        Ok(forms) => forms,
-        Err(p) => {
-            rule.cx.report(p);
-            return None;
-        }
-    };
-    for_each_form(&mut b, &forms, |b, actions| {
-        for (i, action) in actions.iter().enumerate() {
-            if i > 0 {
-                b.op(Op::Then);
-            }
-            let lands = action_lands(action);
-            if i == 0 && !lands {
-                rule.cx.report(
-                    error::invalid(
-                        "rules::compile::never_lands",
-                        "this rule never moves its piece",
-                        span,
-                        "no pattern or `land` in its first action",
-                    )
-                    .with_help("end the rule's first action with a pattern (`step n onto empty`) or `land`"),
-                );
-                return false;
-            }
-            rule.action(b, action, lands, true);
-        }
-        true
-    });
+    rule.forms(&mut b, clauses, span, false);
     if rule.cx.problems.len() > before {
         return None;
     }
@@ -108,23 +80,7 @@ pub(super) fn drop_rule(
     b.op(Op::AnywhereIf(target));
     b.op(Op::Place(kind));
     let before = rule.cx.problems.len();
-    let forms = match then_groups::forms(clauses, target_span) {
-        Ok(forms) => forms,
-        Err(p) => {
-            rule.cx.report(p);
-            return None;
-        }
-    };
-    for_each_form(&mut b, &forms, |b, actions| {
-        for (i, action) in actions.iter().enumerate() {
-            if i > 0 {
-                b.op(Op::Then);
-            }
-            let lands = action_lands(action);
-            rule.action(b, action, lands, i > 0);
-        }
-        true
-    });
+    rule.forms(&mut b, clauses, target_span, true);
     if rule.cx.problems.len() > before {
         return None;
     }
@@ -232,6 +188,44 @@ fn moves_cursor(c: &Clause) -> bool {
 }
 
 impl Lowering<'_> {
+    /// The actions of every form of a rule (see [`then_groups`]). In a
+    /// movement rule the first action must land its piece, and every action
+    /// ends with its promotions; in a drop rule (`drop`), the actions after
+    /// the placing one do. Problems are reported.
+    fn forms(&mut self, b: &mut Builder, clauses: &[Clause], span: Span, drop: bool) {
+        let forms = match then_groups::forms(clauses, span) {
+            Ok(forms) => forms,
+            Err(p) => {
+                self.cx.report(p);
+                return;
+            }
+        };
+        for_each_form(b, &forms, |b, actions| {
+            for (i, action) in actions.iter().enumerate() {
+                if i > 0 {
+                    b.op(Op::Then);
+                }
+                let lands = action_lands(action);
+                if i == 0 && !lands && !drop {
+                    self.cx.report(
+                        error::invalid(
+                            "rules::compile::never_lands",
+                            "this rule never moves its piece",
+                            span,
+                            "no pattern or `land` in its first action",
+                        )
+                        .with_help(
+                            "end the rule's first action with a pattern (`step n onto empty`) or `land`",
+                        ),
+                    );
+                    return false;
+                }
+                self.action(b, action, lands, !drop || i > 0);
+            }
+            true
+        });
+    }
+
     /// One action: its clauses, with the piece lifted before the cursor first
     /// moves (when the action moves a piece) and promotions where it ends.
     fn action(&mut self, b: &mut Builder, clauses: &[&Clause], lands: bool, promotes: bool) {

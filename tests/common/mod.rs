@@ -22,6 +22,21 @@ pub fn engine(name: &str, options: &str) -> Engine {
     Engine::new(game, &overrides).unwrap_or_else(|e| panic!("options `{options}`: {e}"))
 }
 
+/// An engine for a rules file given as text, with default options.
+pub fn engine_of(text: &str) -> Engine {
+    let game = rulebook::load(&SourceFile::new("test.rules", text))
+        .unwrap_or_else(|r| panic!("does not compile: {:?}", r.problems));
+    Engine::new(game, &[]).expect("no options")
+}
+
+/// The codes of the problems of a rules file given as text, which must not compile.
+pub fn refused(text: &str) -> Vec<String> {
+    match rulebook::load(&SourceFile::new("test.rules", text)) {
+        Ok(_) => panic!("compiles"),
+        Err(r) => r.problems.iter().map(|p| p.code.to_string()).collect(),
+    }
+}
+
 /// The rows of `tests/data/<file>`, header skipped, split at tabs.
 pub fn rows(file: &str) -> Vec<Vec<String>> {
     let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
