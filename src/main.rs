@@ -7,8 +7,12 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     // Reports keep long lines whole: lists of moves must stay copyable.
+    // Their text is made printable first (no escape sequence of a file or
+    // an argument reaches the terminal).
     miette::set_hook(Box::new(|_| {
-        Box::new(miette::MietteHandlerOpts::new().wrap_lines(false).build())
+        Box::new(cli::shown::Handler(
+            miette::MietteHandlerOpts::new().wrap_lines(false).build(),
+        ))
     }))
     .ok();
     match cli::run() {

@@ -512,7 +512,7 @@ pub fn render(report: &Report) -> String {
     render_one(report)
 }
 
-/// Renders one diagnostic as [`render`] does.
+/// Renders one diagnostic as [`render`] does, its text made printable.
 pub fn render_one(diagnostic: &dyn Diagnostic) -> String {
     let colour =
         std::env::var_os("NO_COLOR").is_none() && std::io::IsTerminal::is_terminal(&std::io::stderr());
@@ -524,7 +524,7 @@ pub fn render_one(diagnostic: &dyn Diagnostic) -> String {
     let mut out = String::new();
     let handler = GraphicalReportHandler::new_themed(theme).with_width(100);
     // Writing into a String cannot fail.
-    let _ = handler.render_report(&mut out, diagnostic);
+    let _ = handler.render_report(&mut out, &super::shown::Shown::new(diagnostic));
     out
 }
 

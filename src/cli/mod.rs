@@ -11,9 +11,12 @@ mod output;
 pub(crate) mod play;
 mod plot;
 mod progress;
+pub(crate) mod printable;
 pub(crate) mod record;
 mod render;
 mod trace;
+pub(crate) mod shown;
+mod snippet;
 mod variants;
 
 use std::path::PathBuf;

@@ -6,6 +6,7 @@ use std::fmt::Display;
 use std::io::{self, BufWriter, Stdout, Write};
 
 use super::load::CliError;
+use super::printable::printable;
 
 /// Buffered standard output whose write errors come back as [`CliError`]s.
 pub struct Out {
@@ -20,9 +21,10 @@ impl Out {
         }
     }
 
-    /// Writes `text` and a line end.
+    /// Writes `text` and a line end, its control characters escaped.
     pub fn line(&mut self, text: impl Display) -> Result<(), CliError> {
-        writeln!(self.w, "{text}").map_err(CliError::from_output)
+        let text = text.to_string();
+        writeln!(self.w, "{}", printable(&text)).map_err(CliError::from_output)
     }
 
     /// Flushes what is buffered; call before the command returns.

@@ -157,7 +157,10 @@ struct Session<'a> {
 }
 
 impl Session<'_> {
+    /// Writes `text` (and a line end): its control characters escaped but
+    /// the colours of the game's styles.
     fn say(&mut self, text: &str) -> io::Result<()> {
+        let text = super::printable::printable_keeping_colour(text);
         let mut out = self.out.lock();
         out.write_all(text.as_bytes())?;
         if !text.ends_with('\n') {
@@ -247,6 +250,10 @@ impl Session<'_> {
                 input::Line::Text(line) => line,
                 input::Line::Garbled => {
                     self.say("\n(That line was not UTF-8 text; ignored.)")?;
+                    continue;
+                }
+                input::Line::Control => {
+                    self.say("\n(That line holds control characters, such as an escape sequence; ignored.)")?;
                     continue;
                 }
                 input::Line::End => {

@@ -6,6 +6,7 @@
 //! together with the AST of every item that did parse.
 
 pub mod ast;
+mod control;
 mod lower;
 mod names;
 mod parser;
@@ -73,7 +74,7 @@ pub fn parse(source: &SourceFile) -> (RulesFile, Vec<SyntaxError>) {
     pest::set_error_detail(true);
     let text = source.text.as_str();
     let mut file = RulesFile::default();
-    let mut errors = Vec::new();
+    let mut errors: Vec<SyntaxError> = control::control_characters(text).into_iter().collect();
     let mut pos = skip_trivia(text, 0);
     let mut last_item_end: Option<usize> = None;
     while pos < text.len() {

@@ -153,12 +153,13 @@ pub fn check_text(text: &str, what: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// A report as the CLI prints it, without colour.
+/// A report as the CLI prints it, without colour (long lines cut near
+/// their labels, control characters escaped).
 pub fn render(diagnostic: &dyn Diagnostic) -> String {
     let mut out = String::new();
     let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_width(100);
     // Writing into a String cannot fail.
-    let _ = handler.render_report(&mut out, diagnostic);
+    let _ = handler.render_report(&mut out, &crate::cli::shown::Shown::new(diagnostic));
     out
 }
 

@@ -20,6 +20,9 @@ pub enum Line {
     Text(String),
     /// A line that is not UTF-8 text.
     Garbled,
+    /// A line that holds control characters (an escape sequence, say),
+    /// which would reach the terminal when the line is echoed.
+    Control,
     /// End of input (Ctrl-D, or the end of a pipe).
     End,
     /// Ctrl-C.
@@ -91,6 +94,7 @@ impl Input {
                     styled: styled.to_string(),
                 };
                 match editor.readline(&p) {
+                    Ok(line) if has_control(&line) => Ok(Line::Control),
                     Ok(line) => {
                         if !line.trim().is_empty() {
                             let _ = editor.add_history_entry(line.trim());
@@ -112,6 +116,7 @@ impl Input {
                     out.flush()?;
                 }
                 match lines.next() {
+                    Some(Ok(line)) if has_control(&line) => Ok(Line::Control),
                     Some(Ok(line)) => Ok(Line::Text(line)),
                     Some(Err(e)) if e.kind() == io::ErrorKind::InvalidData => Ok(Line::Garbled),
                     Some(Err(e)) => Err(e),
@@ -120,6 +125,14 @@ impl Input {
             }
         }
     }
+}
+
+/// Whether a line holds a control character (a tab is white space; a
+/// line's `\r` before its `\n` is its end).
+fn has_control(line: &str) -> bool {
+    line.trim_end_matches('\r')
+        .chars()
+        .any(crate::cli::printable::needs_escape)
 }
 
 /// A prompt with a coloured form.
