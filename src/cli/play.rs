@@ -32,7 +32,7 @@ use rulebook::notation;
 
 /// The commands, for Tab completion and "did you mean".
 const COMMANDS: &[&str] = &[
-    "help", "moves", "board", "rules", "undo", "history", "save", "quit",
+    "help", "moves", "board", "rules", "undo", "history", "save", "save!", "quit",
 ];
 
 /// How long the program waits before a quick move (random, or the only
@@ -306,7 +306,12 @@ impl Session<'_> {
             "rules" | "r" => self.rules()?,
             "undo" | "u" | "takeback" => self.undo()?,
             "history" => self.show_history()?,
-            "save" => self.save(arg)?,
+            "save" => {
+                self.save(arg, false)?;
+            }
+            "save!" => {
+                self.save(arg, true)?;
+            }
             "y" | "yes" => match suggestion {
                 Some(text) => return self.command(&text),
                 None => self.say("There is no suggestion to accept; type a move.")?,
@@ -745,12 +750,17 @@ impl Session<'_> {
             ("rules", "how each piece moves, the turns, and how the game ends"),
             ("undo", "take back your last move (and the program's reply)"),
             ("history", "the moves played so far"),
+            (
+                "save FILE",
+                "write the game to a record file; never over the rules file, and over another \
+                 existing file only with `save! FILE`",
+            ),
             ("help", "this text"),
             ("quit", "leave the game"),
         ] {
             let words: Vec<String> = what.split(' ').map(String::from).collect();
             text.push_str(&listing::wrap(
-                &format!("  {c:<w$}  ", w = moves_cell.len()),
+                &format!("  {c:<w$}  ", w = moves_cell.len().max("save FILE".len())),
                 &words,
                 self.width,
             ));

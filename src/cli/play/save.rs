@@ -1,7 +1,12 @@
 //! Keeping a game: `history` (the moves as `--moves` takes them), `save FILE`
 //! (a record to resume or replay), and the offer to save before leaving.
+//!
+//! Saving never writes over the game's own rules file, and writes over
+//! another existing file only when told to: `save! FILE`, or "y" to the
+//! question the offer to save asks.
 
 use std::io;
+use std::path::Path;
 
 use super::input::{Input, Line};
 use super::{Session, listing, plural};
@@ -38,10 +43,28 @@ impl Session<'_> {
         }
     }
 
-    /// `save FILE`: writes the game's record.
-    pub(super) fn save(&mut self, file: &str) -> io::Result<()> {
+    /// `save FILE` (`save! FILE` with `overwrite`): writes the game's
+    /// record, unless the file is the rules file, or exists and may not be
+    /// overwritten. Whether it was written.
+    pub(super) fn save(&mut self, file: &str, overwrite: bool) -> io::Result<bool> {
         if file.is_empty() {
-            return self.say("Save to which file? Write `save FILE`, e.g. `save game.txt`.");
+            self.say("Save to which file? Write `save FILE`, e.g. `save game.txt`.")?;
+            return Ok(false);
+        }
+        match refusal(Path::new(file), Path::new(&self.source.name), overwrite) {
+            Some(Refusal::RulesFile) => {
+                self.tell(&format!(
+                    "Not saved: {file} is the rules file of this game. Save the game under another name."
+                ))?;
+                return Ok(false);
+            }
+            Some(Refusal::Exists) => {
+                self.tell(&format!(
+                    "Not saved: {file} already exists. Write `save! {file}` to replace it, or choose another name."
+                ))?;
+                return Ok(false);
+            }
+            None => {}
         }
         let movers: Vec<String> = (0..self.played.len())
             .map(|i| self.name(self.engine.mover(&self.history[i])))
@@ -55,9 +78,13 @@ impl Session<'_> {
                     "Saved {} to {file}. Replay it with `rulebook moves {rules} --record {file}`; \
                      go on with `rulebook play {rules} --record {file}`.",
                     plural(self.played.len(), "move")
-                ))
+                ))?;
+                Ok(true)
             }
-            Err(e) => self.say(&format!("Cannot write {file}: {e}.")),
+            Err(e) => {
+                self.say(&format!("Cannot write {file}: {e}."))?;
+                Ok(false)
+            }
         }
     }
 
@@ -68,9 +95,60 @@ impl Session<'_> {
             return Ok(());
         }
         let prompt = "Save the game? File name (Enter: leave without saving): ";
-        match input.read(prompt, prompt, &[], &[])? {
-            Line::Text(file) if !file.trim().is_empty() => self.save(file.trim()),
-            _ => Ok(()),
+        loop {
+            let file = match input.read(prompt, prompt, &[], &[])? {
+                Line::Text(file) if !file.trim().is_empty() => file.trim().to_string(),
+                _ => return Ok(()),
+            };
+            let path = Path::new(&file);
+            let overwrite = refusal(path, Path::new(&self.source.name), false) == Some(Refusal::Exists)
+                && {
+                    let ask = format!("{file} already exists. Replace it? (y/N) ");
+                    matches!(input.read(&ask, &ask, &[], &[])?, Line::Text(a) if a.trim().eq_ignore_ascii_case("y"))
+                };
+            if self.save(&file, overwrite)? {
+                return Ok(());
+            }
         }
+    }
+}
+
+/// Why a record may not be written to a file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Refusal {
+    /// It is the rules file of the game (perhaps by another name).
+    RulesFile,
+    /// It exists, and overwriting was not asked for.
+    Exists,
+}
+
+/// Whether a record may be written to `file` in a game of the rules file `rules`.
+fn refusal(file: &Path, rules: &Path, overwrite: bool) -> Option<Refusal> {
+    // A file that does not exist yet is neither the rules file nor one to keep.
+    let target = std::fs::canonicalize(file).ok()?;
+    if std::fs::canonicalize(rules).is_ok_and(|r| r == target) {
+        return Some(Refusal::RulesFile);
+    }
+    (!overwrite).then_some(Refusal::Exists)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_rules_file_is_never_overwritten_and_others_only_when_asked() {
+        let dir = std::env::temp_dir().join(format!("rulebook-save-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let rules = dir.join("game.rules");
+        let other = dir.join("old.txt");
+        std::fs::write(&rules, "rules").unwrap();
+        std::fs::write(&other, "record").unwrap();
+        let by_another_name = dir.join(".").join("game.rules");
+        assert_eq!(refusal(&by_another_name, &rules, true), Some(Refusal::RulesFile));
+        assert_eq!(refusal(&other, &rules, false), Some(Refusal::Exists));
+        assert_eq!(refusal(&other, &rules, true), None);
+        assert_eq!(refusal(&dir.join("new.txt"), &rules, false), None);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
