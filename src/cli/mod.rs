@@ -276,18 +276,26 @@ fn at_least_one(text: &str) -> Result<u64, String> {
     }
 }
 
-/// A number of threads of at least 1 (`--jobs`).
+/// The most threads `--jobs` may ask for. More threads than cores only
+/// slow the games down, and each one holds a game and its agents' trees;
+/// 256 is more than the cores of any machine this runs on.
+const MAX_JOBS: usize = 256;
+
+/// A number of threads from 1 to [`MAX_JOBS`] (`--jobs`).
 fn at_least_one_job(text: &str) -> Result<usize, String> {
     match text.parse::<usize>() {
         Ok(0) => Err("at least one job is needed".to_string()),
+        Ok(n) if n > MAX_JOBS => Err(format!(
+            "at most {MAX_JOBS} jobs can run at once, not {n} (the default is the number of cores)"
+        )),
         Ok(n) => Ok(n),
         Err(_) => Err(format!("expected a whole number of jobs, found `{text}`")),
     }
 }
 
-/// The default of `--jobs`: every core.
+/// The default of `--jobs`: every core (at most [`MAX_JOBS`]).
 fn all_cores() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_JOBS))
 }
 
 /// Whether the error was already shown to the user (a rules file's report).
