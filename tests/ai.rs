@@ -10,7 +10,7 @@
 mod common;
 
 use rulebook::ai::{Agent, AgentSpec, Mcts, Thought};
-use rulebook::analysis::{MatchPlan, MatchReport, play_game, play_match};
+use rulebook::analysis::{DEFAULT_MAX_MOVES, MatchPlan, MatchReport, play_game, play_match};
 use rulebook::engine::{Engine, Move};
 use rulebook::notation;
 
@@ -78,7 +78,10 @@ fn the_search_is_deterministic_for_a_seed_and_playouts() {
     // Whole games too.
     let engine = common::engine("knights-and-kender", "");
     let agents = [spec("mcts:60"), spec("random")];
-    assert_eq!(play_game(&engine, &agents, 3), play_game(&engine, &agents, 3));
+    assert_eq!(
+        play_game(&engine, &agents, 3, DEFAULT_MAX_MOVES),
+        play_game(&engine, &agents, 3, DEFAULT_MAX_MOVES)
+    );
 }
 
 #[test]
@@ -135,6 +138,7 @@ fn check_beats_random(
         games,
         rotate: true,
         seed: 1,
+        max_moves: DEFAULT_MAX_MOVES,
     };
     let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
     let report = play_match(&engine, &plan, jobs, &|| {});

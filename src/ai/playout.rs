@@ -4,11 +4,16 @@
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::engine::{Engine, MoveBuf, Position, uniform};
+use crate::engine::{Engine, MoveBuf, Position, Status, uniform};
 use crate::ir::Outcome;
 
 /// The scale of [`Playouts::captures`]: a chance of 1 is this many.
 const CHANCE_SCALE: u64 = 1 << 32;
+
+/// The longest playout: one still going after this many moves is stopped
+/// and counts as a draw, so that a game without an end cannot stall the
+/// search (as `match` and `analyze` cap whole games).
+const MAX_PLAYOUT_MOVES: u32 = 10_000;
 
 /// Reused buffers and the policy of playouts.
 #[derive(Debug, Default)]
@@ -33,9 +38,10 @@ impl Playouts {
         }
     }
 
-    /// Plays `pos` to the end; returns the result.
+    /// Plays `pos` to the end, or [`MAX_PLAYOUT_MOVES`] moves on (a draw);
+    /// returns the result.
     pub fn run(&mut self, engine: &Engine, pos: &mut Position, rng: &mut Xoshiro256PlusPlus) -> Outcome {
-        loop {
+        for _ in 0..MAX_PLAYOUT_MOVES {
             let chosen = if self.take_wins || self.captures > 0 {
                 self.choose(engine, pos, rng)
             } else {
@@ -45,6 +51,10 @@ impl Playouts {
                 Some(i) => engine.play_chosen(pos, &self.buf, i),
                 None => return engine.final_outcome(pos),
             }
+        }
+        match engine.status(pos, &mut self.buf) {
+            Status::Over(outcome) => outcome,
+            Status::Ongoing => Outcome::Draw,
         }
     }
 
@@ -120,6 +130,17 @@ mod tests {
                 playouts.buf.moves.get(i).captures()
             })
             .count() as u32
+    }
+
+    #[test]
+    fn a_playout_of_a_game_without_end_stops_at_the_cap() {
+        let text = include_str!("../../tests/fixtures/endless.rules");
+        let game = crate::load(&SourceFile::new("endless.rules", text)).expect("valid rules");
+        let engine = Engine::new(game, &[]).expect("no options");
+        let mut pos = engine.start();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+        let outcome = Playouts::new(true, 0.5).run(&engine, &mut pos, &mut rng);
+        assert_eq!((outcome, pos.ply()), (Outcome::Draw, MAX_PLAYOUT_MOVES));
     }
 
     #[test]

@@ -1,9 +1,11 @@
-//! One game between agents, from the start to its end.
+//! One game between agents, from the start to its end, or to a cap on its
+//! length: a game that never ends (no turn limit, moves that go back and
+//! forth) must not keep a match or a study running for ever.
 
 use serde::{Deserialize, Serialize};
 
 use crate::ai::{Agent, AgentSpec, derive_seed};
-use crate::engine::{EndCause, Engine, MoveBuf};
+use crate::engine::{EndCause, Engine, MoveBuf, Status};
 use crate::ir::Outcome;
 
 /// How a game between agents ended.
@@ -13,14 +15,30 @@ pub struct GameResult {
     pub winner: Option<u8>,
     /// Its length in moves.
     pub length: u32,
-    /// It was ended by its limit of moves.
+    /// It was ended by a limit of moves: the rules' own (`draw after N
+    /// moves`), or the cap of [`play_game`] (then its length is the cap).
     pub cut: bool,
+}
+
+/// The cap on a game's length of `match`, `analyze` and `playout` when
+/// none is given (`--max-moves`): far above the length of any game of the
+/// shipped rules files (the longest, go on 19×19, lasts about a thousand
+/// moves between random players), and reached in well under a second a game
+/// by random players.
+pub const DEFAULT_MAX_MOVES: u32 = 10_000;
+
+impl GameResult {
+    /// Whether the game was stopped by a cap of `max_moves` moves.
+    pub fn capped(&self, max_moves: u32) -> bool {
+        self.cut && self.length >= max_moves
+    }
 }
 
 /// Plays a game from the start in which player `p` is `agents[p]`; the
 /// agents are seeded from `seed` (each its own stream) and think on one
-/// thread each.
-pub fn play_game(engine: &Engine, agents: &[AgentSpec], seed: u64) -> GameResult {
+/// thread each. A game still going after `max_moves` moves is stopped
+/// there and counts as a draw, cut.
+pub fn play_game(engine: &Engine, agents: &[AgentSpec], seed: u64, max_moves: u32) -> GameResult {
     let mut agents: Vec<Agent> = agents
         .iter()
         .enumerate()
@@ -28,7 +46,12 @@ pub fn play_game(engine: &Engine, agents: &[AgentSpec], seed: u64) -> GameResult
         .collect();
     let mut pos = engine.start();
     let mut line = Vec::new();
+    let mut capped = false;
     while pos.result().is_none() {
+        if line.len() >= max_moves as usize {
+            capped = engine.status(&pos, &mut MoveBuf::new()) == Status::Ongoing;
+            break;
+        }
         let mover = engine.mover(&pos).index();
         let Some((mv, _)) = agents[mover].choose(engine, &pos, &line, &|_| {}) else {
             break;
@@ -37,13 +60,14 @@ pub fn play_game(engine: &Engine, agents: &[AgentSpec], seed: u64) -> GameResult
         line.push(mv);
     }
     let winner = match engine.final_outcome(&pos) {
-        Outcome::Win(p) => Some(p.0),
-        Outcome::Draw => None,
+        Outcome::Win(p) if !capped => Some(p.0),
+        _ => None,
     };
-    let cut = matches!(
-        engine.end_cause(&pos, &mut MoveBuf::new()),
-        Some(EndCause::TurnLimit(_))
-    );
+    let cut = capped
+        || matches!(
+            engine.end_cause(&pos, &mut MoveBuf::new()),
+            Some(EndCause::TurnLimit(_))
+        );
     GameResult {
         winner,
         length: pos.ply(),

@@ -22,6 +22,8 @@ pub struct MatchPlan {
     pub rotate: bool,
     /// The seed of the match; game `g`'s seed is derived from it.
     pub seed: u64,
+    /// A game still going after this many moves is stopped: a draw.
+    pub max_moves: u32,
 }
 
 /// Wins, draws and losses, and the score they make.
@@ -84,6 +86,9 @@ pub struct MatchReport {
     pub elo: Option<Estimate>,
     /// Mean game length in moves.
     pub mean_length: f64,
+    /// The cap on a game's length, and the games stopped by it (counted as draws).
+    pub max_moves: u32,
+    pub capped: u64,
 }
 
 /// The seat of each agent in game `g`: agent `a` plays player `seats[a]`.
@@ -118,7 +123,7 @@ pub fn play_match(engine: &Engine, plan: &MatchPlan, jobs: usize, done: &(dyn Fn
             for (a, &p) in seats.iter().enumerate() {
                 by_player[p] = plan.agents[a];
             }
-            play_game(engine, &by_player, derive_seed(plan.seed, set))
+            play_game(engine, &by_player, derive_seed(plan.seed, set), plan.max_moves)
         },
         done,
     );
@@ -153,5 +158,7 @@ pub fn play_match(engine: &Engine, plan: &MatchPlan, jobs: usize, done: &(dyn Fn
         agents,
         elo,
         mean_length,
+        max_moves: plan.max_moves,
+        capped: results.iter().filter(|r| r.capped(plan.max_moves)).count() as u64,
     }
 }

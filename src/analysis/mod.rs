@@ -6,13 +6,15 @@
 
 mod game;
 mod matches;
+mod playouts;
 mod runner;
 mod shard;
 mod stats;
 mod study;
 
-pub use game::{GameResult, play_game};
+pub use game::{DEFAULT_MAX_MOVES, GameResult, play_game};
 pub use matches::{AgentResult, MatchPlan, MatchReport, Tally, game_count, play_match};
+pub use playouts::{RandomGames, random_games};
 pub use runner::run_indexed;
 pub use shard::{FORMAT, MergeError, Shard, merge};
 pub use stats::{Estimate, Summary, Z95, elo_difference, elo_from_score, wilson};

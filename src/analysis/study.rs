@@ -64,14 +64,15 @@ pub fn share(study: &Study, index: u64, count: u64) -> Vec<u64> {
 }
 
 /// Plays the games `which` of the study (`engines[v]` runs variant `v`,
-/// `agents[p]` plays player `p`) on `jobs` threads, calling `done` after
-/// each. Each game's seed is derived from the study's seed, its variant
+/// `agents[p]` plays player `p`, each game stopped after `max_moves`
+/// moves) on `jobs` threads, calling `done` after each. Each game's seed is derived from the study's seed, its variant
 /// and its number, so the results do not depend on `jobs` or on the shares.
 pub fn play_study(
     study: &Study,
     engines: &[Engine],
     agents: &[AgentSpec],
     which: &[u64],
+    max_moves: u32,
     jobs: usize,
     done: &(dyn Fn() + Sync),
 ) -> Vec<GameRecord> {
@@ -84,7 +85,7 @@ pub fn play_study(
             GameRecord {
                 variant,
                 game,
-                result: play_game(&engines[variant], agents, seed),
+                result: play_game(&engines[variant], agents, seed, max_moves),
             }
         },
         done,

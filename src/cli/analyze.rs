@@ -35,6 +35,8 @@ pub struct Request<'a> {
     pub games: u64,
     pub jobs: usize,
     pub seed: u64,
+    /// Games still going after this many moves are stopped: draws.
+    pub max_moves: u32,
     pub shard: Option<&'a str>,
 }
 
@@ -74,7 +76,15 @@ pub fn run(request: &Request, format: ReportFormat, plot_to: Option<&PathBuf>) -
     let which = analysis::share(&study, index - 1, count);
     let bar = progress::games(which.len() as u64);
     let tick = || bar.inc(1);
-    let results = analysis::play_study(&study, &engines, &agents, &which, request.jobs, &tick);
+    let results = analysis::play_study(
+        &study,
+        &engines,
+        &agents,
+        &which,
+        request.max_moves,
+        request.jobs,
+        &tick,
+    );
     bar.finish_and_clear();
     if shard.is_some() {
         let shard = Shard {
@@ -88,7 +98,7 @@ pub fn run(request: &Request, format: ReportFormat, plot_to: Option<&PathBuf>) -
         out.line(serde_json::to_string(&shard).map_err(|e| CliError::Output(e.to_string()))?)?;
         return Ok(out.finish()?);
     }
-    print(&study, &results, format, plot_to)
+    print(&study, &results, Some(request.max_moves), format, plot_to)
 }
 
 /// `analyze merge FILES…`: the report of the whole study from its shares.
@@ -113,7 +123,7 @@ pub fn merge(files: &[PathBuf], format: ReportFormat, plot_to: Option<&PathBuf>)
         },
         other => CliError::ShardMismatch(other.to_string()),
     })?;
-    print(&study, &results, format, plot_to)
+    print(&study, &results, None, format, plot_to)
 }
 
 /// `I/N` with I from 1 to N.
@@ -130,14 +140,18 @@ fn parse_shard(text: &str) -> Result<(u64, u64), CliError> {
     Ok((i, n))
 }
 
-/// Prints the report of a study and draws its picture.
+/// Prints the report of a study and draws its picture; the table ends with
+/// how many games the cap on a game's length stopped when the cap is known
+/// (shares do not record it: their games stopped by it are among the cut).
 fn print(
     study: &Study,
     results: &[GameRecord],
+    max_moves: Option<u32>,
     format: ReportFormat,
     plot_to: Option<&PathBuf>,
 ) -> miette::Result<()> {
     let reports = analysis::report(study, results);
+    let capped = max_moves.map(|cap| results.iter().filter(|r| r.result.capped(cap)).count() as u64);
     if let Some(path) = plot_to {
         plot::win_rates(path, study, &reports)?;
     }
@@ -155,6 +169,11 @@ fn print(
         ReportFormat::Table => {
             for line in table(study, &reports) {
                 out.line(line)?;
+            }
+            if let (Some(capped), Some(cap)) = (capped, max_moves)
+                && let Some(note) = super::cap::note(capped, cap)
+            {
+                out.line(format!("{note}; they are among the games cut"))?;
             }
         }
     }

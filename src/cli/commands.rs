@@ -179,12 +179,14 @@ fn divide_rows(engine: &Engine, pos: &Position, depth: u32) -> Vec<(String, u64)
     rows
 }
 
-/// `playout`: `n` uniform random games: results, mean length and speed.
-pub fn playout(loaded: &Loaded, n: u64, seed: u64, format: Format) -> miette::Result<()> {
+/// `playout`: `n` uniform random games, each stopped after `max_moves`
+/// moves: results, mean length and speed.
+pub fn playout(loaded: &Loaded, n: u64, seed: u64, max_moves: u32, format: Format) -> miette::Result<()> {
     let engine = &loaded.engine;
     let started = Instant::now();
-    let stats = engine.playouts(n, seed);
+    let games = rulebook::analysis::random_games(engine, n, seed, max_moves);
     load::budget(engine)?;
+    let stats = &games.stats;
     let secs = started.elapsed().as_secs_f64().max(1e-9);
     let game = engine.game();
     let mean = stats.moves as f64 / stats.games.max(1) as f64;
@@ -199,6 +201,9 @@ pub fn playout(loaded: &Loaded, n: u64, seed: u64, format: Format) -> miette::Re
             out.line(format!("mean length: {mean:.1} moves"))?;
             out.line(format!("playouts/s: {:.0}", stats.games as f64 / secs))?;
             out.line(format!("moves/s: {:.0}", stats.moves as f64 / secs))?;
+            if let Some(note) = super::cap::note(games.capped, max_moves) {
+                out.line(note)?;
+            }
         }
         Format::Json => {
             let wins: Vec<_> = stats
@@ -212,6 +217,8 @@ pub fn playout(loaded: &Loaded, n: u64, seed: u64, format: Format) -> miette::Re
                 "seed": seed,
                 "wins": wins,
                 "draws": stats.draws,
+                "max_moves": max_moves,
+                "capped": games.capped,
                 "mean_length": mean,
                 "seconds": secs,
                 "playouts_per_second": stats.games as f64 / secs,

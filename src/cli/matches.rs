@@ -6,7 +6,6 @@ use serde_json::json;
 use super::load::Loaded;
 use super::output::Out;
 use super::progress;
-use rulebook::ai::AgentSpec;
 use rulebook::analysis::{Estimate, MatchPlan, MatchReport, Tally, game_count, play_match};
 
 /// How `match` prints its report.
@@ -18,25 +17,12 @@ pub enum MatchFormat {
     Json,
 }
 
-/// Plays the match and prints its report.
-pub fn run(
-    loaded: &Loaded,
-    agents: Vec<AgentSpec>,
-    games: u64,
-    swap: bool,
-    jobs: usize,
-    seed: u64,
-    format: MatchFormat,
-) -> miette::Result<()> {
-    let plan = MatchPlan {
-        agents,
-        games,
-        rotate: swap,
-        seed,
-    };
-    let bar = progress::games(game_count(&plan));
+/// Plays the match of `plan` on `jobs` threads and prints its report.
+pub fn run(loaded: &Loaded, plan: &MatchPlan, jobs: usize, format: MatchFormat) -> miette::Result<()> {
+    let swap = plan.rotate;
+    let bar = progress::games(game_count(plan));
     let tick = || bar.inc(1);
-    let report = play_match(&loaded.engine, &plan, jobs, &tick);
+    let report = play_match(&loaded.engine, plan, jobs, &tick);
     bar.finish_and_clear();
     let game = loaded.engine.game();
     let mut out = Out::stdout();
@@ -96,6 +82,7 @@ fn table(report: &MatchReport, title: &str, players: &[String], swap: bool) -> V
         ));
     }
     lines.push(format!("mean length: {:.1} moves", report.mean_length));
+    lines.extend(super::cap::note(report.capped, report.max_moves));
     lines
 }
 

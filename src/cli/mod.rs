@@ -4,19 +4,20 @@ mod agents;
 mod analyze;
 mod board_polar;
 mod board_text;
+mod cap;
 mod commands;
 mod load;
 mod matches;
 mod output;
 pub(crate) mod play;
 mod plot;
-mod progress;
 pub(crate) mod printable;
+mod progress;
 pub(crate) mod record;
 mod render;
-mod trace;
 pub(crate) mod shown;
 mod snippet;
+mod trace;
 mod variants;
 
 use std::path::PathBuf;
@@ -114,6 +115,10 @@ enum Command {
         /// Seed of the random generator.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Stop a game still going after this many moves: it counts as a
+        /// draw, and the report says how many games were stopped.
+        #[arg(long, value_name = "N", default_value_t = cap::DEFAULT_MAX_MOVES, value_parser = cap::parse)]
+        max_moves: u32,
         /// Set an option: NAME=VALUE (repeatable, once per option).
         #[arg(long = "set", value_name = "NAME=VALUE")]
         sets: Vec<String>,
@@ -190,6 +195,10 @@ enum Command {
         /// Seed of the match: each game's seed is derived from it.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Stop a game still going after this many moves: it counts as a
+        /// draw, and the report says how many games were stopped.
+        #[arg(long, value_name = "N", default_value_t = cap::DEFAULT_MAX_MOVES, value_parser = cap::parse)]
+        max_moves: u32,
         /// Set an option: NAME=VALUE (repeatable, once per option).
         #[arg(long = "set", value_name = "NAME=VALUE")]
         sets: Vec<String>,
@@ -228,6 +237,10 @@ enum Command {
         /// Seed of the study: each game's seed is derived from it.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Stop a game still going after this many moves: it counts as a
+        /// draw, and the report says how many games were stopped.
+        #[arg(long, value_name = "N", default_value_t = cap::DEFAULT_MAX_MOVES, value_parser = cap::parse)]
+        max_moves: u32,
         /// Set an option in every variant: NAME=VALUE (repeatable).
         #[arg(long = "set", value_name = "NAME=VALUE")]
         sets: Vec<String>,
@@ -334,6 +347,7 @@ pub fn run() -> miette::Result<()> {
             file,
             n,
             seed,
+            max_moves,
             sets,
             format,
             trace,
@@ -347,8 +361,8 @@ pub fn run() -> miette::Result<()> {
             };
             let loaded = load::game(&game)?;
             match trace {
-                Some(path) => trace::write_file(&loaded.engine, n, seed, &path),
-                None => commands::playout(&loaded, n, seed, format),
+                Some(path) => trace::write_file(&loaded.engine, n, seed, max_moves, &path),
+                None => commands::playout(&loaded, n, seed, max_moves, format),
             }
         }
         Command::Play {
@@ -371,6 +385,7 @@ pub fn run() -> miette::Result<()> {
             games,
             jobs,
             seed,
+            max_moves,
             sets,
             format,
         } => {
@@ -382,8 +397,14 @@ pub fn run() -> miette::Result<()> {
                 moves: None,
             })?;
             let agents = agents::players(&players, loaded.engine.game())?;
-            let jobs = jobs.unwrap_or_else(all_cores);
-            matches::run(&loaded, agents, games, swap, jobs, seed, format)
+            let plan = rulebook::analysis::MatchPlan {
+                agents,
+                games,
+                rotate: swap,
+                seed,
+                max_moves,
+            };
+            matches::run(&loaded, &plan, jobs.unwrap_or_else(all_cores), format)
         }
         Command::Analyze {
             merge: Some(AnalyzeCommand::Merge { files, format, plot }),
@@ -398,6 +419,7 @@ pub fn run() -> miette::Result<()> {
             games,
             jobs,
             seed,
+            max_moves,
             sets,
             shard,
             format,
@@ -413,6 +435,7 @@ pub fn run() -> miette::Result<()> {
                 games,
                 jobs: jobs.unwrap_or_else(all_cores),
                 seed,
+                max_moves,
                 shard: shard.as_deref(),
             };
             analyze::run(&request, format, plot.as_ref())

@@ -24,22 +24,29 @@ use rulebook::notation;
 use super::load::CliError;
 
 /// Writes the trace of `n` games (see [`write`]) to the file at `path`.
-pub fn write_file(engine: &Engine, n: u64, seed: u64, path: &Path) -> miette::Result<()> {
+pub fn write_file(engine: &Engine, n: u64, seed: u64, max_moves: u32, path: &Path) -> miette::Result<()> {
     let unwritable = |e: std::io::Error| CliError::Unwritable {
         path: path.display().to_string(),
         reason: e.to_string(),
     };
     let file = std::fs::File::create(path).map_err(unwritable)?;
     let mut out = std::io::BufWriter::new(file);
-    write(engine, n, seed, &mut out)
+    write(engine, n, seed, max_moves, &mut out)
         .and_then(|()| out.flush())
         .map_err(unwritable)?;
     Ok(())
 }
 
 /// Plays `n` uniformly random games from the start (game `i` seeded by
-/// `seed + i`) and writes each as a line of JSON to `out`.
-pub fn write(engine: &Engine, n: u64, seed: u64, out: &mut impl Write) -> std::io::Result<()> {
+/// `seed + i`), each stopped after `max_moves` moves (its status is then
+/// `ongoing`), and writes each as a line of JSON to `out`.
+pub fn write(
+    engine: &Engine,
+    n: u64,
+    seed: u64,
+    max_moves: u32,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
     let mut buf = MoveBuf::new();
     for i in 0..n {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed.wrapping_add(i));
@@ -50,7 +57,7 @@ pub fn write(engine: &Engine, n: u64, seed: u64, out: &mut impl Write) -> std::i
         loop {
             let (names, details): (Vec<String>, Vec<Value>) =
                 legal_with_detail(engine, &pos, &mut buf).into_iter().unzip();
-            if names.is_empty() {
+            if names.is_empty() || moves.len() >= max_moves as usize {
                 legal.push(names);
                 detail.push(details);
                 break;
@@ -193,7 +200,7 @@ end { no move: mover loses }
     fn a_trace_line_has_one_detail_per_legal_name() {
         let engine = engine();
         let mut out = Vec::new();
-        write(&engine, 1, 1, &mut out).unwrap();
+        write(&engine, 1, 1, super::super::cap::DEFAULT_MAX_MOVES, &mut out).unwrap();
         let line: Value = serde_json::from_slice(&out).unwrap();
         let legal = line["legal"].as_array().unwrap();
         let detail = line["detail"].as_array().unwrap();
