@@ -1389,3 +1389,167 @@ fn a_become_clause_is_written_after_its_landing() {
     assert!(ok_, "{err}");
     assert_eq!(out, "a5-a6=G\nstatus: ongoing\n");
 }
+
+// ---------------------------------------------------------------- hostile inputs
+
+/// A game whose stones step to and fro for ever.
+const ENDLESS: &str = "tests/fixtures/endless.rules";
+
+/// The escape sequence that sets a terminal's window title.
+const TITLE_SEQUENCE: &str = "\x1b]0;pwned\x07";
+
+/// Asserts that `text` holds no control character but line ends and tabs.
+fn no_control(text: &str) {
+    let bad: Vec<char> = text
+        .chars()
+        .filter(|c| c.is_control() && !matches!(c, '\n' | '\t'))
+        .collect();
+    assert!(bad.is_empty(), "control characters {bad:?} in:\n{text}");
+}
+
+#[test]
+fn jobs_are_never_more_than_the_limit() {
+    for command in ["match", "analyze"] {
+        let out = run(&[
+            command,
+            KK,
+            "--players",
+            "random,random",
+            "--games",
+            "1",
+            "--jobs",
+            "10000",
+        ]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        expect_contains(&err, &["at most 256 jobs can run at once, not 10000"]);
+    }
+}
+
+#[test]
+fn games_that_never_end_stop_at_the_cap_and_say_so() {
+    let out = ok(&["playout", ENDLESS, "--n", "2"]);
+    expect_contains(
+        &out,
+        &[
+            "draw: 2\n",
+            "2 games reached the cap of 10,000 moves and count as draws (see `--max-moves`)",
+        ],
+    );
+    let out = ok(&[
+        "playout",
+        ENDLESS,
+        "--n",
+        "1",
+        "--max-moves",
+        "40",
+        "--format",
+        "json",
+    ]);
+    expect_contains(
+        &out,
+        &["\"capped\": 1", "\"max_moves\": 40", "\"mean_length\": 40.0"],
+    );
+    let out = ok(&[
+        "match",
+        ENDLESS,
+        "--players",
+        "random,mcts:10",
+        "--games",
+        "2",
+        "--max-moves",
+        "30",
+    ]);
+    expect_contains(
+        &out,
+        &[
+            "mean length: 30.0 moves",
+            "2 games reached the cap of 30 moves and count as draws",
+        ],
+    );
+    let out = ok(&["analyze", ENDLESS, "--games", "3", "--max-moves", "20"]);
+    expect_contains(
+        &out,
+        &[
+            "100.0%",
+            "3 games reached the cap of 20 moves",
+            "among the games cut",
+        ],
+    );
+    // A game that ends is not cut, and the note stays away.
+    let out = ok(&["playout", KK, "--n", "2"]);
+    assert!(!out.contains("cap"), "{out}");
+}
+
+#[test]
+fn a_diagnostic_past_column_65535_is_drawn_around_its_label() {
+    let text = format!("players A, B {} @@@\n", " ".repeat(70_000));
+    let (out, err, ok_) = run_with_input(&["check", "-"], &text);
+    assert!(!ok_ && out.is_empty(), "{out}");
+    expect_contains(&err, &["<stdin>:1:70015", "found `@`", "…"]);
+    assert!(err.lines().all(|l| l.chars().count() < 400), "{err}");
+}
+
+#[test]
+fn escape_sequences_never_reach_the_terminal() {
+    // In a rules file: refused, and shown escaped.
+    let rules = format!("game \"{TITLE_SEQUENCE}\"\nplayers A, B\n");
+    let (_, err, ok_) = run_with_input(&["check", "-"], &rules);
+    assert!(!ok_);
+    no_control(&err);
+    expect_contains(
+        &err,
+        &[
+            "the file holds 2 control characters; the first is U+001B",
+            "game \"\\x1b]0;pwned\\x07\"",
+        ],
+    );
+    // In `--moves`, in an argument, in a record.
+    let err = fails(&["moves", KK, "--moves", &format!("N@b8 {TITLE_SEQUENCE}")]);
+    no_control(&err);
+    expect_contains(&err, &["move 2 `\\x1b]0;pwned\\x07` is not written as a move"]);
+    let err = fails(&["play", KK, "--ai", TITLE_SEQUENCE]);
+    no_control(&err);
+    let dir = scratch_dir("escapes");
+    let record = dir.join("pwned.txt");
+    std::fs::write(
+        &record,
+        format!("rulebook record 1\nrules: {KK} {TITLE_SEQUENCE}\nmoves:\nN@b8 {TITLE_SEQUENCE}\n"),
+    )
+    .unwrap();
+    let err = fails(&["moves", KK, "--record", path_arg(&record)]);
+    no_control(&err);
+    expect_contains(&err, &["\\x1b]0;pwned\\x07"]);
+    // Typed in `play`.
+    let (out, _, ok_) = run_with_input(&["play", KK], &format!("{TITLE_SEQUENCE}\nquit\n"));
+    assert!(ok_);
+    no_control(&out);
+    expect_contains(&out, &["That line holds control characters"]);
+}
+
+#[test]
+fn save_never_overwrites_the_rules_file_nor_another_file_unasked() {
+    let dir = scratch_dir("save-over");
+    let rules = dir.join("kk.rules");
+    let text = std::fs::read_to_string(KK).unwrap();
+    std::fs::write(&rules, &text).unwrap();
+    let kept = dir.join("kept.txt");
+    std::fs::write(&kept, "keep me").unwrap();
+    let (rules_arg, kept_arg) = (path_arg(&rules), path_arg(&kept));
+    let (out, _, ok_) = run_with_input(
+        &["play", rules_arg],
+        &format!("N@b8\nsave {rules_arg}\nsave! {rules_arg}\nsave {kept_arg}\nquit\n"),
+    );
+    assert!(ok_, "{out}");
+    expect_contains(&out, &["is the rules file of", "already exists. Write"]);
+    assert!(!out.contains("Saved"), "{out}");
+    assert_eq!(std::fs::read_to_string(&rules).unwrap(), text);
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), "keep me");
+    let (out, _, _) = run_with_input(&["play", rules_arg], &format!("N@b8\nsave! {kept_arg}\nquit\n"));
+    expect_contains(&out, &["Saved 1 move to"]);
+    assert!(
+        std::fs::read_to_string(&kept)
+            .unwrap()
+            .starts_with("rulebook record 1\n")
+    );
+}
