@@ -1553,3 +1553,35 @@ fn save_never_overwrites_the_rules_file_nor_another_file_unasked() {
             .starts_with("rulebook record 1\n")
     );
 }
+
+#[test]
+fn chess_is_drawn_when_no_side_can_checkmate() {
+    let chess = "games/chess.rules";
+    // White's king takes the rook: K+N, K+B or K alone against a king.
+    let after_taking = |white: &str, options: &[&str]| {
+        let position = format!("7k/8/8/8/8/8/r7/K{white} w - - 0 1");
+        let mut args = vec!["moves", chess, "--position", &position, "--moves", "a1xa2"];
+        for o in options {
+            args.extend(["--set", o]);
+        }
+        ok(&args).lines().last().unwrap_or_default().to_string()
+    };
+    assert_eq!(after_taking("1N5", &[]), "status: draw");
+    assert_eq!(after_taking("1B5", &[]), "status: draw");
+    assert_eq!(after_taking("7", &[]), "status: draw");
+    assert_eq!(after_taking("1NN4", &[]), "status: ongoing");
+    assert_eq!(
+        after_taking("1N5", &["insufficient_material=false"]),
+        "status: ongoing"
+    );
+    // A pawn promoted to a knight is counted as a knight.
+    let promoted = ok(&[
+        "moves",
+        chess,
+        "--position",
+        "7k/8/8/8/8/8/1p6/K7 b - - 0 1",
+        "--moves",
+        "b2-b1=N",
+    ]);
+    assert!(promoted.ends_with("status: draw\n"), "{promoted}");
+}

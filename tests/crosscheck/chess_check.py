@@ -6,8 +6,9 @@ At every position of every game, the sorted legal moves of the trace must be
 python-chess's legal moves in rulebook's notation (`e2-e4`, `e4xd5`, castling
 as the king's move `e1-g1`, en passant `e5xd6`, promotions `e7-e8=Q`), and
 empty once the game is over: checkmate, stalemate, the fifty-move rule
-(`is_fifty_moves`, which lets a checkmate stand) or a threefold repetition
-(`is_repetition(3)`). Insufficient material is not a rule of the rules file.
+(`is_fifty_moves`, which lets a checkmate stand), a threefold repetition
+(`is_repetition(3)`) or insufficient material as the rules file defines it
+(`insufficient`: the kings alone, or with one bishop or one knight).
 
 Usage: chess_check.py TRACE.jsonl
 """
@@ -26,11 +27,22 @@ def name(board: chess.Board, move: chess.Move) -> str:
     return text
 
 
+def insufficient(board: chess.Board) -> bool:
+    """The rules file's insufficient material: no pawn, rook or queen, and one
+    bishop or knight at most (K v K, K+B v K, K+N v K). python-chess's
+    `is_insufficient_material()` draws more (any number of bishops all on
+    squares of one colour), which the rules language cannot say: the rules
+    file counts pieces, not the colours of their squares."""
+    if board.pawns | board.rooks | board.queens:
+        return False
+    return chess.popcount(board.bishops | board.knights) <= 1
+
+
 def over(board: chess.Board) -> str | None:
     """The result python-chess gives, in rulebook's words, or None while the game goes on."""
     if board.is_checkmate():
         return "win " + ("Black" if board.turn == chess.WHITE else "White")
-    if board.is_stalemate() or board.is_fifty_moves() or board.is_repetition(3):
+    if board.is_stalemate() or board.is_fifty_moves() or board.is_repetition(3) or insufficient(board):
         return "draw"
     return None
 
