@@ -104,6 +104,26 @@ fn the_tree_is_kept_between_moves() {
     assert_eq!(thought.expect("a search").root_visits, 400);
 }
 
+#[test]
+fn a_search_asked_to_stop_stops_between_two_playouts() {
+    // A budget far too large to finish; the flag is set at the first report
+    // of progress (after 64 playouts), and the search stops there.
+    let engine = common::engine("knights-and-kender", "");
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let mut agent = Agent::new(&spec("mcts:100000000"), 1, 1);
+    agent.stop_when(stop.clone());
+    let heard = std::sync::atomic::AtomicU64::new(0);
+    let progress = |playouts: u64| {
+        heard.fetch_max(playouts, std::sync::atomic::Ordering::Relaxed);
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    };
+    // Past the placements, where the search has choices to weigh.
+    let pos = common::position(&engine, "N@b8 N@f8");
+    let line = replay(&engine, "N@b8 N@f8");
+    assert!(agent.choose(&engine, &pos, &line, &progress).is_none());
+    assert_eq!(heard.into_inner(), 64);
+}
+
 /// The score of agent 1 on each side, and of the random player on that side
 /// in random games.
 fn scores_by_side(report: &MatchReport) -> Vec<f64> {

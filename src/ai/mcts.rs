@@ -3,6 +3,8 @@
 //! played, and what it thought reported.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::search::{EdgeStats, Searcher};
@@ -20,6 +22,8 @@ pub struct Mcts {
     searchers: Vec<Searcher>,
     buf: MoveBuf,
     scratch: Position,
+    /// Set by whoever no longer wants the move being searched.
+    stop: Arc<AtomicBool>,
 }
 
 /// What the search thought of a position, and the move it chose.
@@ -74,12 +78,20 @@ impl Mcts {
             searchers,
             buf: MoveBuf::new(),
             scratch: Position::default(),
+            stop: Arc::default(),
         }
     }
 
+    /// Stops the search, between two playouts, as soon as `stop` is set:
+    /// [`Mcts::think`] then gives no move.
+    pub fn stop_when(&mut self, stop: Arc<AtomicBool>) {
+        self.stop = stop;
+    }
+
     /// Thinks about `pos`, reached by `line` from the start of the game, and
-    /// chooses a move (`None` when the game is over). `progress` hears the
-    /// playouts done so far from time to time.
+    /// chooses a move (`None` when the game is over, or when the search was
+    /// stopped: see [`Mcts::stop_when`]). `progress` hears the playouts done
+    /// so far from time to time.
     pub fn think(
         &mut self,
         engine: &Engine,
@@ -134,7 +146,16 @@ impl Mcts {
         for s in &mut self.searchers {
             s.set_root(engine, pos, line);
         }
-        let playouts = parallel::search(&mut self.searchers, engine, self.config.budget, progress);
+        let playouts = parallel::search(
+            &mut self.searchers,
+            engine,
+            self.config.budget,
+            &self.stop,
+            progress,
+        );
+        if self.stop.load(Ordering::Relaxed) {
+            return None;
+        }
         let mut sum: BTreeMap<Move, EdgeStats> = BTreeMap::new();
         for s in &self.searchers {
             for (mv, e) in s.root_stats() {

@@ -20,6 +20,9 @@ mod uct;
 pub use mcts::{Considered, Mcts, Thought};
 pub use spec::{AgentSpec, Budget, DEFAULT_CAPTURES, DEFAULT_EXPLORATION, MctsConfig, SpecError};
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -53,9 +56,18 @@ impl Agent {
         }
     }
 
+    /// A tree search stops, between two playouts, as soon as `stop` is set,
+    /// and gives no move (a random agent does not search: it takes no notice).
+    pub fn stop_when(&mut self, stop: Arc<AtomicBool>) {
+        if let Agent::Mcts(m) = self {
+            m.stop_when(stop);
+        }
+    }
+
     /// The agent's move at `pos`, reached by `line` from the start of the
-    /// game, with what a tree search thought; `None` when the game is over.
-    /// `progress` hears the playouts done so far while a search thinks.
+    /// game, with what a tree search thought; `None` when the game is over
+    /// (or the search was stopped: [`Agent::stop_when`]). `progress` hears
+    /// the playouts done so far while a search thinks.
     pub fn choose(
         &mut self,
         engine: &Engine,

@@ -3,7 +3,7 @@
 //! of the root's moves are added up afterwards. Each tree depends only on
 //! its seed and its budget in playouts, so the sum does too.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -16,19 +16,21 @@ use crate::engine::Engine;
 const REPORT_EVERY: u64 = 64;
 
 /// Runs every searcher on its budget (each one its own whole budget), on a
-/// thread each when there are several; `progress` hears the playouts done
-/// so far (by all) from time to time. Returns the playouts done.
+/// thread each when there are several, until `stop` is set (it is read
+/// before every playout); `progress` hears the playouts done so far (by
+/// all) from time to time. Returns the playouts done.
 pub(super) fn search(
     searchers: &mut [Searcher],
     engine: &Engine,
     budget: Budget,
+    stop: &AtomicBool,
     progress: &(dyn Fn(u64) + Sync),
 ) -> u64 {
     let start = Instant::now();
     let done = AtomicU64::new(0);
     let run = |(i, searcher): (usize, &mut Searcher)| {
         let mut mine = 0;
-        while !spent(budget, mine, start) {
+        while !spent(budget, mine, start) && !stop.load(Ordering::Relaxed) {
             searcher.iterate(engine);
             mine += 1;
             let all = done.fetch_add(1, Ordering::Relaxed) + 1;
