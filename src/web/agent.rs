@@ -1,6 +1,7 @@
 //! The program that plays a side on the page: the tree search of
 //! `rulebook::ai`, behind a small interface with progress and cancelling.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 use rulebook::engine::{Engine, Move, Position};
@@ -11,8 +12,9 @@ use rulebook::engine::{Engine, Move, Position};
 pub struct Progress {
     /// Thousandths of the work done.
     done: AtomicU32,
-    /// Set when the move is no longer wanted (undo, a new game).
-    stop: AtomicBool,
+    /// Set when the move is no longer wanted (undo, a new game): the
+    /// search reads it before every playout.
+    stop: Arc<AtomicBool>,
 }
 
 impl Progress {
@@ -40,10 +42,8 @@ impl Progress {
 
 /// A player that chooses moves.
 pub trait Agent: Send {
-    /// Its name, shown on the page.
-    fn name(&self) -> &'static str;
     /// A legal move at `pos` (`None` when there is none, or when asked to
-    /// stop), reporting its progress as it goes.
+    /// stop: it stops soon after), reporting its progress as it goes.
     fn choose(&mut self, engine: &Engine, pos: &Position, progress: &Progress) -> Option<Move>;
 }
 
@@ -54,12 +54,12 @@ pub struct SearchMover {
     playouts: u64,
 }
 
-impl Agent for SearchMover {
-    fn name(&self) -> &'static str {
-        "tree search"
-    }
+/// The name of the page's program, shown while it thinks.
+pub const PROGRAM_NAME: &str = "tree search";
 
+impl Agent for SearchMover {
     fn choose(&mut self, engine: &Engine, pos: &Position, progress: &Progress) -> Option<Move> {
+        self.search.stop_when(progress.stop.clone());
         let budget = self.playouts as f64;
         let report = |done: u64| progress.set(done as f64 / budget);
         let (mv, _) = self.search.choose(engine, pos, &[], &report)?;

@@ -1,13 +1,19 @@
 //! `rulebook serve`: a local web page to play and edit games. The server
 //! (axum on tokio) listens on the loopback only, refuses requests for other
-//! hosts and cross-site writes, and limits the size of what it is sent; the
-//! page's files are built into the binary ([`assets`]).
+//! hosts and cross-site writes, limits the size of what it is sent and the
+//! time it takes to send it ([`listen`]), does its work off its lock within
+//! a budget ([`work`]), and serves rules files from their folders only
+//! ([`folder`]); the page's files are built into the binary ([`assets`]).
 
 mod agent;
 mod assets;
+mod folder;
 mod guard;
+mod listen;
 mod routes;
 mod session;
+mod view;
+mod work;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -35,6 +41,12 @@ pub enum ServeError {
     Listen { port: u16, reason: String },
 }
 
+/// The stack of the server's threads, where rules are compiled and moves
+/// listed: twice the 8 MiB that the command line's main thread has on Linux,
+/// so that rules the command line can run do not overflow it (a thread's
+/// default, 2 MiB, overflowed on deeply nested rules, which ends the process).
+const THREAD_STACK: usize = 16 * 1024 * 1024;
+
 /// The rules files offered: those given, or every `.rules` file of `games/`.
 fn offered(files: Vec<PathBuf>) -> Vec<PathBuf> {
     if !files.is_empty() {
@@ -51,29 +63,41 @@ fn offered(files: Vec<PathBuf>) -> Vec<PathBuf> {
     found
 }
 
+/// The server's runtime: two worker threads, and threads for its work with
+/// stacks of [`THREAD_STACK`].
+fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .thread_stack_size(THREAD_STACK)
+        .enable_all()
+        .build()
+}
+
 /// Serves the page on 127.0.0.1:`port` until the process is stopped.
 pub fn serve(files: Vec<PathBuf>, port: u16) -> miette::Result<()> {
     let offered = offered(files);
     if offered.is_empty() {
         return Err(ServeError::NoGames.into());
     }
-    let mut app = session::App::new(offered.clone());
-    // The first game that loads is shown at once; the others stay on offer.
-    for (i, path) in offered.iter().enumerate() {
-        match app.open(i) {
-            Ok(()) => break,
-            Err(e) => crate::cli::to_stderr(&format!("{}:\n{e}\n", path.display())),
-        }
-    }
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .map_err(|e| ServeError::Listen {
-            port,
-            reason: e.to_string(),
-        })?;
+    let runtime = runtime().map_err(|e| ServeError::Listen {
+        port,
+        reason: e.to_string(),
+    })?;
     runtime.block_on(async move {
+        let mut app = session::App::new(offered.clone());
+        let jobs = app.jobs.clone();
+        // The first game that loads is shown at once; the others stay on offer.
+        for path in &offered {
+            let what = format!("opening `{}`", path.display());
+            let file = path.clone();
+            match jobs.run(&what, move || session::open(&file)).await {
+                Ok(game) => {
+                    app.set_game(game);
+                    break;
+                }
+                Err(e) => crate::cli::to_stderr(&format!("{}:\n{e}\n", path.display())),
+            }
+        }
         let listener = tokio::net::TcpListener::bind(("127.0.0.1", port))
             .await
             .map_err(|e| ServeError::Listen {
@@ -90,12 +114,7 @@ pub fn serve(files: Vec<PathBuf>, port: u16) -> miette::Result<()> {
         );
         let _ = out.flush();
         let shared = Arc::new(Mutex::new(app));
-        axum::serve(listener, routes::router(shared, port))
-            .await
-            .map_err(|e| ServeError::Listen {
-                port,
-                reason: e.to_string(),
-            })?;
+        listen::serve(listener, routes::router(shared, port), listen::HEAD_TIMEOUT).await;
         Ok(())
     })
 }

@@ -4,7 +4,13 @@
 //! clicks see them), `/api/rules`, `/api/record`. Writes (JSON bodies):
 //! `open`, `play`, `undo`, `sides`, `check`, `reload`, `save-rules`,
 //! `record`. A refused write answers 400 with `{"error": …}`, worded as the
-//! CLI words it.
+//! CLI words it; a state that could not be worked out within the budget,
+//! 503 with `{"error": …}`.
+//!
+//! The lock on the shared [`App`] is held for quick steps only: what takes
+//! work — compiling rules, listing moves, reading a move, replaying a
+//! record, the program's search — runs off it, within the budget of
+//! [`super::work::Jobs`], so that no request waits for another's work.
 
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
@@ -20,10 +26,10 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::agent::{self, Progress};
-use super::guard;
 use super::session::{self, App, Thinking};
+use super::view::View;
+use super::{folder, guard, listen};
 use rulebook::diag::{Severity, SourceFile};
-use rulebook::engine::{MoveBuf, Status};
 use rulebook::{notation, render};
 
 /// The shared state of the server.
@@ -60,6 +66,7 @@ pub fn router(app: Shared, port: u16) -> Router {
         .with_state(app)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn_with_state(port, guard::check))
+        .layer(middleware::from_fn(listen::deadline))
 }
 
 /// A page file.
@@ -81,6 +88,15 @@ fn refuse(message: impl Into<String>) -> Response {
         .into_response()
 }
 
+/// A state that could not be worked out (within the budget).
+fn unavailable(message: impl Into<String>) -> Response {
+    (
+        StatusCode::SERVICE_UNAVAILABLE,
+        axum::Json(json!({ "error": message.into() })),
+    )
+        .into_response()
+}
+
 /// The JSON body of a write.
 fn body<T: for<'de> Deserialize<'de>>(bytes: &Bytes) -> Result<T, String> {
     if std::str::from_utf8(bytes).is_err() {
@@ -95,50 +111,51 @@ struct StateQuery {
 }
 
 async fn state(State(shared): State<Shared>, Query(q): Query<StateQuery>) -> Response {
-    let app = lock(&shared);
-    axum::Json(state_json(&app, q.turned.unwrap_or(false))).into_response()
+    let (mut value, pending, picture, jobs) = {
+        let mut app = lock(&shared);
+        let picture = app.game.as_ref().map(|g| {
+            let last = g
+                .played
+                .last()
+                .map(|(_, mv)| render::move_cells(mv.as_ref()))
+                .unwrap_or_default();
+            (g.engine.clone(), g.position().clone(), last)
+        });
+        (state_json(&app), app.view(), picture, app.views())
+    };
+    let (Some(pending), Some((engine, pos, last))) = (pending, picture) else {
+        return axum::Json(value).into_response();
+    };
+    let view = match jobs.wait("listing the moves", pending).await {
+        Ok(view) => view,
+        Err(e) => return unavailable(e),
+    };
+    let turned = q.turned.unwrap_or(false);
+    let drawn = tokio::task::spawn_blocking(move || {
+        let options = render::Options {
+            turned,
+            last,
+            ..render::Options::default()
+        };
+        render::svg(&engine, &pos, &options)
+    });
+    let Ok(svg) = drawn.await else {
+        return unavailable("drawing the board failed");
+    };
+    add_view(&mut value["game"], &view, svg);
+    axum::Json(value).into_response()
 }
 
-/// Everything the page shows.
-fn state_json(app: &App, turned: bool) -> Value {
+/// Everything the page shows but what takes work (see [`add_view`]).
+fn state_json(app: &App) -> Value {
     let games: Vec<String> = app.offered.iter().map(|p| p.display().to_string()).collect();
     let Some(game) = &app.game else {
         return json!({ "games": games, "current": null, "game": null });
     };
     let current = app.offered.iter().position(|p| Some(p) == game.file.as_ref());
     let engine = &game.engine;
-    let pos = game.position();
     let players = &engine.game().players;
-    let mut buf = MoveBuf::new();
-    let status = engine.status(pos, &mut buf);
-    let (word, result, reason) = match status {
-        Status::Ongoing => ("ongoing", None, None),
-        Status::Over(outcome) => {
-            let reason =
-                crate::cli::play::ending::end_reason(engine, pos, &mut buf, &game.source).map(|(_, r)| r);
-            let result = match outcome {
-                rulebook::ir::Outcome::Win(p) => format!("{} won", players[p.index()]),
-                rulebook::ir::Outcome::Draw => "a draw".to_string(),
-            };
-            (
-                if matches!(outcome, rulebook::ir::Outcome::Draw) {
-                    "draw"
-                } else {
-                    "win"
-                },
-                Some(result),
-                reason,
-            )
-        }
-    };
-    let mover = engine.mover(pos);
-    let program_moves = app.programs.get(mover.index()).copied().unwrap_or(false);
-    let legal = if status == Status::Ongoing && !program_moves {
-        session::legal_shapes(engine, pos)
-    } else {
-        Vec::new()
-    };
-    let pass = legal.iter().any(|m| m.text == "pass");
+    let mover = engine.mover(game.position());
     let moves: Vec<Value> = game
         .played
         .iter()
@@ -147,23 +164,10 @@ fn state_json(app: &App, turned: bool) -> Value {
             json!({ "n": i + 1, "player": players[engine.mover(&game.history[i]).index()], "text": text })
         })
         .collect();
-    let last = game
-        .played
-        .last()
-        .map(|(_, mv)| render::move_cells(mv.as_ref()))
-        .unwrap_or_default();
-    let svg = render::svg(
-        engine,
-        pos,
-        &render::Options {
-            turned,
-            last,
-            ..render::Options::default()
-        },
-    );
     let thinking = app.thinking.as_ref().map(|t| {
-        json!({ "player": players[mover.index()], "progress": t.progress.get(), "by": agent::program(0).name() })
+        json!({ "player": players[mover.index()], "progress": t.progress.get(), "by": agent::PROGRAM_NAME })
     });
+    let program_moves = app.programs.get(mover.index()).copied().unwrap_or(false);
     json!({
         "games": games,
         "current": current,
@@ -172,18 +176,29 @@ fn state_json(app: &App, turned: bool) -> Value {
             "file": game.file.as_ref().map(|f| f.display().to_string()),
             "players": players,
             "programs": app.programs,
-            "to_move": (status == Status::Ongoing).then(|| players[mover.index()].clone()),
-            "status": word,
-            "result": result,
-            "reason": reason,
+            "to_move": players[mover.index()],
+            "program_moves": program_moves,
             "moves": moves,
-            "legal": legal,
-            "pass": pass,
             "thinking": thinking,
-            "svg": svg,
             "generation": app.generation,
         }
     })
+}
+
+/// Adds to the state of a game what took work: its status, its legal
+/// moves (when a person is to move) and the board.
+fn add_view(game: &mut Value, view: &View, svg: String) {
+    let program_moves = game["program_moves"].as_bool().unwrap_or(false);
+    let legal = if program_moves { &[][..] } else { &view.legal[..] };
+    if !view.ongoing {
+        game["to_move"] = Value::Null;
+    }
+    game["status"] = json!(view.word);
+    game["result"] = json!(view.result);
+    game["reason"] = json!(view.reason);
+    game["legal"] = json!(legal);
+    game["pass"] = json!(legal.iter().any(|m| m.text == "pass"));
+    game["svg"] = json!(svg);
 }
 
 async fn rules(State(shared): State<Shared>) -> Response {
@@ -212,7 +227,19 @@ async fn load_record(State(shared): State<Shared>, bytes: Bytes) -> Response {
         Ok(r) => r,
         Err(e) => return refuse(e),
     };
-    let result = lock(&shared).load_record(&request.text);
+    let (jobs, file, source) = {
+        let app = lock(&shared);
+        match &app.game {
+            Some(g) => (app.jobs.clone(), g.file.clone(), g.source.clone()),
+            None => return refuse("no game is loaded"),
+        }
+    };
+    let replayed = jobs
+        .run("replaying the record", move || {
+            session::replay(file, &source, &request.text)
+        })
+        .await;
+    let result = replayed.map(|game| lock(&shared).set_game(game));
     answer(&shared, result)
 }
 
@@ -226,7 +253,16 @@ async fn open(State(shared): State<Shared>, bytes: Bytes) -> Response {
         Ok(r) => r,
         Err(e) => return refuse(e),
     };
-    let result = lock(&shared).open(request.index);
+    let (jobs, path) = {
+        let app = lock(&shared);
+        (app.jobs.clone(), app.offered.get(request.index).cloned())
+    };
+    let Some(path) = path else {
+        return refuse(format!("there is no game number {} on offer", request.index));
+    };
+    let what = format!("opening `{}`", path.display());
+    let opened = jobs.run(&what, move || session::open(&path)).await;
+    let result = opened.map(|game| lock(&shared).set_game(game));
     answer(&shared, result)
 }
 
@@ -241,19 +277,39 @@ async fn play(State(shared): State<Shared>, bytes: Bytes) -> Response {
         Ok(r) => r,
         Err(e) => return refuse(e),
     };
-    let result = {
-        let mut app = lock(&shared);
-        let mover_is_program = app.game.as_ref().is_some_and(|g| {
-            let m = g.engine.mover(g.position()).index();
-            app.programs.get(m).copied().unwrap_or(false)
-        });
-        match app.game.as_mut() {
-            None => Err("no game is loaded".to_string()),
-            Some(_) if mover_is_program => Err("it is the program's turn: wait for its move".to_string()),
-            Some(game) => game.play(request.text.trim()),
+    let (jobs, engine, pos, generation) = {
+        let app = lock(&shared);
+        let Some(g) = &app.game else {
+            return refuse("no game is loaded");
+        };
+        let mover = g.engine.mover(g.position()).index();
+        if app.programs.get(mover).copied().unwrap_or(false) {
+            return refuse("it is the program's turn: wait for its move");
         }
-        .map(|()| app.changed())
+        (
+            app.jobs.clone(),
+            g.engine.clone(),
+            g.position().clone(),
+            app.generation,
+        )
     };
+    let text = request.text.trim().to_string();
+    let read = {
+        let text = text.clone();
+        jobs.run("reading the move", move || {
+            session::parse_move(&engine, &pos, &text)
+        })
+        .await
+    };
+    let result = read.and_then(|mv| {
+        let mut app = lock(&shared);
+        if app.generation != generation {
+            return Err("the game changed while the move was read: look again".to_string());
+        }
+        app.game.as_mut().ok_or("no game is loaded")?.push(text, mv);
+        app.changed();
+        Ok(())
+    });
     answer(&shared, result)
 }
 
@@ -304,7 +360,9 @@ fn answer(shared: &Shared, result: Result<(), String>) -> Response {
     }
 }
 
-/// Starts the program's move in a task of its own when it is to move.
+/// Starts the program's move in a task of its own when it is to move: it
+/// waits for the view of the position (off the lock), then searches on a
+/// thread of its own until done or told to stop ([`App::changed`]).
 fn think(shared: &Shared) {
     let mut app = lock(shared);
     if app.thinking.is_some() {
@@ -313,9 +371,6 @@ fn think(shared: &Shared) {
     let Some(game) = &app.game else { return };
     let engine = game.engine.clone();
     let pos = game.position().clone();
-    if engine.status(&pos, &mut MoveBuf::new()) != Status::Ongoing {
-        return;
-    }
     if !app
         .programs
         .get(engine.mover(&pos).index())
@@ -324,6 +379,7 @@ fn think(shared: &Shared) {
     {
         return;
     }
+    let Some(pending) = app.view() else { return };
     let progress = Arc::new(Progress::default());
     let generation = app.generation;
     app.seed += 1;
@@ -331,28 +387,42 @@ fn think(shared: &Shared) {
     app.thinking = Some(Thinking {
         progress: progress.clone(),
     });
+    let views = app.views();
     drop(app);
     let shared = shared.clone();
-    tokio::task::spawn_blocking(move || {
-        std::thread::sleep(PROGRAM_PAUSE);
-        let chosen = agent::program(seed).choose(&engine, &pos, &progress);
+    tokio::spawn(async move {
+        tokio::time::sleep(PROGRAM_PAUSE).await;
+        let ongoing = views
+            .wait("listing the moves", pending)
+            .await
+            .is_ok_and(|view| view.ongoing);
+        let chosen = if ongoing && !progress.cancelled() {
+            let (engine, progress) = (engine.clone(), progress.clone());
+            tokio::task::spawn_blocking(move || agent::program(seed).choose(&engine, &pos, &progress))
+                .await
+                .ok()
+                .flatten()
+        } else {
+            None
+        };
         {
             let mut app = lock(&shared);
             if app.generation != generation {
                 return;
             }
             app.thinking = None;
-            if let (Some(mv), Some(game)) = (chosen, app.game.as_mut()) {
-                let text = notation::format(&engine, mv.as_ref());
-                game.push(text, mv);
-                app.generation += 1;
-            }
+            let (Some(mv), Some(game)) = (chosen, app.game.as_mut()) else {
+                return;
+            };
+            let text = notation::format(&engine, mv.as_ref());
+            game.push(text, mv);
+            app.generation += 1;
         }
         think(&shared);
     });
 }
 
-async fn check(bytes: Bytes) -> Response {
+async fn check(State(shared): State<Shared>, bytes: Bytes) -> Response {
     let request: Text = match body(&bytes) {
         Ok(r) => r,
         Err(e) => return refuse(e),
@@ -360,7 +430,14 @@ async fn check(bytes: Bytes) -> Response {
     if let Err(e) = session::check_text(&request.text, "rules file") {
         return refuse(e);
     }
-    axum::Json(diagnostics(&request.text)).into_response()
+    let jobs = lock(&shared).jobs.clone();
+    match jobs
+        .run("checking the rules", move || Ok(diagnostics(&request.text)))
+        .await
+    {
+        Ok(problems) => axum::Json(problems).into_response(),
+        Err(e) => refuse(e),
+    }
 }
 
 /// The problems of a rules text as the editor shows them: UTF-16 offsets
@@ -397,14 +474,19 @@ async fn reload(State(shared): State<Shared>, bytes: Bytes) -> Response {
         Ok(r) => r,
         Err(e) => return refuse(e),
     };
-    let result = {
-        let mut app = lock(&shared);
-        let (file, name) = match &app.game {
-            Some(g) => (g.file.clone(), g.source.name.clone()),
-            None => (None, "rules".to_string()),
-        };
-        session::load(file, SourceFile::new(name, request.text), Vec::new()).map(|g| app.set_game(g))
+    let (jobs, file, name) = {
+        let app = lock(&shared);
+        match &app.game {
+            Some(g) => (app.jobs.clone(), g.file.clone(), g.source.name.clone()),
+            None => (app.jobs.clone(), None, "rules".to_string()),
+        }
     };
+    let compiled = jobs
+        .run("loading the rules", move || {
+            session::load(file, SourceFile::new(name, request.text), Vec::new()).map(session::ready)
+        })
+        .await;
+    let result = compiled.map(|game| lock(&shared).set_game(game));
     answer(&shared, result)
 }
 
@@ -416,15 +498,26 @@ async fn save_rules(State(shared): State<Shared>, bytes: Bytes) -> Response {
     if let Err(e) = session::check_text(&request.text, "rules file") {
         return refuse(e);
     }
-    let app = lock(&shared);
-    let Some(path) = app.game.as_ref().and_then(|g| g.file.clone()) else {
-        return refuse("this game has no file to save to");
+    let path = {
+        let app = lock(&shared);
+        let Some(path) = app.game.as_ref().and_then(|g| g.file.clone()) else {
+            return refuse("this game has no file to save to");
+        };
+        if !app.offered.contains(&path) {
+            return refuse("only the rules files on offer can be saved");
+        }
+        path
     };
-    if !app.offered.contains(&path) {
-        return refuse("only the rules files on offer can be saved");
-    }
-    match std::fs::write(&path, request.text.as_bytes()) {
+    let real = match folder::resolve(&path) {
+        Ok(real) => real,
+        Err(e) => return refuse(e),
+    };
+    match std::fs::write(&real, request.text.as_bytes()) {
         Ok(()) => axum::Json(json!({ "ok": true, "saved": path.display().to_string() })).into_response(),
         Err(e) => refuse(format!("cannot write `{}`: {e}", path.display())),
     }
 }
+
+#[cfg(test)]
+#[path = "routes_tests.rs"]
+mod tests;

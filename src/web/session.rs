@@ -1,8 +1,11 @@
 //! The game the page shows: its rules, the moves played, who the program
 //! plays, and the program's move while it thinks. Every operation checks its
 //! input and answers with the CLI's messages; none can stop the server.
+//! What takes work (compiling, replaying, listing moves) is done by free
+//! functions that the routes run off the lock ([`super::work`]); [`App`]'s
+//! own methods are quick.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme};
@@ -11,6 +14,8 @@ use rulebook::engine::{Engine, Move, MoveBuf, Position, Token};
 use rulebook::notation;
 
 use super::agent::Progress;
+use super::view::View;
+use super::work::{Jobs, Pending};
 use crate::cli::record::{self, Record};
 
 /// The most text a rules file or a record sent by the page may hold.
@@ -21,9 +26,9 @@ pub struct Game {
     /// The file the rules came from (where "save" writes), if any.
     pub file: Option<PathBuf>,
     /// The rules as text.
-    pub source: SourceFile,
+    pub source: Arc<SourceFile>,
     /// The compiled game with its options.
-    pub engine: Engine,
+    pub engine: Arc<Engine>,
     /// The options set.
     pub sets: Vec<(String, String)>,
     /// The starting position as text, when not the rules' start (from a record).
@@ -54,6 +59,14 @@ pub struct App {
     pub thinking: Option<Thinking>,
     /// Seeds of the program's choices, one per move it makes.
     pub seed: u64,
+    /// The places and the budget of the work requests ask for off the lock
+    /// (compiling, replaying, reading a move, checking).
+    pub jobs: Jobs,
+    /// Those of finding the views of positions: apart, so that rules that
+    /// ran away while being loaded cannot hold up the game being played.
+    views: Jobs,
+    /// The view of the position of generation `.0`, found or being found.
+    view: Option<(u64, Pending<View>)>,
 }
 
 impl Game {
@@ -66,32 +79,9 @@ impl Game {
 
     /// Plays a legal move in notation; the CLI's message if it is not one.
     pub fn play(&mut self, text: &str) -> Result<(), String> {
-        let mut buf = MoveBuf::new();
-        let pos = self.position().clone();
-        match notation::parse(&self.engine, &pos, text, &mut buf) {
-            Ok(mv) => {
-                self.push(text.to_string(), mv);
-                Ok(())
-            }
-            Err(e) => {
-                let legal = notation::legal_move_names(&self.engine, &pos, &mut buf);
-                let reason = match e {
-                    notation::ParseMoveError::Malformed(_) => "is not written as a move",
-                    notation::ParseMoveError::NotLegal(_) if legal.is_empty() => {
-                        "cannot be played: the game is over"
-                    }
-                    notation::ParseMoveError::NotLegal(_) => "is not legal in this position",
-                };
-                let shown: Vec<&str> = legal.iter().take(40).map(String::as_str).collect();
-                let more = if legal.len() > shown.len() { " …" } else { "" };
-                let list = if legal.is_empty() {
-                    String::new()
-                } else {
-                    format!("; legal moves here: {}{more}", shown.join(" "))
-                };
-                Err(format!("move `{}` {reason}{list}", clip(text, 40)))
-            }
-        }
+        let mv = parse_move(&self.engine, self.position(), text)?;
+        self.push(text.to_string(), mv);
+        Ok(())
     }
 
     /// Plays a move known to be legal.
@@ -125,6 +115,27 @@ impl Game {
             .collect();
         record.to_text(&self.engine.game().title, &movers)
     }
+}
+
+/// Reads a legal move of `pos` in notation; the CLI's message if it is not one.
+pub fn parse_move(engine: &Engine, pos: &Position, text: &str) -> Result<Move, String> {
+    let mut buf = MoveBuf::new();
+    notation::parse(engine, pos, text, &mut buf).map_err(|e| {
+        let legal = notation::legal_move_names(engine, pos, &mut buf);
+        let reason = match e {
+            notation::ParseMoveError::Malformed(_) => "is not written as a move",
+            notation::ParseMoveError::NotLegal(_) if legal.is_empty() => "cannot be played: the game is over",
+            notation::ParseMoveError::NotLegal(_) => "is not legal in this position",
+        };
+        let shown: Vec<&str> = legal.iter().take(40).map(String::as_str).collect();
+        let more = if legal.len() > shown.len() { " …" } else { "" };
+        let list = if legal.is_empty() {
+            String::new()
+        } else {
+            format!("; legal moves here: {}{more}", shown.join(" "))
+        };
+        format!("move `{}` {reason}{list}", clip(text, 40))
+    })
 }
 
 /// The first `n` characters of `text`, for messages.
@@ -175,17 +186,32 @@ pub fn load(file: Option<PathBuf>, source: SourceFile, sets: Vec<(String, String
     Ok(Game {
         file,
         history: vec![engine.start()],
-        engine,
-        source,
+        engine: Arc::new(engine),
+        source: Arc::new(source),
         sets,
         start: None,
         played: Vec::new(),
     })
 }
 
-/// Reads a rules file from disk for the page.
-pub fn read_file(path: &std::path::Path) -> Result<SourceFile, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
+/// A game ready to be shown: with the view of its position, found now, so
+/// that rules whose moves cannot be listed are refused before they are shown.
+pub fn ready(game: Game) -> (Game, View) {
+    let view = View::of(&game.engine, game.position(), &game.source);
+    (game, view)
+}
+
+/// Opens the offered rules file `path` (within its folder) at its start.
+pub fn open(path: &Path) -> Result<(Game, View), String> {
+    let source = read_file(path)?;
+    load(Some(path.to_path_buf()), source, Vec::new()).map(ready)
+}
+
+/// Reads a rules file from disk for the page (only within its folder: see
+/// [`super::folder`]).
+pub fn read_file(path: &Path) -> Result<SourceFile, String> {
+    let real = super::folder::resolve(path)?;
+    let bytes = std::fs::read(real).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
     let text = String::from_utf8(bytes).map_err(|e| {
         format!(
             "`{}` is not UTF-8 text (invalid byte at offset {})",
@@ -194,6 +220,27 @@ pub fn read_file(path: &std::path::Path) -> Result<SourceFile, String> {
         )
     })?;
     Ok(SourceFile::new(path.display().to_string(), text))
+}
+
+/// Replays a record (its options, then its moves) on the rules of `file`
+/// and `source`: a new game, ready to be shown.
+pub fn replay(file: Option<PathBuf>, source: &SourceFile, text: &str) -> Result<(Game, View), String> {
+    check_text(text, "record")?;
+    let record_source = SourceFile::new("record", text.to_string());
+    let parsed = Record::parse(&record_source).map_err(|e| render(&*e))?;
+    let mut fresh = load(file, source.clone(), parsed.sets.clone())?;
+    if let Some((text, _)) = &parsed.position {
+        let start = rulebook::position_text::read(&fresh.engine, text)
+            .map_err(|e| format!("the record's starting position: {e}"))?;
+        fresh.history = vec![start];
+        fresh.start = Some(text.clone());
+    }
+    for (i, (text, _)) in parsed.moves.iter().enumerate() {
+        fresh
+            .play(text)
+            .map_err(|e| format!("move {} of the record: {e}", i + 1))?;
+    }
+    Ok(ready(fresh))
 }
 
 impl App {
@@ -206,7 +253,15 @@ impl App {
             generation: 0,
             thinking: None,
             seed: 1,
+            jobs: Jobs::default(),
+            views: Jobs::default(),
+            view: None,
         }
+    }
+
+    /// The jobs of views: to wait for one that [`App::view`] started.
+    pub fn views(&self) -> Jobs {
+        self.views.clone()
     }
 
     /// Something changed: a thinking program's move is no longer wanted.
@@ -217,27 +272,34 @@ impl App {
         }
     }
 
-    /// Shows a new game; the program's sides are kept when the players are the same.
-    pub fn set_game(&mut self, game: Game) {
+    /// Shows a new game, with the view of its position; the program's sides
+    /// are kept when the players are the same.
+    pub fn set_game(&mut self, (game, view): (Game, View)) {
         let players = game.engine.game().players.len();
         if self.programs.len() != players {
             self.programs = vec![false; players];
         }
         self.game = Some(game);
         self.changed();
+        self.view = Some((self.generation, Jobs::done(view)));
     }
 
-    /// Opens offered file number `index`.
-    pub fn open(&mut self, index: usize) -> Result<(), String> {
-        let path = self
-            .offered
-            .get(index)
-            .cloned()
-            .ok_or_else(|| format!("there is no game number {index} on offer"))?;
-        let source = read_file(&path)?;
-        let game = load(Some(path), source, Vec::new())?;
-        self.set_game(game);
-        Ok(())
+    /// The view of the current position: found already, being found, or
+    /// started now off the lock (`None` when no game is loaded).
+    pub fn view(&mut self) -> Option<Pending<View>> {
+        let game = self.game.as_ref()?;
+        match &self.view {
+            Some((generation, pending)) if *generation == self.generation => Some(pending.clone()),
+            _ => {
+                let (engine, source) = (game.engine.clone(), game.source.clone());
+                let pos = game.position().clone();
+                let pending = self
+                    .views
+                    .start("listing the moves", move || Ok(View::of(&engine, &pos, &source)));
+                self.view = Some((self.generation, pending.clone()));
+                Some(pending)
+            }
+        }
     }
 
     /// Takes back the last move, and the program's before it, back to a
@@ -260,28 +322,6 @@ impl App {
         game.history.truncate(target + 1);
         game.played.truncate(target);
         self.changed();
-        Ok(())
-    }
-
-    /// Replays a record (its options, then its moves) on the current rules.
-    pub fn load_record(&mut self, text: &str) -> Result<(), String> {
-        check_text(text, "record")?;
-        let game = self.game.as_ref().ok_or("no game is loaded")?;
-        let source = SourceFile::new("record", text.to_string());
-        let parsed = Record::parse(&source).map_err(|e| render(&*e))?;
-        let mut fresh = load(game.file.clone(), game.source.clone(), parsed.sets.clone())?;
-        if let Some((text, _)) = &parsed.position {
-            let start = rulebook::position_text::read(&fresh.engine, text)
-                .map_err(|e| format!("the record's starting position: {e}"))?;
-            fresh.history = vec![start];
-            fresh.start = Some(text.clone());
-        }
-        for (i, (text, _)) in parsed.moves.iter().enumerate() {
-            fresh
-                .play(text)
-                .map_err(|e| format!("move {} of the record: {e}", i + 1))?;
-        }
-        self.set_game(fresh);
         Ok(())
     }
 }
@@ -380,12 +420,11 @@ mod tests {
 
     #[test]
     fn a_saved_record_loads_again() {
-        let mut app = App::new(Vec::new());
         let mut g = game();
         g.play("S@b2").unwrap();
         let text = g.record();
-        app.set_game(g);
-        app.load_record(&text).unwrap();
-        assert_eq!(app.game.as_ref().unwrap().played.len(), 1);
+        let (again, view) = replay(g.file.clone(), &g.source, &text).unwrap();
+        assert_eq!(again.played.len(), 1);
+        assert!(view.ongoing && view.legal.len() == 8, "{view:?}");
     }
 }

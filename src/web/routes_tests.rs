@@ -1,0 +1,113 @@
+//! The routes on their own (no socket): work done off the lock, within its
+//! budget, and files kept in their folders.
+
+use std::time::Duration;
+
+use axum::body::{Bytes, to_bytes};
+use axum::extract::{Query, State};
+use axum::http::StatusCode;
+use serde_json::{Value, json};
+
+use super::*;
+use crate::web::work::Jobs;
+
+/// Rules whose moves never finish being listed: the ways of a repeated
+/// group grow without end.
+const RUNAWAY: &str = "game \"Runaway\"\nplayers A, B\nboard grid files a..c ranks 1..1\n\
+                       directions line = e, w\npiece S letter S { move go: (go (e, w))*, land }\n\
+                       setup { A: S at a1 }\nend { no move: draw }\n";
+
+/// A server showing the shipped tic-tac-toe, its jobs given up after `budget`.
+fn server(budget: Duration) -> Shared {
+    let text = std::fs::read_to_string("games/tic-tac-toe.rules").expect("a shipped game");
+    let game = session::load(None, SourceFile::new("tic-tac-toe.rules", text), Vec::new()).expect("valid");
+    let mut app = App::new(Vec::new());
+    app.jobs = Jobs::new(2, budget);
+    app.set_game(session::ready(game));
+    Arc::new(Mutex::new(app))
+}
+
+async fn answer(response: Response) -> (StatusCode, Value) {
+    let status = response.status();
+    let bytes = to_bytes(response.into_body(), usize::MAX).await.expect("a body");
+    (status, serde_json::from_slice(&bytes).expect("JSON"))
+}
+
+fn text_body(text: &str) -> Bytes {
+    Bytes::from(json!({ "text": text }).to_string())
+}
+
+async fn title(shared: &Shared) -> Value {
+    let (status, value) =
+        answer(state(State(shared.clone()), Query(StateQuery { turned: None })).await).await;
+    assert_eq!(status, StatusCode::OK, "{value}");
+    value["game"]["title"].clone()
+}
+
+/// Runs `test` on the server's own runtime (its threads' stacks are those
+/// of the server), leaving any job that ran away to the end of the process.
+fn on_the_runtime<F: std::future::Future<Output = ()>>(test: F) {
+    let runtime = crate::web::runtime().expect("a runtime");
+    runtime.block_on(test);
+    runtime.shutdown_background();
+}
+
+#[test]
+fn rules_that_run_away_hold_up_no_one_and_are_refused_within_the_budget() {
+    on_the_runtime(runaway_rules());
+}
+
+async fn runaway_rules() {
+    let shared = server(Duration::from_secs(1));
+    let loading = tokio::spawn(reload(State(shared.clone()), text_body(RUNAWAY)));
+    tokio::task::yield_now().await;
+    // While the rules are being loaded, the page is served (before, the
+    // load held the lock: this waited for it).
+    let served = tokio::time::timeout(Duration::from_secs(60), title(&shared)).await;
+    assert_eq!(served.expect("the state is served"), json!("Tic-tac-toe"));
+    assert!(!loading.is_finished());
+    let (status, refused) = answer(loading.await.expect("the request ends")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let message = refused["error"].as_str().unwrap_or_default();
+    assert!(
+        message.starts_with("loading the rules took more than 1 s"),
+        "{message}"
+    );
+    assert_eq!(title(&shared).await, json!("Tic-tac-toe"));
+}
+
+#[test]
+fn rules_are_saved_only_within_their_folder() {
+    on_the_runtime(saved_within_the_folder());
+}
+
+async fn saved_within_the_folder() {
+    let root = std::env::temp_dir().join(format!("rulebook-save-rules-{}", std::process::id()));
+    let served = root.join("games");
+    std::fs::create_dir_all(&served).unwrap();
+    let outside = root.join("elsewhere.rules");
+    std::fs::write(&outside, "kept").unwrap();
+    let link = served.join("link.rules");
+    std::os::unix::fs::symlink(&outside, &link).unwrap();
+    let shared = server(Duration::from_secs(20));
+    {
+        let mut app = lock(&shared);
+        app.offered = vec![link.clone()];
+        app.game.as_mut().expect("a game").file = Some(link.clone());
+    }
+    let text = std::fs::read_to_string("games/tic-tac-toe.rules").unwrap();
+    let (status, refused) = answer(save_rules(State(shared.clone()), text_body(&text)).await).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        refused["error"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("outside its folder"),
+        "{refused}"
+    );
+    assert_eq!(std::fs::read_to_string(&outside).unwrap(), "kept");
+    // Opening it is refused as well.
+    let (status, _) = answer(open(State(shared.clone()), Bytes::from(r#"{"index":0}"#)).await).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    std::fs::remove_dir_all(&root).unwrap();
+}
