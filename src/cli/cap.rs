@@ -1,6 +1,7 @@
 //! The cap on a game's length of the commands that play whole games
 //! (`playout`, `match`, `analyze`): `--max-moves N`, and the note their
-//! reports end with when games reached it.
+//! reports end with when games reached it; and the same cap in `play` when
+//! the program plays every side.
 
 pub use rulebook::analysis::DEFAULT_MAX_MOVES;
 
@@ -32,6 +33,16 @@ pub fn note(capped: u64, max_moves: u32) -> Option<String> {
             if capped == 1 { "a draw" } else { "draws" }
         )
     })
+}
+
+/// What `play` says when the program, playing every side, reaches the cap
+/// after `moves` moves.
+pub fn stopped(moves: usize) -> String {
+    format!(
+        "The game is stopped after {} moves: a game the program plays against itself ends \
+         there if nothing ends it first.",
+        thousands(moves as u32)
+    )
 }
 
 /// `10000` as `10,000`.

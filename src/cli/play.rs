@@ -219,6 +219,13 @@ impl Session<'_> {
                     return Ok(());
                 }
             }
+            // Watching the program play itself a game that does not end.
+            if over.is_none()
+                && self.humans() == 0
+                && self.played.len() >= super::cap::DEFAULT_MAX_MOVES as usize
+            {
+                return self.tell(&super::cap::stopped(self.played.len()));
+            }
             let mover = self.engine.mover(self.pos());
             if over.is_none() && self.is_ai[mover.index()] {
                 self.ai_move()?;

@@ -419,6 +419,15 @@ mod tests {
     }
 
     #[test]
+    fn an_error_past_column_65535_is_reported() {
+        let text = format!("players A, B {} @@@\n", " ".repeat(70_000));
+        let e = load(None, SourceFile::new("long.rules", text), Vec::new())
+            .err()
+            .unwrap();
+        assert!(e.contains("long.rules:1:70015") && e.contains("found `@`"), "{e}");
+    }
+
+    #[test]
     fn a_saved_record_loads_again() {
         let mut g = game();
         g.play("S@b2").unwrap();
