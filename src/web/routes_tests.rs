@@ -17,10 +17,12 @@ const RUNAWAY: &str = "game \"Runaway\"\nplayers A, B\nboard grid files a..c ran
                        directions line = e, w\npiece S letter S { move go: (go (e, w))*, land }\n\
                        setup { A: S at a1 }\nend { no move: draw }\n";
 
-/// A server showing the shipped tic-tac-toe, its jobs given up after `budget`.
+/// A small game (two stones that step to and fro).
+const GAME: &str = include_str!("../../tests/fixtures/endless.rules");
+
+/// A server showing [`GAME`], its jobs given up after `budget`.
 fn server(budget: Duration) -> Shared {
-    let text = std::fs::read_to_string("games/tic-tac-toe.rules").expect("a shipped game");
-    let game = session::load(None, SourceFile::new("tic-tac-toe.rules", text), Vec::new()).expect("valid");
+    let game = session::load(None, SourceFile::new("endless.rules", GAME), Vec::new()).expect("valid");
     let mut app = App::new(Vec::new());
     app.jobs = Jobs::new(2, budget);
     app.set_game(session::ready(game));
@@ -64,7 +66,7 @@ async fn runaway_rules() {
     // While the rules are being loaded, the page is served (before, the
     // load held the lock: this waited for it).
     let served = tokio::time::timeout(Duration::from_secs(60), title(&shared)).await;
-    assert_eq!(served.expect("the state is served"), json!("Tic-tac-toe"));
+    assert_eq!(served.expect("the state is served"), json!("Endless"));
     assert!(!loading.is_finished());
     let (status, refused) = answer(loading.await.expect("the request ends")).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
@@ -73,7 +75,7 @@ async fn runaway_rules() {
         message.starts_with("loading the rules took more than 1 s"),
         "{message}"
     );
-    assert_eq!(title(&shared).await, json!("Tic-tac-toe"));
+    assert_eq!(title(&shared).await, json!("Endless"));
 }
 
 #[test]
@@ -95,8 +97,7 @@ async fn saved_within_the_folder() {
         app.offered = vec![link.clone()];
         app.game.as_mut().expect("a game").file = Some(link.clone());
     }
-    let text = std::fs::read_to_string("games/tic-tac-toe.rules").unwrap();
-    let (status, refused) = answer(save_rules(State(shared.clone()), text_body(&text)).await).await;
+    let (status, refused) = answer(save_rules(State(shared.clone()), text_body(GAME)).await).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(
         refused["error"]
