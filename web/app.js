@@ -62,6 +62,7 @@ function render() {
   $("result").hidden = !g.result;
   $("result").textContent = g.result ? g.result + (g.reason ? ", because " + g.reason + "." : ".") : "";
   $("pass").hidden = !g.pass;
+  if (g.problem) showError(g.problem);
   const t = g.thinking;
   $("thinking").hidden = !t;
   if (t) {

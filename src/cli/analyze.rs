@@ -86,6 +86,9 @@ pub fn run(request: &Request, format: ReportFormat, plot_to: Option<&PathBuf>) -
         &tick,
     );
     bar.finish_and_clear();
+    for engine in &engines {
+        load::budget(engine)?;
+    }
     if shard.is_some() {
         let shard = Shard {
             format: FORMAT.to_string(),

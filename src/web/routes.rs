@@ -30,6 +30,7 @@ use super::session::{self, App, Thinking};
 use super::view::View;
 use super::{folder, guard, listen};
 use rulebook::diag::{Severity, SourceFile};
+use rulebook::engine::Engine;
 use rulebook::{notation, render};
 
 /// The shared state of the server.
@@ -180,6 +181,7 @@ fn state_json(app: &App) -> Value {
             "program_moves": program_moves,
             "moves": moves,
             "thinking": thinking,
+            "problem": app.problem,
             "generation": app.generation,
         }
     })
@@ -297,7 +299,8 @@ async fn play(State(shared): State<Shared>, bytes: Bytes) -> Response {
     let read = {
         let text = text.clone();
         jobs.run("reading the move", move || {
-            session::parse_move(&engine, &pos, &text)
+            // An engine of its own, whose budget no other work can spend.
+            session::parse_move(&Engine::clone(&engine), &pos, &text)
         })
         .await
     };
@@ -397,13 +400,16 @@ fn think(shared: &Shared) {
             .await
             .is_ok_and(|view| view.ongoing);
         let chosen = if ongoing && !progress.cancelled() {
-            let (engine, progress) = (engine.clone(), progress.clone());
-            tokio::task::spawn_blocking(move || agent::program(seed).choose(&engine, &pos, &progress))
-                .await
-                .ok()
-                .flatten()
+            // An engine of its own, whose budget no other work can spend.
+            let (engine, progress) = ((*engine).clone(), progress.clone());
+            tokio::task::spawn_blocking(move || {
+                let chosen = agent::program(seed).choose(&engine, &pos, &progress);
+                session::within_budget(&engine).map(|()| chosen)
+            })
+            .await
+            .unwrap_or_else(|_| Err("the program's search failed".to_string()))
         } else {
-            None
+            Ok(None)
         };
         {
             let mut app = lock(&shared);
@@ -411,6 +417,10 @@ fn think(shared: &Shared) {
                 return;
             }
             app.thinking = None;
+            let chosen = chosen.unwrap_or_else(|problem| {
+                app.problem = Some(format!("the program could not choose a move: {problem}"));
+                None
+            });
             let (Some(mv), Some(game)) = (chosen, app.game.as_mut()) else {
                 return;
             };
@@ -483,7 +493,7 @@ async fn reload(State(shared): State<Shared>, bytes: Bytes) -> Response {
     };
     let compiled = jobs
         .run("loading the rules", move || {
-            session::load(file, SourceFile::new(name, request.text), Vec::new()).map(session::ready)
+            session::load(file, SourceFile::new(name, request.text), Vec::new()).and_then(session::ready)
         })
         .await;
     let result = compiled.map(|game| lock(&shared).set_game(game));

@@ -25,7 +25,7 @@ fn server(budget: Duration) -> Shared {
     let game = session::load(None, SourceFile::new("endless.rules", GAME), Vec::new()).expect("valid");
     let mut app = App::new(Vec::new());
     app.jobs = Jobs::new(2, budget);
-    app.set_game(session::ready(game));
+    app.set_game(session::ready(game).expect("its moves are listed"));
     Arc::new(Mutex::new(app))
 }
 
@@ -55,27 +55,62 @@ fn on_the_runtime<F: std::future::Future<Output = ()>>(test: F) {
 }
 
 #[test]
-fn rules_that_run_away_hold_up_no_one_and_are_refused_within_the_budget() {
+fn rules_that_run_away_are_refused_and_the_game_stays() {
     on_the_runtime(runaway_rules());
 }
 
 async fn runaway_rules() {
+    let shared = server(Duration::from_secs(60));
+    let (status, refused) = answer(reload(State(shared.clone()), text_body(RUNAWAY)).await).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let message = refused["error"].as_str().unwrap_or_default();
+    assert!(
+        message.contains("rules::cli::move_budget") && message.contains("the rule `go` of `S`"),
+        "{message}"
+    );
+    assert_eq!(title(&shared).await, json!("Endless"));
+}
+
+#[test]
+fn work_that_waits_holds_up_no_one_and_is_given_up_within_the_budget() {
+    on_the_runtime(work_that_waits());
+}
+
+async fn work_that_waits() {
     let shared = server(Duration::from_secs(1));
-    let loading = tokio::spawn(reload(State(shared.clone()), text_body(RUNAWAY)));
+    let jobs = Jobs::new(1, Duration::from_secs(1));
+    lock(&shared).jobs = jobs.clone();
+    // The only place for work is taken by a job the test holds.
+    let (started, has_started) = std::sync::mpsc::channel::<()>();
+    let (release, held) = std::sync::mpsc::channel::<()>();
+    let holder = tokio::spawn(async move {
+        let job = move || {
+            let _ = started.send(());
+            let _ = held.recv();
+            Ok(())
+        };
+        jobs.run("holding the place", job).await
+    });
+    tokio::task::spawn_blocking(move || has_started.recv())
+        .await
+        .unwrap()
+        .unwrap();
+    let loading = tokio::spawn(reload(State(shared.clone()), text_body(GAME)));
     tokio::task::yield_now().await;
-    // While the rules are being loaded, the page is served (before, the
-    // load held the lock: this waited for it).
+    // While the reload waits for a place, the page is served (before, a
+    // load held the lock while it worked: this waited for it).
     let served = tokio::time::timeout(Duration::from_secs(60), title(&shared)).await;
     assert_eq!(served.expect("the state is served"), json!("Endless"));
-    assert!(!loading.is_finished());
     let (status, refused) = answer(loading.await.expect("the request ends")).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     let message = refused["error"].as_str().unwrap_or_default();
     assert!(
-        message.starts_with("loading the rules took more than 1 s"),
+        message.starts_with("loading the rules could not start within 1 s"),
         "{message}"
     );
-    assert_eq!(title(&shared).await, json!("Endless"));
+    // The holder, too, was given up after its budget; its job ends now.
+    assert!(holder.await.unwrap().is_err());
+    release.send(()).unwrap();
 }
 
 #[test]

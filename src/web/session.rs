@@ -57,6 +57,8 @@ pub struct App {
     pub generation: u64,
     /// The program's move being chosen, if any.
     pub thinking: Option<Thinking>,
+    /// Why the program could not choose its move, until the game changes.
+    pub problem: Option<String>,
     /// Seeds of the program's choices, one per move it makes.
     pub seed: u64,
     /// The places and the budget of the work requests ask for off the lock
@@ -117,10 +119,19 @@ impl Game {
     }
 }
 
-/// Reads a legal move of `pos` in notation; the CLI's message if it is not one.
+/// The CLI's report when `engine` ran out of its budget for listing the
+/// moves of a position since it was last asked.
+pub fn within_budget(engine: &Engine) -> Result<(), String> {
+    crate::cli::budget(engine).map_err(|e| render(&e))
+}
+
+/// Reads a legal move of `pos` in notation; the CLI's message if it is not
+/// one (or if its moves could not be listed within the budget).
 pub fn parse_move(engine: &Engine, pos: &Position, text: &str) -> Result<Move, String> {
     let mut buf = MoveBuf::new();
-    notation::parse(engine, pos, text, &mut buf).map_err(|e| {
+    let parsed = notation::parse(engine, pos, text, &mut buf);
+    within_budget(engine)?;
+    parsed.map_err(|e| {
         let legal = notation::legal_move_names(engine, pos, &mut buf);
         let reason = match e {
             notation::ParseMoveError::Malformed(_) => "is not written as a move",
@@ -196,15 +207,15 @@ pub fn load(file: Option<PathBuf>, source: SourceFile, sets: Vec<(String, String
 
 /// A game ready to be shown: with the view of its position, found now, so
 /// that rules whose moves cannot be listed are refused before they are shown.
-pub fn ready(game: Game) -> (Game, View) {
-    let view = View::of(&game.engine, game.position(), &game.source);
-    (game, view)
+pub fn ready(game: Game) -> Result<(Game, View), String> {
+    let view = View::of(&game.engine, game.position(), &game.source)?;
+    Ok((game, view))
 }
 
 /// Opens the offered rules file `path` (within its folder) at its start.
 pub fn open(path: &Path) -> Result<(Game, View), String> {
     let source = read_file(path)?;
-    load(Some(path.to_path_buf()), source, Vec::new()).map(ready)
+    load(Some(path.to_path_buf()), source, Vec::new()).and_then(ready)
 }
 
 /// Reads a rules file from disk for the page (only within its folder: see
@@ -240,7 +251,7 @@ pub fn replay(file: Option<PathBuf>, source: &SourceFile, text: &str) -> Result<
             .play(text)
             .map_err(|e| format!("move {} of the record: {e}", i + 1))?;
     }
-    Ok(ready(fresh))
+    ready(fresh)
 }
 
 impl App {
@@ -252,6 +263,7 @@ impl App {
             programs: Vec::new(),
             generation: 0,
             thinking: None,
+            problem: None,
             seed: 1,
             jobs: Jobs::default(),
             views: Jobs::default(),
@@ -267,6 +279,7 @@ impl App {
     /// Something changed: a thinking program's move is no longer wanted.
     pub fn changed(&mut self) {
         self.generation += 1;
+        self.problem = None;
         if let Some(t) = self.thinking.take() {
             t.progress.cancel();
         }
@@ -293,9 +306,10 @@ impl App {
             _ => {
                 let (engine, source) = (game.engine.clone(), game.source.clone());
                 let pos = game.position().clone();
-                let pending = self
-                    .views
-                    .start("listing the moves", move || Ok(View::of(&engine, &pos, &source)));
+                // An engine of its own, whose budget no other work can spend.
+                let pending = self.views.start("listing the moves", move || {
+                    View::of(&Engine::clone(&engine), &pos, &source)
+                });
                 self.view = Some((self.generation, pending.clone()));
                 Some(pending)
             }

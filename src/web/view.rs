@@ -24,8 +24,16 @@ pub struct View {
 }
 
 impl View {
-    /// The view of `pos` in the game of `engine`, whose rules are `source`.
-    pub fn of(engine: &Engine, pos: &Position, source: &SourceFile) -> View {
+    /// The view of `pos` in the game of `engine`, whose rules are `source`;
+    /// the report of the engine's budget when the moves could not be listed
+    /// within it.
+    pub fn of(engine: &Engine, pos: &Position, source: &SourceFile) -> Result<View, String> {
+        let view = View::found(engine, pos, source);
+        session::within_budget(engine)?;
+        Ok(view)
+    }
+
+    fn found(engine: &Engine, pos: &Position, source: &SourceFile) -> View {
         let mut buf = MoveBuf::new();
         let players = &engine.game().players;
         match engine.status(pos, &mut buf) {
