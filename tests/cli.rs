@@ -1585,3 +1585,16 @@ fn chess_is_drawn_when_no_side_can_checkmate() {
     ]);
     assert!(promoted.ends_with("status: draw\n"), "{promoted}");
 }
+
+#[test]
+fn matches_studies_and_play_report_rules_past_the_move_budget() {
+    let runaway = "tests/fixtures/runaway.rules";
+    let err = fails(&["match", runaway, "--players", "random,mcts:20", "--games", "2"]);
+    expect_contains(&err, &["rules::cli::move_budget", "the rule `go` of `S`"]);
+    let err = fails(&["analyze", runaway, "--games", "2"]);
+    expect_contains(&err, &["rules::cli::move_budget"]);
+    // And `play` stops with it, instead of calling the game drawn.
+    let (out, err, ok_) = run_with_input(&["play", runaway, "--players", "random,random"], "");
+    assert!(!ok_ && !out.contains("Game over"), "{out}");
+    expect_contains(&err, &["rules::cli::move_budget"]);
+}

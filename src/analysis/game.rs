@@ -37,7 +37,8 @@ impl GameResult {
 /// Plays a game from the start in which player `p` is `agents[p]`; the
 /// agents are seeded from `seed` (each its own stream) and think on one
 /// thread each. A game still going after `max_moves` moves is stopped
-/// there and counts as a draw, cut.
+/// there and counts as a draw, cut. A game whose moves ran out of the
+/// engine's budget stops there: see [`Engine::take_exhausted`].
 pub fn play_game(engine: &Engine, agents: &[AgentSpec], seed: u64, max_moves: u32) -> GameResult {
     let mut agents: Vec<Agent> = agents
         .iter()
@@ -56,6 +57,11 @@ pub fn play_game(engine: &Engine, agents: &[AgentSpec], seed: u64, max_moves: u3
         let Some((mv, _)) = agents[mover].choose(engine, &pos, &line, &|_| {}) else {
             break;
         };
+        // A move chosen from a list cut short by the engine's budget is not
+        // played: the game stops, and the caller reports the budget.
+        if engine.is_exhausted() {
+            break;
+        }
         engine.play_unchecked(&mut pos, mv.as_ref());
         line.push(mv);
     }

@@ -107,7 +107,9 @@ pub fn run(loaded: Loaded, seats: &Seats, seed: u64) -> miette::Result<()> {
         width: listing::screen_width(),
         out: io::stdout(),
     };
-    match session.play() {
+    let played = session.play();
+    super::load::budget(engine)?;
+    match played {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
         Err(e) => Err(miette::miette!(code = "rules::cli::io", "play: {e}")),
@@ -209,6 +211,10 @@ impl Session<'_> {
         loop {
             let pos = self.history.last().expect("history is never empty");
             let over = ending::end_reason(self.engine, pos, &mut self.buf, self.source);
+            // Moves cut short by the engine's budget: stop; `run` reports it.
+            if self.engine.is_exhausted() {
+                return Ok(());
+            }
             if let Some((outcome, reason)) = &over {
                 if self.over_shown != Some(self.played.len()) {
                     self.over_shown = Some(self.played.len());
@@ -253,6 +259,9 @@ impl Session<'_> {
             };
             let pos = self.history.last().expect("history is never empty");
             let legal = notation::legal_move_names(self.engine, pos, &mut self.buf);
+            if self.engine.is_exhausted() {
+                return Ok(());
+            }
             let line = match input.read(&prompt, &styled, &legal, COMMANDS)? {
                 input::Line::Text(line) => line,
                 input::Line::Garbled => {
@@ -428,6 +437,10 @@ impl Session<'_> {
         let Some((mv, thought)) = choice else {
             return Ok(());
         };
+        // A move chosen from moves cut short by the budget is not played.
+        if self.engine.is_exhausted() {
+            return Ok(());
+        }
         let quick = thought.as_ref().is_none_or(|t| t.playouts == 0);
         if self.pause && quick && self.humans() > 0 {
             std::thread::sleep(AI_PAUSE);

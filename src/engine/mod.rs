@@ -224,6 +224,13 @@ impl Engine {
         self.exhaustion.take()
     }
 
+    /// Whether a position ran out of the budget since [`Engine::take_exhausted`]
+    /// was last asked (which this leaves to be asked): a move chosen from a
+    /// list listed since must not be played.
+    pub fn is_exhausted(&self) -> bool {
+        self.exhaustion.is_set()
+    }
+
     /// Remembers that a rule (`None`: the position as a whole) ran out of the budget.
     pub(super) fn exhaust(&self, limit: Limit, rule: Option<&ir::MoveRule>) {
         let rule = rule.and_then(|r| self.game.rules.iter().position(|x| std::ptr::eq(x, r)));
