@@ -51,6 +51,10 @@ pub fn compile(
         ..Ctx::default()
     };
     declare::declare(&mut cx, file);
+    // Every later table has a row per player: refuse too many before building any.
+    if cx.players.len() > ir::ids::MAX_PLAYERS {
+        return (None, dedupe(std::mem::take(&mut cx.problems)));
+    }
     board::build(&mut cx, file);
     let layout = layout::build(&mut cx, file);
     regions::build(&mut cx, file);
