@@ -1,0 +1,90 @@
+//! Every limit of `docs/LANGUAGE.md` §8 and `docs/CLI.md`, and each class of
+//! hostile input, ends in a clear error within a bounded budget of work and
+//! memory. The tests check the error (its code and what it says) or count the
+//! work done; none of them measures time.
+
+mod common;
+
+use std::process::{Command, Output};
+
+use rulebook::diag::{Problem, SourceFile};
+
+/// Checks a rules text: its problems, sorted by position.
+fn problems(text: &str) -> Vec<Problem> {
+    let (_, mut problems) = rulebook::check(&SourceFile::new("limits.rules", text));
+    problems.sort_by_key(|p| p.span.start);
+    problems
+}
+
+/// The codes of a rules text's problems.
+fn codes(text: &str) -> Vec<&'static str> {
+    problems(text).iter().map(|p| p.code).collect()
+}
+
+/// A small valid game whose `players` line is `PLAYERS`.
+const GAME: &str = "players PLAYERS
+board grid files a..c ranks 1..3
+piece Stone letter S { drop: onto empty }
+supply Stone
+end { no move: draw }
+";
+
+/// Runs the binary in the crate directory.
+fn rulebook(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rulebook"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .env("RUST_BACKTRACE", "0")
+        .output()
+        .expect("the binary runs")
+}
+
+/// Runs the binary, expects it to fail with `code`; returns its report.
+fn refused(args: &[&str], code: &str) -> String {
+    let out = rulebook(args);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(1), "`{}`:\n{stderr}", args.join(" "));
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(
+        stderr.contains(code),
+        "`{}` should say {code}:\n{stderr}",
+        args.join(" ")
+    );
+    stderr
+}
+
+#[test]
+fn ten_thousand_players_are_one_error_and_nothing_more() {
+    let names: Vec<String> = (0..10_000).map(|i| format!("P{i}")).collect();
+    let text = GAME.replace("PLAYERS", &names.join(", "));
+    // Only the limit: no table with a row per player was built after it.
+    let found = problems(&text);
+    assert_eq!(
+        found.iter().map(|p| p.code).collect::<Vec<_>>(),
+        ["rules::compile::out_of_range"]
+    );
+    assert_eq!(found[0].label, "must be at most 8");
+    assert_eq!(codes(&GAME.replace("PLAYERS", "A, B")), Vec::<&str>::new());
+}
+
+#[test]
+fn perft_refuses_a_depth_beyond_its_limit_before_loading() {
+    let report = refused(
+        &["perft", "games/tic-tac-toe.rules", "--depth", "10000000"],
+        "rules::cli::bad_depth",
+    );
+    assert!(report.contains("at most 1000"), "{report}");
+}
+
+#[test]
+fn perft_makes_the_buffers_of_a_depth_only_when_it_gets_there() {
+    // Before, every depth's buffers were made up front: 2^32 of them.
+    let engine = common::engine("tic-tac-toe", "");
+    assert_eq!(
+        engine.perft(&engine.start(), u32::MAX),
+        0,
+        "every game ends by move 9"
+    );
+    assert_eq!(engine.perft(&engine.start(), 9), 127_872);
+}
