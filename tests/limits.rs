@@ -88,3 +88,52 @@ fn perft_makes_the_buffers_of_a_depth_only_when_it_gets_there() {
     );
     assert_eq!(engine.perft(&engine.start(), 9), 127_872);
 }
+
+/// A share of a two-game study of tic-tac-toe, as `analyze --shard 1/1` writes it.
+const SHARE: &str = r#"{"format":"rulebook analyze shard 1","study":{"rules":"games/tic-tac-toe.rules","rules_hash":"fnv1a64 d21f1ceb3a746843","title":"Tic-tac-toe","players":["X","O"],"agents":["random","random"],"sets":[],"variants":[[]],"first_movers":[0],"games":2,"seed":1},"index":1,"count":1,"results":[{"variant":0,"game":0,"winner":0,"length":7,"cut":false},{"variant":0,"game":1,"winner":1,"length":8,"cut":false}]}"#;
+
+/// `analyze merge` of one share file holding `text`.
+fn merge(name: &str, text: &str) -> Output {
+    let dir = std::env::temp_dir().join(format!("rulebook-limits-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("the share is written");
+    rulebook(&["analyze", "merge", path.to_str().expect("UTF-8 path")])
+}
+
+#[test]
+fn analyze_merge_checks_every_part_of_a_share() {
+    assert!(merge("good.json", SHARE).status.success());
+    for (name, from, to, says) in [
+        (
+            "no-players.json",
+            r#""players":["X","O"]"#,
+            r#""players":[]"#,
+            "it names 0 players",
+        ),
+        (
+            "huge-games.json",
+            r#""games":2"#,
+            r#""games":9223372036854775807"#,
+            "it holds 2 results for the 9223372036854775807 games",
+        ),
+        (
+            "winner.json",
+            r#""winner":1"#,
+            r#""winner":2"#,
+            "its result 2 names player 2 as the winner",
+        ),
+        (
+            "count.json",
+            r#""count":1"#,
+            r#""count":18446744073709551615"#,
+            "the study was split in 18446744073709551615",
+        ),
+    ] {
+        let out = merge(name, &SHARE.replace(from, to));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{name}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{name}: {stderr}");
+        assert!(stderr.contains(says), "{name} should say `{says}`:\n{stderr}");
+    }
+}

@@ -111,6 +111,7 @@ pub fn merge(files: &[PathBuf], format: ReportFormat, plot_to: Option<&PathBuf>)
             file,
             reason: format!("its format is `{format}`, not `{FORMAT}`"),
         },
+        MergeError::Invalid { file, what } => CliError::ShardFormat { file, reason: what },
         other => CliError::ShardMismatch(other.to_string()),
     })?;
     print(&study, &results, format, plot_to)
