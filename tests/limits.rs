@@ -137,3 +137,51 @@ fn analyze_merge_checks_every_part_of_a_share() {
         assert!(stderr.contains(says), "{name} should say `{says}`:\n{stderr}");
     }
 }
+
+#[test]
+fn option_values_beyond_their_range_or_64_bits_are_refused() {
+    let report = refused(
+        &["moves", "games/go.rules", "--set", "komi=9223372036854775807"],
+        "rules::cli::bad_option",
+    );
+    assert!(
+        report.contains("must be between 0 and 361, not 9223372036854775807"),
+        "{report}"
+    );
+    let report = refused(
+        &[
+            "moves",
+            "games/chivalry.rules",
+            "--set",
+            "turn_limit=99999999999999999999",
+        ],
+        "rules::cli::bad_option",
+    );
+    assert!(
+        report.contains("must be at least 1, not 99999999999999999999"),
+        "{report}"
+    );
+}
+
+#[test]
+fn arithmetic_on_a_counter_saturates_instead_of_wrapping() {
+    let text = "players A, B
+board grid files a..b ranks 1..1
+counter hits
+piece Stone letter S { drop: onto empty }
+supply Stone
+end {
+  for P in players: score P = hits[P] + 1
+  after 1 moves: best score
+}
+";
+    let game = rulebook::load(&SourceFile::new("saturate.rules", text)).expect("valid");
+    let engine = rulebook::engine::Engine::new(game, &[]).expect("no options");
+    // A's score is 2⁶³ − 1 + 1: the largest number, not the smallest.
+    let pos = rulebook::position_text::read(&engine, "2 a ply:0 hits:9223372036854775807,0").expect("reads");
+    let mut buf = rulebook::engine::MoveBuf::new();
+    let mv = rulebook::notation::parse(&engine, &pos, "S@a1", &mut buf).expect("legal");
+    let mut after = pos.clone();
+    engine.play_unchecked(&mut after, mv.as_ref());
+    assert_eq!(common::status(&engine, &after), "win A");
+}

@@ -23,6 +23,7 @@ mod patterns;
 mod position_format;
 mod program;
 mod promotions;
+mod ranges;
 mod regions;
 mod scope;
 mod turns;

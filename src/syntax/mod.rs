@@ -8,6 +8,7 @@
 pub mod ast;
 mod lower;
 mod names;
+mod numbers;
 mod parser;
 mod recover;
 
@@ -161,6 +162,7 @@ pub fn parse(source: &SourceFile) -> (RulesFile, Vec<SyntaxError>) {
             }
         }
     }
+    errors.extend(numbers::oversized(text));
     (file, errors)
 }
 
