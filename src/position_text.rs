@@ -7,7 +7,10 @@
 //! player to move, then `name:value` fields for what is not at its default
 //! (`ply:12 hand:2Pp passed:e3`). A rules file may also declare its own fields
 //! with `position { … }` (FEN-like or SFEN-like fields); [`write`] then uses
-//! them, and [`read`] accepts either form.
+//! them, and [`read`] accepts either form. [`read`] also refuses a position
+//! the rules could never reach (`legal.rs`), unless the text starts with
+//! [`UNCHECKED`]; counts beyond what a text may give are refused, never
+//! read as something else.
 
 mod legal;
 

@@ -185,3 +185,30 @@ end {
     engine.play_unchecked(&mut after, mv.as_ref());
     assert_eq!(common::status(&engine, &after), "win A");
 }
+
+#[test]
+fn a_counter_at_the_end_of_the_numbers_saturates_when_a_trigger_adds_to_it() {
+    // Before, adding 1 to a counter of 2⁶³ − 1 overflowed (a panic, or a
+    // wrap to the smallest number that made B win).
+    let text = "players A, B
+board grid files a..b ranks 1..1
+counter hits
+region goal = b1
+piece Man letter M { move step: step e onto empty }
+when Man enters goal: add 1 to hits
+setup { A: Man at a1 }
+end {
+  for P in players: score P = hits[P]
+  after 1 moves: best score
+}
+";
+    let game = rulebook::load(&SourceFile::new("trigger.rules", text)).expect("valid");
+    let engine = rulebook::engine::Engine::new(game, &[]).expect("no options");
+    let pos = rulebook::position_text::read(&engine, "M1 a ply:0 hits:9223372036854775807,0").expect("reads");
+    let mut buf = rulebook::engine::MoveBuf::new();
+    let mv = rulebook::notation::parse(&engine, &pos, "a1-b1", &mut buf).expect("legal");
+    let mut after = pos.clone();
+    engine.play_unchecked(&mut after, mv.as_ref());
+    assert_eq!(engine.counter(&after, 0, rulebook::ir::PlayerId(0)), i64::MAX);
+    assert_eq!(common::status(&engine, &after), "win A");
+}
