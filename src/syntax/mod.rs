@@ -82,6 +82,7 @@ pub fn parse(source: &SourceFile) -> (RulesFile, Vec<SyntaxError>) {
     let mut errors = Vec::new();
     let mut pos = skip_trivia(text, 0);
     let mut last_item_end: Option<usize> = None;
+    let mut item_ends = ItemEnds::default();
     while pos < text.len() {
         if text[pos..].starts_with("/*") {
             errors.push(SyntaxError {
@@ -107,8 +108,8 @@ pub fn parse(source: &SourceFile) -> (RulesFile, Vec<SyntaxError>) {
             file.truncated = true;
             break;
         }
-        let item_end = next_item_start(text, pos + 1);
-        if let Some(error) = too_complex(text, pos, item_end) {
+        let item_end = item_ends.next(text, pos + 1);
+        if let Some(error) = item_ends.too_complex(text, pos, item_end) {
             errors.push(error);
             pos = skip_trivia(text, item_end);
             continue;
@@ -156,7 +157,7 @@ pub fn parse(source: &SourceFile) -> (RulesFile, Vec<SyntaxError>) {
                         file.broken_names.extend(declared_names(&text[pos..]));
                         file.broken_items.push(found_token(text, pos));
                         errors.push(error);
-                        pos = skip_trivia(text, next_item_start(text, at.max(pos + 1)));
+                        pos = skip_trivia(text, item_ends.next(text, at.max(pos + 1)));
                     }
                 }
             }
@@ -230,6 +231,8 @@ const MAX_NESTED_WORDS: usize = 100;
 /// Refuses an item (text `start..end`) that nests too deeply or is too large
 /// to parse safely. Operators are counted as tokens: `>=` is one operator.
 fn too_complex(text: &str, start: usize, end: usize) -> Option<SyntaxError> {
+    #[cfg(test)]
+    tests::SCANNED.with(|n| n.set(n.get() + end - start));
     let item = &text[start..end];
     let keyword = found_token(text, start);
     let mut depth = 0usize;
@@ -366,6 +369,49 @@ fn skip_trivia(text: &str, mut pos: usize) -> usize {
         } else {
             return pos;
         }
+    }
+}
+
+/// The ends of items, found once for many items: lines that start with no
+/// item keyword (`mark`, `supply`, …) put several items before one keyword
+/// line, and searching again from each of them would be quadratic.
+#[derive(Default)]
+struct ItemEnds {
+    /// The last search: from where, and what it found.
+    searched: Option<(usize, usize)>,
+    /// A range `start..end` found not too complex: so is every part of it
+    /// that runs to its end (fewer operators, brackets no deeper).
+    simple: Option<(usize, usize)>,
+}
+
+impl ItemEnds {
+    /// [`next_item_start`], reusing the last search when `from` lies between
+    /// where it started and what it found (no keyword line comes between).
+    fn next(&mut self, text: &str, from: usize) -> usize {
+        if let Some((start, end)) = self.searched
+            && start <= from
+            && from < end
+        {
+            return end;
+        }
+        let end = next_item_start(text, from);
+        self.searched = Some((from, end));
+        end
+    }
+
+    /// [`too_complex`], skipped for a suffix of a range already found simple.
+    fn too_complex(&mut self, text: &str, start: usize, end: usize) -> Option<SyntaxError> {
+        if let Some((s, e)) = self.simple
+            && s <= start
+            && end == e
+        {
+            return None;
+        }
+        let error = too_complex(text, start, end);
+        if error.is_none() {
+            self.simple = Some((start, end));
+        }
+        error
     }
 }
 
@@ -601,7 +647,8 @@ mod tests {
     use super::*;
 
     thread_local! {
-        /// Bytes looked at by `next_item_start` (each within the line being read).
+        /// Bytes looked at by `next_item_start` (each within the line being
+        /// read) and `too_complex` (the item's range).
         pub(super) static SCANNED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
     }
 
@@ -627,6 +674,23 @@ mod tests {
         }
         // A blank run before a keyword line still ends the item at its first line.
         assert_eq!(next_item_start("a\nb\n\n\nplayers A\n", 0), 4);
+    }
+
+    #[test]
+    fn items_without_a_keyword_line_between_them_are_read_in_linear_work() {
+        // `mark` lines are no resynchronisation points: each item's search
+        // for the next keyword line would cross all the others.
+        let text = format!("{}players A, B\n", "mark m\n".repeat(20_000));
+        SCANNED.with(|n| n.set(0));
+        let (file, errors) = parse_str(&text);
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(file.items.len(), 20_001);
+        let scanned = SCANNED.with(|n| n.get());
+        assert!(
+            scanned <= 3 * text.len(),
+            "{scanned} bytes read for {}",
+            text.len()
+        );
     }
 
     #[test]
