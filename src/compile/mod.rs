@@ -52,8 +52,9 @@ pub fn compile(
         ..Ctx::default()
     };
     declare::declare(&mut cx, file);
-    // Every later table has a row per player: refuse too many before building any.
-    if cx.players.len() > ir::ids::MAX_PLAYERS {
+    // Every later table has a row per player and per kind: refuse too many
+    // before building any.
+    if cx.players.len() > ir::ids::MAX_PLAYERS || cx.kinds.len() > ir::ids::MAX_KINDS {
         return (None, dedupe(std::mem::take(&mut cx.problems)));
     }
     board::build(&mut cx, file);
