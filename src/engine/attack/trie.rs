@@ -15,19 +15,74 @@ use std::collections::HashMap;
 use super::{Entry, Node};
 use crate::ir::{CellId, PlayerId, SlideTable};
 
-/// A node being built: its cell, its children in the order they came, and
-/// the attackers whose path ends here.
+/// No node or entry (the end of a list).
+const NONE: u32 = u32::MAX;
+
+/// A node being built: its cell, its children in the order they came and
+/// the attackers whose path ends here, as lists threaded through the
+/// arenas (no allocation per node).
+#[derive(Clone, Copy)]
 struct TrieNode {
     cell: CellId,
-    children: Vec<u32>,
-    here: Vec<Entry>,
+    first_child: u32,
+    last_child: u32,
+    next_sibling: u32,
+    /// The attackers: indices into `Tries::entries`.
+    first_entry: u32,
+    last_entry: u32,
+    entries: u16,
+}
+
+impl TrieNode {
+    fn new(cell: CellId) -> TrieNode {
+        TrieNode {
+            cell,
+            first_child: NONE,
+            last_child: NONE,
+            next_sibling: NONE,
+            first_entry: NONE,
+            last_entry: NONE,
+            entries: 0,
+        }
+    }
+}
+
+/// A hasher for small integer keys: a multiply and a rotate per word
+/// (the default hasher resists attacks on its keys, which cells are not).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+
+    fn write_u16(&mut self, n: u16) {
+        self.write_u64(n as u64);
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(n as u64);
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0 ^ n).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(26);
+    }
 }
 
 /// The tries of every (player, target), the first `roots` nodes being their roots.
 pub(super) struct Tries {
     nodes: Vec<TrieNode>,
+    /// The attackers, each with the next of its node.
+    entries: Vec<(Entry, u32)>,
     /// The child of a node on a cell.
-    child: HashMap<(u32, CellId), u32>,
+    child: HashMap<(u32, CellId), u32, std::hash::BuildHasherDefault<KeyHasher>>,
     roots: usize,
     /// Children looked up or made: the work of the construction.
     pub(super) steps: usize,
@@ -37,14 +92,9 @@ impl Tries {
     /// `roots` empty tries.
     pub(super) fn new(roots: usize) -> Tries {
         Tries {
-            nodes: (0..roots)
-                .map(|_| TrieNode {
-                    cell: CellId::NONE,
-                    children: Vec::new(),
-                    here: Vec::new(),
-                })
-                .collect(),
-            child: HashMap::new(),
+            nodes: vec![TrieNode::new(CellId::NONE); roots],
+            entries: Vec::new(),
+            child: HashMap::default(),
             roots,
             steps: 0,
         }
@@ -57,14 +107,29 @@ impl Tries {
             return c;
         }
         let c = self.nodes.len() as u32;
-        self.nodes.push(TrieNode {
-            cell,
-            children: Vec::new(),
-            here: Vec::new(),
-        });
-        self.nodes[node as usize].children.push(c);
+        self.nodes.push(TrieNode::new(cell));
+        let parent = &mut self.nodes[node as usize];
+        match parent.last_child {
+            NONE => parent.first_child = c,
+            last => self.nodes[last as usize].next_sibling = c,
+        }
+        self.nodes[node as usize].last_child = c;
         self.child.insert((node, cell), c);
         c
+    }
+
+    /// Adds an attacker at `node`.
+    fn push_entry(&mut self, node: u32, entry: Entry) {
+        let e = self.entries.len() as u32;
+        self.entries.push((entry, NONE));
+        let n = &mut self.nodes[node as usize];
+        match n.last_entry {
+            NONE => n.first_entry = e,
+            last => self.entries[last as usize].1 = e,
+        }
+        let n = &mut self.nodes[node as usize];
+        n.last_entry = e;
+        n.entries += 1;
     }
 
     /// Adds an attacker at the end of `path` (cells from the target outwards) in trie `root`.
@@ -73,7 +138,7 @@ impl Tries {
         for &c in path {
             node = self.child(node, c);
         }
-        self.nodes[node as usize].here.push(entry);
+        self.push_entry(node, entry);
     }
 
     /// Adds the attacks of a slide rule of player `p`: every cell of the tree
@@ -162,36 +227,38 @@ impl Tries {
                 node
             };
             made[k] = node;
-            self.nodes[node as usize].here.push(entry);
+            self.push_entry(node, entry);
         }
     }
 
     /// The trie `root` in depth-first order, appended to the tables.
     pub(super) fn flatten(&self, root: usize, nodes: &mut Vec<Node>, entries: &mut Vec<Entry>) {
         debug_assert!(root < self.roots);
-        // (trie node, index of its flattened node, next child to visit).
-        let mut stack: Vec<(u32, usize, usize)> = vec![(root as u32, usize::MAX, 0)];
+        // (index of a flattened node, the next of its children to visit).
+        let mut stack: Vec<(usize, u32)> = vec![(usize::MAX, self.nodes[root].first_child)];
         while let Some(top) = stack.last_mut() {
-            let (node, at, next) = *top;
-            let children = &self.nodes[node as usize].children;
-            if next == children.len() {
+            let (at, next) = *top;
+            if next == NONE {
                 if at != usize::MAX {
                     nodes[at].end = nodes.len() as u32;
                 }
                 stack.pop();
                 continue;
             }
-            top.2 += 1;
-            let c = children[next];
-            let child = &self.nodes[c as usize];
+            let child = &self.nodes[next as usize];
+            top.1 = child.next_sibling;
             nodes.push(Node {
                 cell: child.cell,
                 end: 0,
                 first: entries.len() as u32,
-                count: child.here.len() as u16,
+                count: child.entries,
             });
-            entries.extend_from_slice(&child.here);
-            stack.push((c, nodes.len() - 1, 0));
+            let mut e = child.first_entry;
+            while e != NONE {
+                entries.push(self.entries[e as usize].0);
+                e = self.entries[e as usize].1;
+            }
+            stack.push((nodes.len() - 1, child.first_child));
         }
     }
 }
