@@ -22,7 +22,7 @@
 use miette::{Diagnostic, NamedSource, SourceSpan};
 use thiserror::Error;
 
-use rulebook::diag::{SourceFile, Span};
+use crate::diag::{SourceFile, Span};
 
 /// The version of the format this program writes and reads.
 pub const VERSION: u32 = 1;

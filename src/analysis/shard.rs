@@ -22,6 +22,14 @@ pub struct Shard {
     pub results: Vec<GameRecord>,
 }
 
+impl Shard {
+    /// Reads a share from the JSON that `analyze --shard` writes; the error
+    /// says why the text is not one. (What it holds is checked by [`merge`].)
+    pub fn from_json(text: &str) -> Result<Shard, String> {
+        serde_json::from_str(text).map_err(|e| e.to_string())
+    }
+}
+
 /// Why shares cannot be merged.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MergeError {

@@ -100,9 +100,9 @@ pub fn merge(files: &[PathBuf], format: ReportFormat, plot_to: Option<&PathBuf>)
             path: name.clone(),
             reason: e.to_string(),
         })?;
-        let shard: Shard = serde_json::from_str(&text).map_err(|e| CliError::ShardFormat {
+        let shard = Shard::from_json(&text).map_err(|reason| CliError::ShardFormat {
             file: name.clone(),
-            reason: e.to_string(),
+            reason,
         })?;
         shards.push((name, shard));
     }
