@@ -212,3 +212,102 @@ end {
     assert_eq!(engine.counter(&after, 0, rulebook::ir::PlayerId(0)), i64::MAX);
     assert_eq!(common::status(&engine, &after), "win A");
 }
+
+/// `tests/ui/base/tiny.rules` (a valid game) with `from` replaced by `to`.
+fn tiny_with(from: &str, to: &str) -> String {
+    let base = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/ui/base/tiny.rules"))
+        .expect("the base");
+    assert!(base.contains(from), "{from}");
+    base.replace(from, to)
+}
+
+/// `tests/ui/base/ring.rules` (a valid graph-board game) with `from` replaced by `to`.
+fn ring_with(from: &str, to: &str) -> String {
+    let base = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/ui/base/ring.rules"))
+        .expect("the base");
+    assert!(base.contains(from), "{from}");
+    base.replace(from, to)
+}
+
+#[test]
+fn every_limit_of_the_language_is_one_error_before_anything_is_built() {
+    let board = "board grid files a..c ranks 1..3";
+    let cells = "cells r in a..b, s in 1..8";
+    let many = |n: usize, line: &dyn Fn(usize) -> String| (0..n).map(line).collect::<String>();
+    let cases: Vec<(&str, String, &str)> = vec![
+        (
+            "cells",
+            tiny_with(board, "board grid files a..z ranks 1..100000"),
+            "rules::compile::out_of_range",
+        ),
+        (
+            "ranks beyond 64 bits",
+            tiny_with(board, "board grid files a..c ranks 1..9223372036854775807"),
+            "rules::compile::bad_board",
+        ),
+        (
+            "coordinate values",
+            ring_with(cells, "cells r in a..b, s in 1..5000"),
+            "rules::compile::out_of_range",
+        ),
+        (
+            "cells of a graph",
+            ring_with(cells, "cells r in 1..4000, s in 1..4000, t in 1..4000"),
+            "rules::compile::out_of_range",
+        ),
+        (
+            "piece kinds",
+            tiny_with(
+                "piece Man letter M {",
+                &(many(10_000, &|i| format!("piece K{i} letter A{i} {{ }}\n")) + "piece Man letter M {"),
+            ),
+            "rules::compile::out_of_range",
+        ),
+        (
+            "actions",
+            tiny_with("turn main {", "turn main {\n  actions up to 1000000"),
+            "rules::compile::out_of_range",
+        ),
+        (
+            "reserve",
+            tiny_with(
+                "White: Man at a1 b1 c1",
+                "White: Man at a1 b1 c1 reserve 99999 Man",
+            ),
+            "rules::compile::out_of_range",
+        ),
+        (
+            "line length",
+            tiny_with("win P when arrived[P] >= 1", "win P when line(1000000, P)"),
+            "rules::compile::out_of_range",
+        ),
+        (
+            "a number",
+            tiny_with("in 1..", "in 1..99999999999999999999"),
+            "rules::syntax::unexpected",
+        ),
+    ];
+    for (what, text, code) in cases {
+        assert_eq!(codes(&text), [code], "{what}");
+    }
+    // Declarations the language does not limit stay cheap to check: the
+    // parse and the checks are linear in their number.
+    for (what, text) in [
+        (
+            "mark sets",
+            tiny_with(
+                "counter arrived",
+                &(many(20_000, &|i| format!("mark m{i}\n")) + "counter arrived"),
+            ),
+        ),
+        (
+            "counters",
+            tiny_with(
+                "counter arrived",
+                &(many(20_000, &|i| format!("counter c{i}\n")) + "counter arrived"),
+            ),
+        ),
+    ] {
+        assert_eq!(codes(&text), Vec::<&str>::new(), "{what}");
+    }
+}
