@@ -123,15 +123,14 @@ fn check_overflow(cx: &mut Ctx, op: Option<ir::BinOp>, a: &ir::Expr, b: &ir::Exp
 fn unbounded_options(cx: &Ctx, e: &ir::Expr, out: &mut Vec<usize>) {
     use ir::Expr as E;
     match e {
-        E::Option(o) => {
+        E::Option(o)
             if cx
                 .options
                 .get(*o)
                 .is_some_and(|i| !i.is_bool && (i.min.is_none() || i.max.is_none()))
-                && !out.contains(o)
-            {
-                out.push(*o);
-            }
+                && !out.contains(o) =>
+        {
+            out.push(*o);
         }
         E::Not(x) | E::Neg(x) | E::Opponent(x) => unbounded_options(cx, x, out),
         E::Binary(_, a, b) => {

@@ -117,9 +117,9 @@ impl Facts {
                 royals_removable |= capturing != JumpCapture::No;
             }
         }
-        for k in 0..kinds {
+        for (k, placed) in placed_otherwise.iter_mut().enumerate() {
             let kind = PieceKind(k as u8);
-            placed_otherwise[k] |= flips
+            *placed |= flips
                 || carried
                     .iter()
                     .any(|c| c.as_ref().is_none_or(|ks| ks.contains(&kind)));
