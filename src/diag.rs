@@ -36,6 +36,8 @@ pub struct SourceFile {
     pub name: String,
     /// The whole text.
     pub text: String,
+    /// Where each line starts, found once when a line is first asked for.
+    line_starts: std::sync::OnceLock<Vec<usize>>,
 }
 
 impl SourceFile {
@@ -44,6 +46,7 @@ impl SourceFile {
         SourceFile {
             name: name.into(),
             text: text.into(),
+            line_starts: std::sync::OnceLock::new(),
         }
     }
 
@@ -55,10 +58,14 @@ impl SourceFile {
     /// 1-based line and column of a byte offset.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let offset = offset.min(self.text.len());
-        let before = &self.text[..offset];
-        let line = before.matches('\n').count() + 1;
-        let col = before.rfind('\n').map_or(offset, |nl| offset - nl - 1) + 1;
-        (line, col)
+        let starts = self.line_starts.get_or_init(|| {
+            std::iter::once(0)
+                .chain(self.text.match_indices('\n').map(|(i, _)| i + 1))
+                .collect()
+        });
+        // The lines that start at or before `offset`: the last of them holds it.
+        let line = starts.partition_point(|&s| s <= offset);
+        (line, offset - starts[line - 1] + 1)
     }
 }
 
@@ -183,18 +190,26 @@ pub struct Report {
 }
 
 impl Report {
+    /// The most problems a rendered report shows (the first ones in the
+    /// file): rendering finds each problem's lines from the start of the
+    /// text, so a file with thousands of mistakes would take minutes.
+    pub const MAX_SHOWN: usize = 100;
+
     /// A report of `problems` in `source`, sorted by position.
     pub fn new(source: &SourceFile, mut problems: Vec<Problem>) -> Self {
         problems.sort_by_key(|p| (p.span.start, p.span.end));
         let errors = problems.iter().filter(|p| p.severity == Severity::Error).count();
         let warnings = problems.len() - errors;
         let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
-        let summary = format!(
+        let mut summary = format!(
             "{}, {} in {}",
             plural(errors, "error"),
             plural(warnings, "warning"),
             source.name
         );
+        if problems.len() > Report::MAX_SHOWN {
+            summary.push_str(&format!(" (the first {} are shown)", Report::MAX_SHOWN));
+        }
         Report {
             summary,
             src: source.named_source(),
@@ -223,7 +238,50 @@ impl miette::Diagnostic for Report {
 
     fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn miette::Diagnostic> + 'a>> {
         Some(Box::new(
-            self.problems.iter().map(|p| p as &dyn miette::Diagnostic),
+            self.problems
+                .iter()
+                .take(Report::MAX_SHOWN)
+                .map(|p| p as &dyn miette::Diagnostic),
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_and_column_count_bytes_from_one() {
+        let source = SourceFile::new("f", "ab\n\ncd\n");
+        let at: Vec<(usize, usize)> = (0..=8).map(|o| source.line_col(o)).collect();
+        assert_eq!(
+            at,
+            [
+                (1, 1),
+                (1, 2),
+                (1, 3),
+                (2, 1),
+                (3, 1),
+                (3, 2),
+                (3, 3),
+                (4, 1),
+                (4, 1)
+            ]
+        );
+    }
+
+    #[test]
+    fn a_report_shows_the_first_problems_and_counts_them_all() {
+        let source = SourceFile::new("f", "x".repeat(500));
+        let problems = (0..300)
+            .map(|i| Problem::error("rules::compile::duplicate", "twice", Span::new(i, i + 1), "here"))
+            .collect();
+        let report = Report::new(&source, problems);
+        let shown = miette::Diagnostic::related(&report).map_or(0, |r| r.count());
+        assert_eq!(shown, Report::MAX_SHOWN);
+        assert_eq!(
+            report.summary,
+            "300 errors, 0 warnings in f (the first 100 are shown)"
+        );
     }
 }

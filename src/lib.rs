@@ -42,6 +42,7 @@ pub mod engine;
 pub mod ir;
 pub mod notation;
 pub mod position_text;
+pub mod record;
 pub mod render;
 pub mod syntax;
 

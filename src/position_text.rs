@@ -7,10 +7,28 @@
 //! player to move, then `name:value` fields for what is not at its default
 //! (`ply:12 hand:2Pp passed:e3`). A rules file may also declare its own fields
 //! with `position { … }` (FEN-like or SFEN-like fields); [`write`] then uses
-//! them, and [`read`] accepts either form.
+//! them, and [`read`] accepts either form. [`read`] also refuses a position
+//! the rules could never reach (`legal.rs`), unless the text starts with
+//! [`UNCHECKED`]; counts beyond what a text may give are refused, never
+//! read as something else.
+
+mod legal;
 
 use crate::engine::{Engine, Position};
 use crate::ir::{CellId, PieceKind, PlayerId, PositionField};
+
+/// The word before a text that loads it without asking whether the rules
+/// could reach it (for puzzles, studies and tests): `unchecked 8/8/… w`.
+pub const UNCHECKED: &str = "unchecked";
+
+/// The largest count a text may give: pieces in hand or in the pool, moves
+/// of the quiet rule, passes. Far beyond any game, and far from the ends of
+/// the engine's numbers, which a game goes on adding to.
+pub const MAX_COUNT: u32 = u32::MAX;
+
+/// The largest number of moves made a text may give (`ply`, or a move
+/// number that stands for it): a game goes on adding one per move.
+pub const MAX_PLY: u32 = i32::MAX as u32;
 
 /// Why a text is not a position of the game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -112,9 +130,13 @@ fn read_board(engine: &Engine, text: &str, moved_marks: bool) -> Result<Vec<Plac
         while !rest.is_empty() {
             let digits = rest.chars().take_while(|c| c.is_ascii_digit()).count();
             if digits > 0 {
-                let n: usize = rest[..digits]
-                    .parse()
-                    .map_err(|_| PositionError("a bad number".into()))?;
+                let n = rest[..digits]
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|n| *n <= row.len() - col);
+                let Some(n) = n else {
+                    return err(format!("row {} has more than {} cells", r + 1, row.len()));
+                };
                 col += n;
                 rest = &rest[digits..];
                 continue;
@@ -194,13 +216,8 @@ fn read_reserves(engine: &Engine, pos: &mut Position, text: &str) -> Result<(), 
     let texts = piece_texts(engine);
     let mut rest = text;
     while !rest.is_empty() {
-        let digits = rest.chars().take_while(|c| c.is_ascii_digit()).count();
-        let n: i64 = if digits > 0 {
-            rest[..digits].parse().unwrap_or(1)
-        } else {
-            1
-        };
-        rest = &rest[digits..];
+        let (n, after) = leading_count(rest, "pieces in hand")?;
+        rest = after;
         let Some((t, kind, owner)) = texts.iter().find(|(t, _, _)| rest.starts_with(t.as_str())) else {
             return err(format!("`{rest}` is no piece in hand"));
         };
@@ -208,10 +225,38 @@ fn read_reserves(engine: &Engine, pos: &mut Position, text: &str) -> Result<(), 
             return err(format!("`{t}` belongs to nobody and cannot be in hand"));
         };
         let had = engine.reserve(pos, *owner, *kind);
-        engine.set_reserve(pos, *owner, *kind, had + n);
+        let total = had + n as i64;
+        if total > MAX_COUNT as i64 {
+            return err(format!("more than {MAX_COUNT} `{t}` in hand"));
+        }
+        engine.set_reserve(pos, *owner, *kind, total);
         rest = &rest[t.len()..];
     }
     Ok(())
+}
+
+/// The count at the start of `text` (1 when there is none) and the rest: a
+/// whole number from 0 to [`MAX_COUNT`].
+fn leading_count<'a>(text: &'a str, what: &str) -> Result<(u32, &'a str), PositionError> {
+    let digits = text.chars().take_while(|c| c.is_ascii_digit()).count();
+    if digits == 0 {
+        return Ok((1, text));
+    }
+    Ok((count(&text[..digits], what)?, &text[digits..]))
+}
+
+/// A count of `what`: a whole number from 0 to [`MAX_COUNT`].
+fn count(word: &str, what: &str) -> Result<u32, PositionError> {
+    word.parse::<u32>()
+        .map_err(|_| PositionError(format!("{what}: `{word}` is no count from 0 to {MAX_COUNT}")))
+}
+
+/// A number of moves made: a whole number from 0 to [`MAX_PLY`].
+fn ply_count(word: &str) -> Result<u32, PositionError> {
+    word.parse::<u32>()
+        .ok()
+        .filter(|p| *p <= MAX_PLY)
+        .ok_or_else(|| PositionError(format!("`{word}` is no number of moves from 0 to {MAX_PLY}")))
 }
 
 fn cells_text(engine: &Engine, cells: &[CellId]) -> String {
@@ -326,7 +371,7 @@ fn write_declared(engine: &Engine, pos: &Position, fields: &[PositionField]) -> 
             PositionField::Marks(m) => cells_text(engine, &engine.marked_cells(pos, *m)),
             PositionField::Reserves => write_reserves(engine, pos),
             PositionField::Quiet => engine.quiet_moves(pos).to_string(),
-            PositionField::Number => (pos.ply() / players.max(1) + 1).to_string(),
+            PositionField::Number => (pos.ply() as u64 / players.max(1) as u64 + 1).to_string(),
             PositionField::Ply => pos.ply().to_string(),
         });
     }
@@ -334,8 +379,50 @@ fn write_declared(engine: &Engine, pos: &Position, fields: &[PositionField]) -> 
 }
 
 /// Reads a position of the game: the rules' own form if they declare one (and
-/// the text fits it), else the generic form.
+/// the text fits it), else the generic form. The position must be one the
+/// rules could reach ([`legal`]: royal pieces, material, promotions, who is in
+/// check), unless the text starts with [`UNCHECKED`].
 pub fn read(engine: &Engine, text: &str) -> Result<Position, PositionError> {
+    read_with(engine, text, parse)
+}
+
+/// Reads a position as [`read`] does, without asking whether the rules could
+/// reach it (as the [`UNCHECKED`] word does).
+pub fn read_unchecked(engine: &Engine, text: &str) -> Result<Position, PositionError> {
+    parse(engine, strip_unchecked(text).1)
+}
+
+/// Reads the generic form, checked as [`read`] does.
+pub fn read_generic(engine: &Engine, text: &str) -> Result<Position, PositionError> {
+    read_with(engine, text, parse_generic)
+}
+
+/// The text without its [`UNCHECKED`] word, and whether it had it.
+fn strip_unchecked(text: &str) -> (bool, &str) {
+    let trimmed = text.trim_start();
+    match trimmed.strip_prefix(UNCHECKED) {
+        Some(rest) if rest.starts_with(char::is_whitespace) => (true, rest),
+        _ => (false, text),
+    }
+}
+
+/// Reads with `parse`, then checks that the rules could reach the position
+/// unless the text says [`UNCHECKED`].
+fn read_with(
+    engine: &Engine,
+    text: &str,
+    parse: fn(&Engine, &str) -> Result<Position, PositionError>,
+) -> Result<Position, PositionError> {
+    let (unchecked, text) = strip_unchecked(text);
+    let pos = parse(engine, text)?;
+    if !unchecked {
+        legal::check(engine, &pos)?;
+    }
+    Ok(pos)
+}
+
+/// Reads either form, unchecked.
+fn parse(engine: &Engine, text: &str) -> Result<Position, PositionError> {
     if let Some(format) = &engine.game().position {
         let declared = read_declared(engine, text, &format.fields);
         if declared.is_ok()
@@ -346,11 +433,11 @@ pub fn read(engine: &Engine, text: &str) -> Result<Position, PositionError> {
             return declared;
         }
     }
-    read_generic(engine, text)
+    parse_generic(engine, text)
 }
 
-/// Reads the generic form.
-pub fn read_generic(engine: &Engine, text: &str) -> Result<Position, PositionError> {
+/// Reads the generic form, unchecked.
+fn parse_generic(engine: &Engine, text: &str) -> Result<Position, PositionError> {
     let game = engine.game();
     let mut words = text.split_whitespace();
     let mut pos = engine.blank();
@@ -378,13 +465,7 @@ pub fn read_generic(engine: &Engine, text: &str) -> Result<Position, PositionErr
             return err(format!("`{word}` is not a `name:value` field"));
         };
         match key {
-            "ply" => {
-                ply = Some(
-                    value
-                        .parse::<u32>()
-                        .map_err(|_| PositionError(format!("ply `{value}`")))?,
-                )
-            }
+            "ply" => ply = Some(ply_count(value)?),
             "hand" => read_reserves(engine, &mut pos, value)?,
             "pool" => {
                 for (k, _) in &game.pool {
@@ -393,9 +474,8 @@ pub fn read_generic(engine: &Engine, text: &str) -> Result<Position, PositionErr
                 if value != "-" {
                     let mut rest = value;
                     while !rest.is_empty() {
-                        let digits = rest.chars().take_while(|c| c.is_ascii_digit()).count();
-                        let n: i64 = rest[..digits].parse().unwrap_or(1);
-                        rest = &rest[digits..];
+                        let (n, after) = leading_count(rest, "pieces in the pool")?;
+                        rest = after;
                         let Some((k, _)) = game
                             .pool
                             .iter()
@@ -403,7 +483,7 @@ pub fn read_generic(engine: &Engine, text: &str) -> Result<Position, PositionErr
                         else {
                             return err(format!("`{rest}` is no pool piece"));
                         };
-                        engine.set_pool(&mut pos, *k, n);
+                        engine.set_pool(&mut pos, *k, n as i64);
                         rest = &rest[game.kinds[k.index()].letter.len()..];
                     }
                 }
@@ -416,18 +496,8 @@ pub fn read_generic(engine: &Engine, text: &str) -> Result<Position, PositionErr
                     engine.set_flag(&mut pos, f, true);
                 }
             }
-            "quiet" => engine.set_quiet_moves(
-                &mut pos,
-                value
-                    .parse()
-                    .map_err(|_| PositionError(format!("quiet `{value}`")))?,
-            ),
-            "passes" => engine.set_passes(
-                &mut pos,
-                value
-                    .parse()
-                    .map_err(|_| PositionError(format!("passes `{value}`")))?,
-            ),
+            "quiet" => engine.set_quiet_moves(&mut pos, count(value, "quiet")? as i64),
+            "passes" => engine.set_passes(&mut pos, count(value, "passes")? as i64),
             _ => {
                 if let Some(c) = game.counters.iter().position(|c| c == key) {
                     for (p, v) in value.split(',').enumerate() {
@@ -523,23 +593,14 @@ fn read_declared(engine: &Engine, text: &str, fields: &[PositionField]) -> Resul
                 }
             }
             PositionField::Reserves => read_reserves(engine, &mut pos, word)?,
-            PositionField::Quiet => engine.set_quiet_moves(
-                &mut pos,
-                word.parse()
-                    .map_err(|_| PositionError(format!("`{word}` is no count of moves")))?,
-            ),
+            PositionField::Quiet => engine.set_quiet_moves(&mut pos, count(word, "the quiet moves")? as i64),
             PositionField::Number => {
                 number = Some(
                     word.parse::<u32>()
                         .map_err(|_| PositionError(format!("`{word}` is no move number")))?,
                 )
             }
-            PositionField::Ply => {
-                ply = Some(
-                    word.parse::<u32>()
-                        .map_err(|_| PositionError(format!("`{word}` is no move count")))?,
-                )
-            }
+            PositionField::Ply => ply = Some(ply_count(word)?),
         }
     }
     if let Some(extra) = words.next() {
@@ -553,7 +614,14 @@ fn read_declared(engine: &Engine, text: &str, fields: &[PositionField]) -> Resul
     let mover = mover.unwrap_or(0);
     let ply = match (ply, number) {
         (Some(p), _) => p,
-        (None, Some(n)) => (n.max(1) - 1) * players + mover as u32,
+        (None, Some(n)) => {
+            let ply = (n.max(1) as u64 - 1) * players as u64 + mover as u64;
+            if ply > MAX_PLY as u64 {
+                let most = (MAX_PLY as u64 - mover as u64) / players.max(1) as u64 + 1;
+                return err(format!("the move number {n} is beyond the largest, {most}"));
+            }
+            ply as u32
+        }
         (None, None) => first_ply_of(engine, mover)?,
     };
     engine.set_ply(&mut pos, ply);

@@ -107,11 +107,13 @@ fn minishogi_reads_sfen() {
         position_text::write(&engine, &engine.start()),
         "rbsgk/4p/5/P4/KGSBR b - 1"
     );
-    let pos = position_text::read(&engine, "rbsgk/4p/5/5/KGSBR w P 2").expect("SFEN reads");
+    // After a2-a3 e4-e3 e1xe3: Sente holds the pawn it took.
+    let pos = position_text::read(&engine, "rbsgk/5/P3R/5/KGSB1 w P 2").expect("SFEN reads");
     assert_eq!(
         engine.reserve(&pos, rulebook::ir::PlayerId(0), common::kind(&engine, "P")),
         1
     );
+    assert_eq!(pos, common::position(&engine, "a2-a3 e4-e3 e1xe3"));
 }
 
 #[test]

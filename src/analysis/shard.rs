@@ -22,6 +22,14 @@ pub struct Shard {
     pub results: Vec<GameRecord>,
 }
 
+impl Shard {
+    /// Reads a share from the JSON that `analyze --shard` writes; the error
+    /// says why the text is not one. (What it holds is checked by [`merge`].)
+    pub fn from_json(text: &str) -> Result<Shard, String> {
+        serde_json::from_str(text).map_err(|e| e.to_string())
+    }
+}
+
 /// Why shares cannot be merged.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MergeError {
@@ -58,10 +66,104 @@ pub enum MergeError {
     /// Shares missing.
     #[error("shares {missing} of {count} are missing")]
     Missing { missing: String, count: u64 },
-    /// A share whose results are not those of its games.
-    #[error("`{file}` does not hold the results of share {index} of {count}")]
-    Results { file: String, index: u64, count: u64 },
+    /// A share that no study could have written: what is wrong in it.
+    #[error("`{file}` is not a share of a study: {what}")]
+    Invalid { file: String, what: String },
+    /// Far fewer shares than the study was split in (too many missing to list).
+    #[error("{given} shares are given, but the study was split in {count}")]
+    TooFew { given: usize, count: u64 },
 }
+
+/// What is wrong with the study a share describes, if anything: one player
+/// at least and at most [`crate::ir::ids::MAX_PLAYERS`], an agent each, a
+/// first mover among them for each variant, one game at least, a number of
+/// games that can be counted.
+fn invalid_study(study: &Study) -> Option<String> {
+    let players = study.players.len();
+    if players == 0 || players > crate::ir::ids::MAX_PLAYERS {
+        return Some(format!(
+            "it names {players} players (from 1 to {})",
+            crate::ir::ids::MAX_PLAYERS
+        ));
+    }
+    if study.agents.len() != players {
+        return Some(format!(
+            "it names {} agents for {players} players",
+            study.agents.len()
+        ));
+    }
+    if study.variants.is_empty() {
+        return Some("it has no variant".into());
+    }
+    if study.first_movers.len() != study.variants.len() {
+        return Some(format!(
+            "it gives {} first movers for {} variants",
+            study.first_movers.len(),
+            study.variants.len()
+        ));
+    }
+    if let Some(p) = study.first_movers.iter().find(|&&p| p >= players) {
+        return Some(format!(
+            "a first mover is player {p}, but the players are 0 to {}",
+            players - 1
+        ));
+    }
+    if study.games == 0 {
+        return Some("it has no games".into());
+    }
+    if (study.variants.len() as u64).checked_mul(study.games).is_none() {
+        return Some(format!(
+            "{} games for each of {} variants are too many to count",
+            study.games,
+            study.variants.len()
+        ));
+    }
+    None
+}
+
+/// What is wrong with the results of share `index` (from 0) of `count`, if
+/// anything: they must be the games of the share, in order, each with a
+/// winner among the players or none. Checked without listing the games of
+/// the share, whose number the file gives.
+fn invalid_results(study: &Study, index: u64, count: u64, results: &[GameRecord]) -> Option<String> {
+    let total = study.total();
+    let expected = if index < total {
+        (total - index).div_ceil(count)
+    } else {
+        0
+    };
+    if results.len() as u64 != expected {
+        return Some(format!(
+            "it holds {} results for the {expected} games of its share",
+            results.len()
+        ));
+    }
+    for (j, r) in results.iter().enumerate() {
+        let game = index + j as u64 * count;
+        if r.variant >= study.variants.len()
+            || r.game >= study.games
+            || r.variant as u64 * study.games + r.game != game
+        {
+            return Some(format!(
+                "its result {} is of variant {} game {}, not of the share's game {game}",
+                j + 1,
+                r.variant,
+                r.game
+            ));
+        }
+        if let Some(w) = r.result.winner.filter(|&w| w as usize >= study.players.len()) {
+            return Some(format!(
+                "its result {} names player {w} as the winner, but the players are 0 to {}",
+                j + 1,
+                study.players.len() - 1
+            ));
+        }
+    }
+    None
+}
+
+/// The most missing shares an error lists.
+const MAX_LISTED_MISSING: u64 = 100;
 
 /// The parts of a study that shares must share, named for messages.
 fn differing(a: &Study, b: &Study) -> Option<&'static str> {
@@ -88,8 +190,6 @@ fn differing(a: &Study, b: &Study) -> Option<&'static str> {
 pub fn merge(shards: &[(String, Shard)]) -> Result<(Study, Vec<GameRecord>), MergeError> {
     let (first_name, first) = shards.first().ok_or(MergeError::Empty)?;
     let count = first.count;
-    let mut seen: Vec<Option<&str>> = vec![None; count as usize];
-    let mut results = Vec::new();
     for (file, s) in shards {
         if s.format != FORMAT {
             return Err(MergeError::Format {
@@ -97,6 +197,24 @@ pub fn merge(shards: &[(String, Shard)]) -> Result<(Study, Vec<GameRecord>), Mer
                 format: s.format.clone(),
             });
         }
+        if let Some(what) = invalid_study(&s.study) {
+            return Err(MergeError::Invalid {
+                file: file.clone(),
+                what,
+            });
+        }
+    }
+    // Every share must be given, each once: the missing ones are listed
+    // when there are few, and the shares are counted only then.
+    if count > shards.len() as u64 + MAX_LISTED_MISSING {
+        return Err(MergeError::TooFew {
+            given: shards.len(),
+            count,
+        });
+    }
+    let mut seen: Vec<Option<&str>> = vec![None; count as usize];
+    let mut results = Vec::new();
+    for (file, s) in shards {
         if let Some(what) = differing(&first.study, &s.study) {
             return Err(MergeError::Mismatch {
                 file: file.clone(),
@@ -123,18 +241,10 @@ pub fn merge(shards: &[(String, Shard)]) -> Result<(Study, Vec<GameRecord>), Mer
             });
         }
         *slot = Some(file);
-        let expected = super::study::share(&s.study, s.index - 1, count);
-        let games = first.study.games;
-        let got: Vec<u64> = s
-            .results
-            .iter()
-            .map(|r| r.variant as u64 * games + r.game)
-            .collect();
-        if got != expected || s.results.iter().any(|r| r.game >= games) {
-            return Err(MergeError::Results {
+        if let Some(what) = invalid_results(&s.study, s.index - 1, count, &s.results) {
+            return Err(MergeError::Invalid {
                 file: file.clone(),
-                index: s.index,
-                count,
+                what,
             });
         }
         results.extend_from_slice(&s.results);
@@ -227,9 +337,61 @@ mod tests {
         );
         let mut short = shard(2, 2);
         short.1.results.pop();
-        assert!(matches!(
-            merge(&[shard(1, 2), short]),
-            Err(MergeError::Results { .. })
-        ));
+        assert_eq!(
+            merge(&[shard(1, 2), short]).map(|_| ()),
+            Err(MergeError::Invalid {
+                file: "2.json".into(),
+                what: "it holds 2 results for the 3 games of its share".into()
+            })
+        );
+    }
+
+    /// The error of merging the only share of a study, changed by `change`.
+    fn invalid(change: impl Fn(&mut Shard)) -> String {
+        let mut changed = shard(1, 1);
+        change(&mut changed.1);
+        merge(&[changed]).expect_err("refused").to_string()
+    }
+
+    #[test]
+    fn shares_no_study_could_write_are_refused_with_what_is_wrong() {
+        let is = |what: &str| format!("`1.json` is not a share of a study: {what}");
+        assert_eq!(
+            invalid(|s| s.study.players.clear()),
+            is("it names 0 players (from 1 to 8)")
+        );
+        assert_eq!(
+            invalid(|s| s.study.agents.push("random".into())),
+            is("it names 3 agents for 2 players")
+        );
+        assert_eq!(
+            invalid(|s| s.study.first_movers[1] = 7),
+            is("a first mover is player 7, but the players are 0 to 1")
+        );
+        assert_eq!(invalid(|s| s.study.games = 0), is("it has no games"));
+        // A number of games too large to list: refused without listing them.
+        assert_eq!(
+            invalid(|s| s.study.games = u64::MAX / 2),
+            is("it holds 6 results for the 18446744073709551614 games of its share")
+        );
+        assert_eq!(
+            invalid(|s| s.study.games = u64::MAX),
+            is("18446744073709551615 games for each of 2 variants are too many to count")
+        );
+        assert_eq!(
+            invalid(|s| s.results[0].result.winner = Some(2)),
+            is("its result 1 names player 2 as the winner, but the players are 0 to 1")
+        );
+        assert_eq!(
+            invalid(|s| s.results[0].game = 9),
+            is("its result 1 is of variant 0 game 9, not of the share's game 0")
+        );
+        // A share count too large to list the missing shares.
+        let mut huge = shard(1, 2);
+        huge.1.count = u64::MAX;
+        assert_eq!(
+            merge(&[huge]).expect_err("refused").to_string(),
+            "1 shares are given, but the study was split in 18446744073709551615"
+        );
     }
 }

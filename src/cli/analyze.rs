@@ -113,9 +113,9 @@ pub fn merge(files: &[PathBuf], format: ReportFormat, plot_to: Option<&PathBuf>)
             path: name.clone(),
             reason: e.to_string(),
         })?;
-        let shard: Shard = serde_json::from_str(&text).map_err(|e| CliError::ShardFormat {
+        let shard = Shard::from_json(&text).map_err(|reason| CliError::ShardFormat {
             file: name.clone(),
-            reason: e.to_string(),
+            reason,
         })?;
         shards.push((name, shard));
     }
@@ -124,6 +124,7 @@ pub fn merge(files: &[PathBuf], format: ReportFormat, plot_to: Option<&PathBuf>)
             file,
             reason: format!("its format is `{format}`, not `{FORMAT}`"),
         },
+        MergeError::Invalid { file, what } => CliError::ShardFormat { file, reason: what },
         other => CliError::ShardMismatch(other.to_string()),
     })?;
     print(&study, &results, None, format, plot_to)

@@ -10,7 +10,7 @@ use super::load::{self, CliError, Loaded};
 use super::output::{Out, to_stderr};
 use super::{Cli, Format};
 use rulebook::diag::{Report, Severity, SourceFile};
-use rulebook::engine::{Engine, MoveBuf, Position, Status};
+use rulebook::engine::{Engine, MAX_PERFT_DEPTH, MoveBuf, Position, Status};
 use rulebook::ir::Outcome;
 use rulebook::{notation, position_text};
 
@@ -133,6 +133,17 @@ pub fn position(loaded: &Loaded) -> miette::Result<()> {
     let mut out = Out::stdout();
     out.line(position_text::write(&loaded.engine, loaded.position()))?;
     Ok(out.finish()?)
+}
+
+/// Refuses a perft deeper than [`MAX_PERFT_DEPTH`], before the game is loaded.
+pub fn check_depth(depth: u32) -> Result<(), CliError> {
+    if depth > MAX_PERFT_DEPTH {
+        return Err(CliError::DepthTooLarge {
+            depth,
+            max: MAX_PERFT_DEPTH,
+        });
+    }
+    Ok(())
 }
 
 /// `perft`: the number of move sequences of `depth` moves, with `divide`

@@ -166,6 +166,13 @@ pub enum CliError {
         )
     )]
     Variants(String),
+    /// `perft --depth` beyond the deepest perft run.
+    #[error("`--depth {depth}` is deeper than perft goes: at most {max}")]
+    #[diagnostic(
+        code(rules::cli::bad_depth),
+        help("perft counts grow with every move: depths beyond 10 rarely finish")
+    )]
+    DepthTooLarge { depth: u32, max: u32 },
     /// A `--shard` that is not `I/N` with I from 1 to N.
     #[error("`--shard {0}` is not a share: expected I/N with I from 1 to N, e.g. `--shard 2/8`")]
     #[diagnostic(code(rules::cli::bad_shard))]

@@ -95,7 +95,7 @@ enum Command {
     Perft {
         #[command(flatten)]
         game: GameArgs,
-        /// Length of the sequences.
+        /// Length of the sequences (at most 1,000).
         #[arg(long)]
         depth: u32,
         /// Also print the count below each first move.
@@ -345,7 +345,10 @@ pub fn run() -> miette::Result<()> {
             depth,
             divide,
             format,
-        } => commands::perft(&load::game(&game)?, depth, divide, format),
+        } => {
+            commands::check_depth(depth)?;
+            commands::perft(&load::game(&game)?, depth, divide, format)
+        }
         Command::Playout {
             file,
             n,

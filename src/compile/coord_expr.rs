@@ -35,11 +35,15 @@ pub(super) fn eval(expr: &Expr, env: &[(&str, i64)], context: &str) -> Result<i6
             }
         },
         ExprKind::Not(e) => (eval(e, env, context)? == 0) as i64,
-        ExprKind::Neg(e) => eval(e, env, context)?.wrapping_neg(),
+        ExprKind::Neg(e) => eval(e, env, context)?
+            .checked_neg()
+            .ok_or_else(|| error::overflow(expr.span))?,
         ExprKind::Binary(op, a, b) => {
             let a = eval(a, env, context)?;
             let b = eval(b, env, context)?;
-            ast_op(*op).apply(a, b)
+            ast_op(*op)
+                .checked(a, b)
+                .ok_or_else(|| error::overflow(expr.span))?
         }
         ExprKind::If(c, a, b) => {
             if eval(c, env, context)? != 0 {

@@ -170,7 +170,8 @@ pub(super) fn declare(cx: &mut Ctx, file: &RulesFile) {
             Item::Piece(piece) => {
                 let declared = cx.kinds.declare(NameKind::Piece, &piece.name);
                 cx.ok(declared);
-                if cx.kinds.len() > MAX_KINDS {
+                // Once, at the first kind too many.
+                if cx.kinds.len() == MAX_KINDS + 1 {
                     cx.report(error::out_of_range(
                         "the number of piece kinds",
                         piece.name.span,

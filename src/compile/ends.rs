@@ -3,7 +3,7 @@
 
 use super::error::{self, NameKind};
 use super::exprs::{self, Ty};
-use super::{Ctx, warnings};
+use super::{Ctx, ranges, warnings};
 use crate::diag::Span;
 use crate::ir::{
     EndOutcome, EndResult, EndRules, Expr, NoMove, Outcome, PieceKind, PlayerId, Quiet, RuleText,
@@ -199,7 +199,17 @@ fn statement(cx: &mut Ctx, stmt: &EndStmt, guard: Option<&Expr>, end: &mut EndRu
             kinds,
             span,
         } => {
+            let limit_span = limit.span;
             let limit = exprs::lower_as(cx, limit, Ty::Int, None);
+            if let Some(l) = &limit {
+                at_least_one(
+                    cx,
+                    l,
+                    guard,
+                    limit_span,
+                    "the number of moves of the quiet-move draw",
+                );
+            }
             let kinds: Vec<PieceKind> = kinds
                 .iter()
                 .filter_map(|k| {
@@ -235,6 +245,13 @@ fn statement(cx: &mut Ctx, stmt: &EndStmt, guard: Option<&Expr>, end: &mut EndRu
                 ));
             }
             if let Some(n) = exprs::lower_as(cx, times, Ty::Int, None) {
+                at_least_one(
+                    cx,
+                    &n,
+                    guard,
+                    times.span,
+                    "the number of times of the repetition draw",
+                );
                 end.repetition = Some((guard.cloned(), n));
             }
         }
@@ -269,6 +286,7 @@ fn set_limit(
         ));
     }
     end.turn_limit = exprs::lower_as(cx, e, Ty::Int, None).map(|limit| {
+        at_least_one(cx, &limit, guard, e.span, "the number of moves of the turn limit");
         // A guard that is false disables the limit (a limit of 0 is none).
         let limit = match guard {
             Some(g) => Expr::If(Box::new(g.clone()), Box::new(limit), Box::new(Expr::Const(0))),
@@ -276,6 +294,36 @@ fn set_limit(
         };
         (limit, how)
     });
+}
+
+/// Refuses a count (`what`) that could be 0 or less where its rule applies
+/// (`guard` holds): such a rule would never apply, silently.
+fn at_least_one(cx: &mut Ctx, count: &Expr, guard: Option<&Expr>, span: Span, what: &str) {
+    let mut narrowed = Vec::new();
+    if let Some(g) = guard {
+        ranges::narrow(cx, g, &mut narrowed);
+    }
+    let least = ranges::values(cx, count, &narrowed).min();
+    if least >= 1 {
+        return;
+    }
+    let can_be = if least >= i64::MIN as i128 {
+        format!("can be {least}")
+    } else {
+        "can be 0 or less".to_string()
+    };
+    cx.report(
+        error::invalid(
+            "rules::compile::out_of_range",
+            format!("{what} {can_be}: the rule would then never apply"),
+            span,
+            "must be at least 1",
+        )
+        .with_help(
+            "give the option it reads a range from 1 (`in 1..`), or apply the rule only when it is positive \
+             (`if n > 0: draw after n moves`)",
+        ),
+    );
 }
 
 /// A result rule; a line or a connection alone is evaluated only where the

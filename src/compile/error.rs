@@ -149,6 +149,45 @@ pub fn out_of_range(what: &str, span: Span, allowed: &str) -> Problem {
     )
 }
 
+/// A value computed while compiling that leaves the 64-bit numbers.
+pub fn overflow(span: Span) -> Problem {
+    Problem::error(
+        "rules::compile::overflow",
+        "this value is beyond the numbers the rules compute with",
+        span,
+        "overflows",
+    )
+    .with_help(format!("whole numbers go from {} to {}", i64::MIN, i64::MAX))
+}
+
+/// Arithmetic that could leave the 64-bit numbers for some values of the
+/// options it reads: `unbounded` lists those without a bound, with their
+/// declared bounds.
+pub fn may_overflow(what: &str, span: Span, unbounded: &[(&str, Option<i64>, Option<i64>)]) -> Problem {
+    let help = match unbounded {
+        [] => format!(
+            "keep the numbers smaller: the rules compute with whole numbers up to {}",
+            i64::MAX
+        ),
+        [(name, min, max), ..] => {
+            let lo = min.unwrap_or_else(|| max.map_or(0, |m| m.min(0).saturating_sub(1000)));
+            let hi = max.unwrap_or_else(|| if lo < 1000 { 1000 } else { lo.saturating_add(1000) });
+            let names: Vec<String> = unbounded.iter().map(|(n, _, _)| format!("`{n}`")).collect();
+            format!(
+                "give {} a range with both ends, e.g. `option {name}: int = … in {lo}..{hi}`",
+                names.join(", ")
+            )
+        }
+    };
+    Problem::error(
+        "rules::compile::overflow",
+        format!("this {what} can go beyond the numbers the rules compute with"),
+        span,
+        "can overflow",
+    )
+    .with_help(help)
+}
+
 /// A required item is missing from the file.
 pub fn missing(what: &str, span: Span, help: &str) -> Problem {
     Problem::error(

@@ -59,10 +59,11 @@ fn lower(cx: &mut Ctx, expr: &Expr, binding: Binding) -> Option<(ir::Expr, Ty)> 
             ir::Expr::Not(Box::new(lower_as(cx, e, Ty::Bool, binding)?)),
             Ty::Bool,
         ),
-        ExprKind::Neg(e) => (
-            ir::Expr::Neg(Box::new(lower_as(cx, e, Ty::Int, binding)?)),
-            Ty::Int,
-        ),
+        ExprKind::Neg(e) => {
+            let e = lower_as(cx, e, Ty::Int, binding)?;
+            check_overflow(cx, None, &e, &e, expr.span);
+            (ir::Expr::Neg(Box::new(e)), Ty::Int)
+        }
         ExprKind::Binary(op, a, b) => {
             let (operand, result) = match op {
                 BinOp::Or | BinOp::And => (Some(Ty::Bool), Ty::Bool),
@@ -77,7 +78,9 @@ fn lower(cx: &mut Ctx, expr: &Expr, binding: Binding) -> Option<(ir::Expr, Ty)> 
                 return None;
             }
             let lb = lower_as(cx, b, want, binding)?;
-            (ir::Expr::Binary(ast_op(*op), Box::new(la), Box::new(lb)), result)
+            let op = ast_op(*op);
+            check_overflow(cx, Some(op), &la, &lb, expr.span);
+            (ir::Expr::Binary(op, Box::new(la), Box::new(lb)), result)
         }
         ExprKind::If(c, a, b) => {
             let c = lower_as(cx, c, Ty::Bool, binding);
@@ -86,6 +89,61 @@ fn lower(cx: &mut Ctx, expr: &Expr, binding: Binding) -> Option<(ir::Expr, Ty)> 
             (ir::Expr::If(Box::new(c?), Box::new(a_ir), Box::new(b_ir)), ty)
         }
     })
+}
+
+/// Refuses arithmetic whose result can leave the 64-bit numbers for some
+/// values of the options it reads (`op` `None`: a negation of `a`).
+fn check_overflow(cx: &mut Ctx, op: Option<ir::BinOp>, a: &ir::Expr, b: &ir::Expr, span: crate::diag::Span) {
+    use super::ranges::{Values, values};
+    let what = match op {
+        None => "negation",
+        Some(ir::BinOp::Add) => "sum",
+        Some(ir::BinOp::Sub) => "difference",
+        Some(ir::BinOp::Mul) => "product",
+        Some(ir::BinOp::Div) => "quotient",
+        Some(_) => return,
+    };
+    let none = Vec::new();
+    if !Values::arith(op, values(cx, a, &none), values(cx, b, &none)).overflows() {
+        return;
+    }
+    let mut unbounded = Vec::new();
+    for e in [a, b] {
+        unbounded_options(cx, e, &mut unbounded);
+    }
+    let options: Vec<(&str, Option<i64>, Option<i64>)> = unbounded
+        .iter()
+        .map(|&o| (cx.options[o].name.as_str(), cx.options[o].min, cx.options[o].max))
+        .collect();
+    let problem = error::may_overflow(what, span, &options);
+    cx.report(problem);
+}
+
+/// The int options without a lower or an upper bound that `e` reads.
+fn unbounded_options(cx: &Ctx, e: &ir::Expr, out: &mut Vec<usize>) {
+    use ir::Expr as E;
+    match e {
+        E::Option(o)
+            if cx
+                .options
+                .get(*o)
+                .is_some_and(|i| !i.is_bool && (i.min.is_none() || i.max.is_none()))
+                && !out.contains(o) =>
+        {
+            out.push(*o);
+        }
+        E::Not(x) | E::Neg(x) | E::Opponent(x) => unbounded_options(cx, x, out),
+        E::Binary(_, a, b) => {
+            unbounded_options(cx, a, out);
+            unbounded_options(cx, b, out);
+        }
+        E::If(c, a, b) => {
+            for x in [c, a, b] {
+                unbounded_options(cx, x, out);
+            }
+        }
+        _ => {}
+    }
 }
 
 fn name_value(cx: &mut Ctx, name: &Ident, binding: Binding) -> Option<(ir::Expr, Ty)> {

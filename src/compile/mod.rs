@@ -24,6 +24,7 @@ mod patterns;
 mod position_format;
 mod program;
 mod promotions;
+mod ranges;
 mod regions;
 mod scope;
 mod then_groups;
@@ -53,6 +54,11 @@ pub fn compile(
         ..Ctx::default()
     };
     declare::declare(&mut cx, file);
+    // Every later table has a row per player and per kind: refuse too many
+    // before building any.
+    if cx.players.len() > ir::ids::MAX_PLAYERS || cx.kinds.len() > ir::ids::MAX_KINDS {
+        return (None, dedupe(std::mem::take(&mut cx.problems)));
+    }
     board::build(&mut cx, file);
     let layout = layout::build(&mut cx, file);
     regions::build(&mut cx, file);

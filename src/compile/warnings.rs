@@ -4,7 +4,7 @@
 
 use super::Ctx;
 use crate::diag::{Problem, Span};
-use crate::ir::{self, ActionSource, BinOp, Expr, PieceKind};
+use crate::ir::{self, ActionSource, Expr, PieceKind};
 
 /// Warnings about the assembled game.
 pub(super) fn game(cx: &mut Ctx, game: &ir::Game) {
@@ -105,7 +105,7 @@ pub(super) fn game(cx: &mut Ctx, game: &ir::Game) {
 
 /// A warning when an end condition can never hold, whatever the position.
 pub(super) fn never_true(cx: &mut Ctx, expr: &Expr, span: Span) {
-    if range(cx, expr) == (0, 0) {
+    if super::ranges::values(cx, expr, &Vec::new()).always_zero() {
         cx.report(
             Problem::error(
                 "rules::warn::never_true",
@@ -116,106 +116,5 @@ pub(super) fn never_true(cx: &mut Ctx, expr: &Expr, span: Span) {
             .warning()
             .with_help("piece counts and reserves are never negative; check the comparison"),
         );
-    }
-}
-
-/// The smallest and largest value an expression can take (saturating bounds).
-fn range(cx: &Ctx, expr: &Expr) -> (i64, i64) {
-    const ANY: (i64, i64) = (i64::MIN, i64::MAX);
-    let bool_of = |known: Option<bool>| match known {
-        Some(true) => (1, 1),
-        Some(false) => (0, 0),
-        None => (0, 1),
-    };
-    match expr {
-        Expr::Const(v) => (*v, *v),
-        Expr::Option(o) => match cx.options.get(*o) {
-            Some(info) if info.is_bool => (0, 1),
-            Some(info) => (info.min.unwrap_or(i64::MIN), info.max.unwrap_or(i64::MAX)),
-            None => ANY,
-        },
-        Expr::Count { .. } | Expr::Reserve { .. } => (0, i64::MAX),
-        Expr::Flag(_) => (0, 1),
-        Expr::Mover | Expr::Player(_) | Expr::Opponent(_) => (0, cx.players.len() as i64 - 1),
-        Expr::Counter { .. } => ANY,
-        Expr::Line { .. } | Expr::Connected { .. } | Expr::InCheck(_) | Expr::Checkmate(_) => (0, 1),
-        Expr::Groups(_) | Expr::Area(_) => (0, i64::MAX),
-        Expr::Not(e) => {
-            let (lo, hi) = range(cx, e);
-            bool_of(if (lo, hi) == (0, 0) {
-                Some(true)
-            } else if lo > 0 || hi < 0 {
-                Some(false)
-            } else {
-                None
-            })
-        }
-        Expr::Neg(e) => {
-            let (lo, hi) = range(cx, e);
-            (hi.saturating_neg(), lo.saturating_neg())
-        }
-        Expr::If(_, a, b) => {
-            let (a, b) = (range(cx, a), range(cx, b));
-            (a.0.min(b.0), a.1.max(b.1))
-        }
-        Expr::Binary(op, a, b) => {
-            let (a, b) = (range(cx, a), range(cx, b));
-            let truth = |r: (i64, i64)| {
-                if r == (0, 0) {
-                    Some(false)
-                } else if r.0 > 0 || r.1 < 0 {
-                    Some(true)
-                } else {
-                    None
-                }
-            };
-            match op {
-                BinOp::Add => (a.0.saturating_add(b.0), a.1.saturating_add(b.1)),
-                BinOp::Sub => (a.0.saturating_sub(b.1), a.1.saturating_sub(b.0)),
-                // Comparisons from two facts: "a < b" and "a == b" on ranges.
-                BinOp::Lt => bool_of(less(a, b, false)),
-                BinOp::Le => bool_of(less(a, b, true)),
-                BinOp::Gt => bool_of(less(b, a, false)),
-                BinOp::Ge => bool_of(less(b, a, true)),
-                BinOp::Eq => bool_of(equal(a, b)),
-                BinOp::Ne => bool_of(equal(a, b).map(|e| !e)),
-                BinOp::And => bool_of(match (truth(a), truth(b)) {
-                    (Some(false), _) | (_, Some(false)) => Some(false),
-                    (Some(true), Some(true)) => Some(true),
-                    _ => None,
-                }),
-                BinOp::Or => bool_of(match (truth(a), truth(b)) {
-                    (Some(true), _) | (_, Some(true)) => Some(true),
-                    (Some(false), Some(false)) => Some(false),
-                    _ => None,
-                }),
-                BinOp::Mul | BinOp::Div | BinOp::Rem => ANY,
-            }
-        }
-    }
-}
-
-/// Whether every value of range `a` is below (or, with `or_equal`, at most)
-/// every value of `b` (`Some(true)`), none is (`Some(false)`), or it depends.
-fn less(a: (i64, i64), b: (i64, i64), or_equal: bool) -> Option<bool> {
-    let holds = |x: i64, y: i64| if or_equal { x <= y } else { x < y };
-    if holds(a.1, b.0) {
-        Some(true)
-    } else if !holds(a.0, b.1) {
-        Some(false)
-    } else {
-        None
-    }
-}
-
-/// Whether two ranges are always equal (one and the same value), never equal
-/// (disjoint), or it depends.
-fn equal(a: (i64, i64), b: (i64, i64)) -> Option<bool> {
-    if a.1 < b.0 || b.1 < a.0 {
-        Some(false)
-    } else if a.0 == a.1 && a == b {
-        Some(true)
-    } else {
-        None
     }
 }

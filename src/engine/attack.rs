@@ -8,6 +8,8 @@
 //! empty; an occupied node hides its subtree. Rules written in the core that
 //! could capture a royal piece are run from each attacker instead.
 
+mod trie;
+
 use super::moves::{MoveBuf, MoveList};
 use super::position::UndoLog;
 use super::{Engine, Position};
@@ -95,47 +97,6 @@ fn distances(topo: &crate::ir::Topology) -> Vec<u8> {
     out
 }
 
-/// A tree being built: children by cell, attackers here.
-#[derive(Default)]
-struct Trie {
-    children: Vec<(CellId, Trie)>,
-    here: Vec<Entry>,
-}
-
-impl Trie {
-    /// Adds an attacker at the end of `path` (cells from the target outwards).
-    fn add(&mut self, path: &[CellId], entry: Entry) {
-        let mut node = self;
-        for &c in path {
-            let i = match node.children.iter().position(|(x, _)| *x == c) {
-                Some(i) => i,
-                None => {
-                    node.children.push((c, Trie::default()));
-                    node.children.len() - 1
-                }
-            };
-            node = &mut node.children[i].1;
-        }
-        node.here.push(entry);
-    }
-
-    /// Appends the subtrees in depth-first order.
-    fn flatten(&self, nodes: &mut Vec<Node>, entries: &mut Vec<Entry>) {
-        for (cell, child) in &self.children {
-            let index = nodes.len();
-            nodes.push(Node {
-                cell: *cell,
-                end: 0,
-                first: entries.len() as u32,
-                count: child.here.len() as u16,
-            });
-            entries.extend_from_slice(&child.here);
-            child.flatten(nodes, entries);
-            nodes[index].end = nodes.len() as u32;
-        }
-    }
-}
-
 impl AttackTables {
     /// Builds the trees from the fast forms of every rule that can capture.
     pub(super) fn build(engine: &Engine) -> AttackTables {
@@ -143,9 +104,8 @@ impl AttackTables {
         let topo = &game.topology;
         let cells = topo.cells();
         let players = engine.players;
-        let mut tries: Vec<Trie> = (0..players * cells).map(|_| Trie::default()).collect();
+        let mut tries = trie::Tries::new(players * cells);
         let mut fallback = Vec::new();
-        let mut path = Vec::new();
         for (r, rule) in game.rules.iter().enumerate() {
             if rule.drop {
                 continue;
@@ -161,30 +121,20 @@ impl AttackTables {
                         for s in 0..topo.board_cells {
                             let s = CellId(s as u16);
                             for &t in targets.get(PlayerId(p as u8), s, cells) {
-                                tries[p * cells + t.index()].add(&[s], entry(CellId::NONE));
+                                tries.add(p * cells + t.index(), &[s], entry(CellId::NONE));
                             }
                         }
                     }
                 }
                 Pattern::Slide { lines } => {
                     for p in 0..players {
-                        for s in 0..topo.board_cells {
-                            let s = CellId(s as u16);
-                            let range = lines.range(PlayerId(p as u8), s, cells);
-                            // Walk the tree keeping the path from `s`.
-                            let mut stack: Vec<(u32, CellId)> = Vec::new();
-                            for i in range.clone() {
-                                let (t, end) = lines.nodes[i];
-                                while stack.last().is_some_and(|(e, _)| *e as usize <= i) {
-                                    stack.pop();
-                                }
-                                path.clear();
-                                path.extend(stack.iter().rev().map(|(_, c)| *c));
-                                path.push(s);
-                                tries[p * cells + t.index()].add(&path, entry(CellId::NONE));
-                                stack.push((end, t));
-                            }
-                        }
+                        tries.add_slides(
+                            lines,
+                            PlayerId(p as u8),
+                            topo.board_cells,
+                            cells,
+                            entry(CellId::NONE),
+                        );
                     }
                 }
                 Pattern::Jump {
@@ -210,7 +160,7 @@ impl AttackTables {
                         for s in 0..topo.board_cells {
                             let s = CellId(s as u16);
                             for pair in hops.get(PlayerId(p as u8), s, cells).chunks_exact(2) {
-                                tries[p * cells + pair[0].index()].add(&[s], entry(pair[1]));
+                                tries.add(p * cells + pair[0].index(), &[s], entry(pair[1]));
                             }
                         }
                     }
@@ -233,9 +183,9 @@ impl AttackTables {
             fallback,
             ..AttackTables::default()
         };
-        for trie in &tries {
+        for root in 0..players * cells {
             tables.start.push(tables.nodes.len() as u32);
-            trie.flatten(&mut tables.nodes, &mut tables.entries);
+            tries.flatten(root, &mut tables.nodes, &mut tables.entries);
         }
         tables.start.push(tables.nodes.len() as u32);
         tables

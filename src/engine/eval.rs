@@ -337,7 +337,7 @@ impl Engine {
             Expr::Player(p) => p.index() as i64,
             Expr::Opponent(p) => ((self.eval_player(p, pos, mover).index() + 1) % self.players) as i64,
             Expr::Not(e) => (self.eval(e, pos, mover) == 0) as i64,
-            Expr::Neg(e) => self.eval(e, pos, mover).wrapping_neg(),
+            Expr::Neg(e) => self.eval(e, pos, mover).saturating_neg(),
             Expr::Binary(op, a, b) => {
                 let a = self.eval(a, pos, mover);
                 // Short-circuit the logical operators.

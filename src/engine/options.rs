@@ -15,12 +15,12 @@ pub enum OptionError {
         expected: String,
         value: String,
     },
-    /// A value outside the declared range.
+    /// A value outside the declared range (or beyond the 64-bit numbers).
     #[error("option `{name}` must be {allowed}, not {value}")]
     OutOfRange {
         name: String,
         allowed: String,
-        value: i64,
+        value: String,
     },
     /// An option that shaped the board, given another value than the board was built with.
     #[error(
@@ -49,14 +49,16 @@ pub(super) fn values(game: &Game, overrides: &[(String, String)]) -> Result<Vec<
             });
         };
         let info = &game.options[i];
-        let parsed = if info.is_bool {
+        // Whole numbers are read wider than the rules compute with, so that
+        // one beyond 64 bits is out of range rather than of the wrong type.
+        let parsed: Option<i128> = if info.is_bool {
             match value.as_str() {
                 "true" => Some(1),
                 "false" => Some(0),
                 _ => None,
             }
         } else {
-            value.parse::<i64>().ok()
+            value.parse::<i128>().ok()
         };
         let Some(v) = parsed else {
             return Err(OptionError::WrongType {
@@ -69,19 +71,22 @@ pub(super) fn values(game: &Game, overrides: &[(String, String)]) -> Result<Vec<
                 value: value.clone(),
             });
         };
-        if info.min.is_some_and(|m| v < m) || info.max.is_some_and(|m| v > m) {
+        let lo = info.min.unwrap_or(i64::MIN) as i128;
+        let hi = info.max.unwrap_or(i64::MAX) as i128;
+        if v < lo || v > hi {
             let allowed = match (info.min, info.max) {
                 (Some(lo), Some(hi)) => format!("between {lo} and {hi}"),
                 (Some(lo), None) => format!("at least {lo}"),
                 (_, Some(hi)) => format!("at most {hi}"),
-                _ => String::new(),
+                _ => format!("between {} and {}", i64::MIN, i64::MAX),
             };
             return Err(OptionError::OutOfRange {
                 name: name.clone(),
                 allowed,
-                value: v,
+                value: value.clone(),
             });
         }
+        let v = v as i64;
         options[i] = v;
     }
     for &(i, built) in &game.shaping {

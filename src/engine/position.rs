@@ -141,11 +141,13 @@ impl Position {
         }
     }
 
-    /// Adds `delta` to `numbers[index]`.
+    /// Adds `delta` to `numbers[index]`, saturating at the ends of the 64-bit
+    /// numbers as the rules' arithmetic does (a counter read from a text may
+    /// start anywhere).
     #[inline]
     pub(super) fn add(&mut self, index: usize, delta: i64, journal: &mut impl Journal) {
         journal.number(index, self.numbers[index]);
-        self.numbers[index] += delta;
+        self.numbers[index] = self.numbers[index].saturating_add(delta);
     }
 
     /// Takes back every change recorded in `log` (newest first) and empties it.

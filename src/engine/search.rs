@@ -13,31 +13,43 @@ struct Frame {
     child: Position,
 }
 
+/// The deepest perft the command line runs: far beyond any count that could
+/// finish, and shallow enough that the recursion (one frame per move) stays
+/// within the stack whatever the game.
+pub const MAX_PERFT_DEPTH: u32 = 1_000;
+
 impl Engine {
     /// The number of distinct move sequences of length `depth` from `pos`
-    /// (a finished game has no moves; depth 0 is 1).
+    /// (a finished game has no moves; depth 0 is 1). The buffers of each
+    /// depth are made when the search first gets there, so a depth far
+    /// beyond the end of every game costs nothing; the recursion is as deep
+    /// as the longest sequence searched (the command line stops at
+    /// [`MAX_PERFT_DEPTH`]).
     pub fn perft(&self, pos: &Position, depth: u32) -> u64 {
-        let mut frames: Vec<Frame> = (0..depth).map(|_| Frame::default()).collect();
-        self.perft_in(pos, depth, &mut frames)
+        let mut frames: Vec<Frame> = Vec::new();
+        self.perft_in(pos, depth, &mut frames, 0)
     }
 
-    fn perft_in(&self, pos: &Position, depth: u32, frames: &mut [Frame]) -> u64 {
+    fn perft_in(&self, pos: &Position, depth: u32, frames: &mut Vec<Frame>, level: usize) -> u64 {
         if depth == 0 {
             return 1;
         }
-        let Some((frame, rest)) = frames.split_first_mut() else {
-            return 1;
-        };
-        if depth == 1 {
-            return self.count_moves(pos, &mut frame.buf);
+        if frames.len() == level {
+            frames.push(Frame::default());
         }
+        if depth == 1 {
+            return self.count_moves(pos, &mut frames[level].buf);
+        }
+        // Taken out while the deeper levels use the rest, then put back.
+        let mut frame = std::mem::take(&mut frames[level]);
         self.legal_moves(pos, &mut frame.buf);
         let mut total = 0;
         for mv in frame.buf.moves.iter() {
             frame.child.clone_from(pos);
             self.play_unchecked(&mut frame.child, mv);
-            total += self.perft_in(&frame.child, depth - 1, rest);
+            total += self.perft_in(&frame.child, depth - 1, frames, level + 1);
         }
+        frames[level] = frame;
         total
     }
 

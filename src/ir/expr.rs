@@ -121,7 +121,9 @@ pub enum BinOp {
 }
 
 impl BinOp {
-    /// Applies the operator; division by zero gives 0 (the checker warns where it can).
+    /// Applies the operator. Arithmetic saturates at the ends of the 64-bit
+    /// range (it never wraps to the other end); division by zero gives 0
+    /// (the checker warns where it can).
     pub fn apply(self, a: i64, b: i64) -> i64 {
         match self {
             BinOp::Or => ((a != 0) || (b != 0)) as i64,
@@ -132,11 +134,45 @@ impl BinOp {
             BinOp::Le => (a <= b) as i64,
             BinOp::Gt => (a > b) as i64,
             BinOp::Ge => (a >= b) as i64,
-            BinOp::Add => a.wrapping_add(b),
-            BinOp::Sub => a.wrapping_sub(b),
-            BinOp::Mul => a.wrapping_mul(b),
-            BinOp::Div => a.checked_div(b).unwrap_or(0),
+            BinOp::Add => a.saturating_add(b),
+            BinOp::Sub => a.saturating_sub(b),
+            BinOp::Mul => a.saturating_mul(b),
+            // Only `MIN / -1` overflows: it saturates like the others.
+            BinOp::Div if b == 0 => 0,
+            BinOp::Div => a.saturating_div(b),
             BinOp::Rem => a.checked_rem(b).unwrap_or(0),
         }
+    }
+
+    /// Applies the operator, or `None` where the result is beyond 64 bits
+    /// (for values computed when the rules are compiled, where that is an error).
+    pub fn checked(self, a: i64, b: i64) -> Option<i64> {
+        match self {
+            BinOp::Add => a.checked_add(b),
+            BinOp::Sub => a.checked_sub(b),
+            BinOp::Mul => a.checked_mul(b),
+            BinOp::Div if b == -1 => a.checked_neg(),
+            _ => Some(self.apply(a, b)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::BinOp;
+
+    #[test]
+    fn arithmetic_saturates_instead_of_wrapping() {
+        let (max, min) = (i64::MAX, i64::MIN);
+        assert_eq!(BinOp::Add.apply(max, 361), max);
+        assert_eq!(BinOp::Sub.apply(min, 1), min);
+        assert_eq!(BinOp::Mul.apply(max, -2), min);
+        assert_eq!(BinOp::Div.apply(min, -1), max);
+        assert_eq!(BinOp::Div.apply(7, 0), 0);
+        assert_eq!(BinOp::Rem.apply(min, -1), 0);
+        assert_eq!(BinOp::Add.checked(max, 1), None);
+        assert_eq!(BinOp::Div.checked(min, -1), None);
+        assert_eq!(BinOp::Div.checked(7, 0), Some(0));
+        assert_eq!(BinOp::Mul.checked(3, 4), Some(12));
     }
 }

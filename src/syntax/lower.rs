@@ -41,8 +41,8 @@ impl Lowerer {
     }
 
     fn int(&self, pair: &P) -> i64 {
-        // The grammar allows only digits with an optional sign; overflow saturates
-        // and is then refused by the range checks of the compiler.
+        // The grammar allows only digits with an optional sign; a number beyond
+        // 64 bits saturates here and is refused by the parser (`numbers.rs`).
         pair.as_str().parse::<i64>().unwrap_or(i64::MAX)
     }
 

@@ -9,6 +9,7 @@ pub mod ast;
 mod control;
 mod lower;
 mod names;
+mod numbers;
 mod parser;
 mod recover;
 
@@ -68,6 +69,11 @@ const ITEM_KEYWORDS: &[&str] = &[
 /// keeps pathological inputs (thousands of nested parentheses) from exhausting the stack.
 const PARSE_CALL_LIMIT: usize = 5_000_000;
 
+/// The syntax errors after which the rest of a file is not read: each error
+/// costs pest a walk over the rest of the text, so a file of thousands of
+/// broken lines would take minutes, and the first errors are the useful ones.
+const MAX_SYNTAX_ERRORS: usize = 100;
+
 /// Parses a whole file. Returns the AST of every item that parsed, and every syntax error.
 pub fn parse(source: &SourceFile) -> (RulesFile, Vec<SyntaxError>) {
     pest::set_call_limit(std::num::NonZeroUsize::new(PARSE_CALL_LIMIT));
@@ -77,6 +83,7 @@ pub fn parse(source: &SourceFile) -> (RulesFile, Vec<SyntaxError>) {
     let mut errors: Vec<SyntaxError> = control::control_characters(text).into_iter().collect();
     let mut pos = skip_trivia(text, 0);
     let mut last_item_end: Option<usize> = None;
+    let mut item_ends = ItemEnds::default();
     while pos < text.len() {
         if text[pos..].starts_with("/*") {
             errors.push(SyntaxError {
@@ -89,8 +96,21 @@ pub fn parse(source: &SourceFile) -> (RulesFile, Vec<SyntaxError>) {
             file.truncated = true;
             break;
         }
-        let item_end = next_item_start(text, pos + 1);
-        if let Some(error) = too_complex(text, pos, item_end) {
+        if errors.len() >= MAX_SYNTAX_ERRORS {
+            errors.push(SyntaxError {
+                message: format!(
+                    "too many syntax errors ({MAX_SYNTAX_ERRORS}): the rest of the file is not read"
+                ),
+                span: Span::new(pos, pos).into(),
+                label: "stopped here".to_string(),
+                help: Some("correct the errors above and check again".to_string()),
+                unclosed: None,
+            });
+            file.truncated = true;
+            break;
+        }
+        let item_end = item_ends.next(text, pos + 1);
+        if let Some(error) = item_ends.too_complex(text, pos, item_end) {
             errors.push(error);
             pos = skip_trivia(text, item_end);
             continue;
@@ -138,12 +158,13 @@ pub fn parse(source: &SourceFile) -> (RulesFile, Vec<SyntaxError>) {
                         file.broken_names.extend(declared_names(&text[pos..]));
                         file.broken_items.push(found_token(text, pos));
                         errors.push(error);
-                        pos = skip_trivia(text, next_item_start(text, at.max(pos + 1)));
+                        pos = skip_trivia(text, item_ends.next(text, at.max(pos + 1)));
                     }
                 }
             }
         }
     }
+    errors.extend(numbers::oversized(text));
     (file, errors)
 }
 
@@ -211,6 +232,8 @@ const MAX_NESTED_WORDS: usize = 100;
 /// Refuses an item (text `start..end`) that nests too deeply or is too large
 /// to parse safely. Operators are counted as tokens: `>=` is one operator.
 fn too_complex(text: &str, start: usize, end: usize) -> Option<SyntaxError> {
+    #[cfg(test)]
+    tests::SCANNED.with(|n| n.set(n.get() + end - start));
     let item = &text[start..end];
     let keyword = found_token(text, start);
     let mut depth = 0usize;
@@ -350,24 +373,79 @@ fn skip_trivia(text: &str, mut pos: usize) -> usize {
     }
 }
 
-/// The start of the next line after `from` whose first word is a top-level keyword.
+/// The ends of items, found once for many items: lines that start with no
+/// item keyword (`mark`, `supply`, …) put several items before one keyword
+/// line, and searching again from each of them would be quadratic.
+#[derive(Default)]
+struct ItemEnds {
+    /// The last search: from where, and what it found.
+    searched: Option<(usize, usize)>,
+    /// A range `start..end` found not too complex: so is every part of it
+    /// that runs to its end (fewer operators, brackets no deeper).
+    simple: Option<(usize, usize)>,
+}
+
+impl ItemEnds {
+    /// [`next_item_start`], reusing the last search when `from` lies between
+    /// where it started and what it found (no keyword line comes between).
+    fn next(&mut self, text: &str, from: usize) -> usize {
+        if let Some((start, end)) = self.searched
+            && start <= from
+            && from < end
+        {
+            return end;
+        }
+        let end = next_item_start(text, from);
+        self.searched = Some((from, end));
+        end
+    }
+
+    /// [`too_complex`], skipped for a suffix of a range already found simple.
+    fn too_complex(&mut self, text: &str, start: usize, end: usize) -> Option<SyntaxError> {
+        if let Some((s, e)) = self.simple
+            && s <= start
+            && end == e
+        {
+            return None;
+        }
+        let error = too_complex(text, start, end);
+        if error.is_none() {
+            self.simple = Some((start, end));
+        }
+        error
+    }
+}
+
+/// The start of the next line after `from` whose first word is a top-level
+/// keyword; when blank lines come before that line, the start of the first
+/// of them. One pass over the text: each byte is looked at once.
 fn next_item_start(text: &str, mut from: usize) -> usize {
     from = from.min(text.len());
     while !text.is_char_boundary(from) {
         from += 1;
     }
     let mut line_start = text[from..].find('\n').map_or(text.len(), |i| from + i + 1);
+    // The start of the run of blank lines just before `line_start`, if any.
+    let mut blank_run: Option<usize> = None;
     while line_start < text.len() {
-        let line = &text[line_start..];
-        let word: String = line
-            .trim_start()
-            .chars()
-            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-            .collect();
-        if ITEM_KEYWORDS.contains(&word.as_str()) {
-            return line_start;
+        let line_end = text[line_start..]
+            .find('\n')
+            .map_or(text.len(), |i| line_start + i + 1);
+        #[cfg(test)]
+        tests::SCANNED.with(|n| n.set(n.get() + line_end - line_start));
+        let line = text[line_start..line_end].trim_start();
+        if line.is_empty() {
+            blank_run.get_or_insert(line_start);
+        } else {
+            let word_end = line
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .unwrap_or(line.len());
+            if ITEM_KEYWORDS.contains(&&line[..word_end]) {
+                return blank_run.unwrap_or(line_start);
+            }
+            blank_run = None;
         }
-        line_start = line.find('\n').map_or(text.len(), |i| line_start + i + 1);
+        line_start = line_end;
     }
     text.len()
 }
@@ -568,6 +646,66 @@ impl From<SyntaxError> for crate::diag::Problem {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    thread_local! {
+        /// Bytes looked at by `next_item_start` (each within the line being
+        /// read) and `too_complex` (the item's range).
+        pub(super) static SCANNED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    }
+
+    #[test]
+    fn finding_items_reads_each_line_once() {
+        // Blank lines inside an item, after it and in CRLF: the search for the
+        // next item reads each line once, not the rest of the file per line.
+        for blank in ["\n", "\r\n", "  \n"] {
+            let text = format!(
+                "players A, B{}\nboard grid files a..c ranks 1..3\n",
+                blank.repeat(100_000)
+            );
+            SCANNED.with(|n| n.set(0));
+            let (file, errors) = parse_str(&text);
+            assert!(errors.is_empty(), "{errors:?}");
+            assert_eq!(file.items.len(), 2);
+            let scanned = SCANNED.with(|n| n.get());
+            assert!(
+                scanned <= 2 * text.len(),
+                "{scanned} bytes read for {}",
+                text.len()
+            );
+        }
+        // A blank run before a keyword line still ends the item at its first line.
+        assert_eq!(next_item_start("a\nb\n\n\nplayers A\n", 0), 4);
+    }
+
+    #[test]
+    fn items_without_a_keyword_line_between_them_are_read_in_linear_work() {
+        // `mark` lines are no resynchronisation points: each item's search
+        // for the next keyword line would cross all the others.
+        let text = format!("{}players A, B\n", "mark m\n".repeat(20_000));
+        SCANNED.with(|n| n.set(0));
+        let (file, errors) = parse_str(&text);
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(file.items.len(), 20_001);
+        let scanned = SCANNED.with(|n| n.get());
+        assert!(
+            scanned <= 3 * text.len(),
+            "{scanned} bytes read for {}",
+            text.len()
+        );
+    }
+
+    #[test]
+    fn stops_reading_after_too_many_syntax_errors() {
+        let text = "players\n".repeat(5_000);
+        let (file, errors) = parse_str(&text);
+        assert_eq!(errors.len(), MAX_SYNTAX_ERRORS + 1);
+        assert!(file.truncated);
+        assert!(
+            errors[MAX_SYNTAX_ERRORS]
+                .message
+                .starts_with("too many syntax errors")
+        );
+    }
 
     fn parse_str(text: &str) -> (RulesFile, Vec<SyntaxError>) {
         parse(&SourceFile::new("test.rules", text))
