@@ -1579,7 +1579,7 @@ fn chess_is_drawn_when_no_side_can_checkmate() {
         "moves",
         chess,
         "--position",
-        "7k/8/8/8/8/8/1p6/K7 b - - 0 1",
+        "7k/8/8/8/8/8/1p6/7K b - - 0 1",
         "--moves",
         "b2-b1=N",
     ]);
