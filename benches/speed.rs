@@ -39,7 +39,8 @@ fn start_rows(root: &Path, game: &str) -> Vec<Row> {
         let Ok(text) = std::fs::read_to_string(root.join(format!("tests/data/{game}{suffix}"))) else {
             continue;
         };
-        let mut lines = text.lines();
+        // Lines starting with `#` say where the numbers come from.
+        let mut lines = text.lines().filter(|l| !l.starts_with('#'));
         let header: Vec<&str> = lines.next().unwrap_or_default().split('\t').collect();
         let column = |name: &str| header.iter().position(|h| *h == name);
         let (Some(options), Some(moves), Some(depth), Some(count)) = (

@@ -121,6 +121,7 @@ fn rows(file: &str) -> Vec<Vec<String>> {
     let path = crate_dir().join("tests/data").join(file);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     text.lines()
+        .filter(|l| !l.starts_with('#'))
         .skip(1)
         .filter(|l| !l.trim().is_empty())
         .map(|l| l.split('\t').map(String::from).collect())

@@ -94,3 +94,30 @@ fn repetitions_that_can_stay_put_are_refused() {
         assert_eq!(codes, ["rules::compile::repetition_never_moves"], "{rule}");
     }
 }
+
+#[test]
+fn the_budget_is_spent_anew_for_every_position() {
+    // About 20,000 steps of the rules per count: under a budget of 40,000 the
+    // same position, counted 100 times, never runs out; under 5,000 it does.
+    let line = |budget: u64| {
+        engine(
+            "players X, O
+             board grid files a..a ranks 1..4000
+             piece Man letter M { move go: go n, (go n)*, land }
+             setup { X: Man at a1  O: Man at a4000 }
+             end { no move: draw }",
+        )
+        .with_work_budget(budget)
+    };
+    let game = line(40_000);
+    let (start, mut buf) = (game.start(), MoveBuf::new());
+    for _ in 0..100 {
+        assert_eq!(game.count_moves(&start, &mut buf), 3999);
+        game.legal_moves(&start, &mut buf);
+        assert_eq!(buf.len(), 3999);
+    }
+    assert_eq!(game.take_exhausted(), None);
+    let small = line(5_000);
+    small.count_moves(&small.start(), &mut buf);
+    assert_eq!(small.take_exhausted().map(|e| e.limit), Some(Limit::Work));
+}

@@ -4,7 +4,7 @@
 //! the way back), and writing one action (or one move of several actions) for
 //! every way that reaches the end.
 
-use super::budget::{Limit, MAX_WORK};
+use super::budget::Limit;
 use super::eval::Seen;
 use super::movegen::Reached;
 use super::moves::{MoveList, Token};
@@ -235,7 +235,7 @@ impl Run<'_> {
         let ops = &self.rule.program.ops;
         loop {
             self.work += 1;
-            if self.work > MAX_WORK {
+            if self.work > engine.work_budget {
                 // Out of budget: stop exploring; the engine remembers why.
                 engine.exhaust(Limit::Work, Some(self.rule));
                 return true;

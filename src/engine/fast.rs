@@ -2,7 +2,7 @@
 //! slides, jumps, plain drops), generated without the core interpreter. Each
 //! gives exactly the moves of the rule's core program (a test checks it).
 
-use super::budget::{Limit, MAX_WORK};
+use super::budget::Limit;
 use super::eval::CellRows;
 use super::movegen::GenScratch;
 use super::moves::{MAX_CHAIN, MoveList, Token};
@@ -279,7 +279,7 @@ impl Engine {
             return false;
         }
         *walk.work += 1;
-        if *walk.work > MAX_WORK {
+        if *walk.work > self.work_budget {
             self.exhaust(Limit::Work, Some(walk.rule));
             return false;
         }

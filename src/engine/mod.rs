@@ -121,6 +121,8 @@ pub struct Engine {
     move_bookkeeping: bool,
     /// The first position whose moves could not be listed within the budget.
     exhaustion: budget::Exhaustion,
+    /// The steps of the rules one position's moves may take ([`MAX_WORK`] unless lowered).
+    work_budget: u64,
 }
 
 impl Engine {
@@ -157,6 +159,7 @@ impl Engine {
             local_results: false,
             move_bookkeeping: false,
             exhaustion: budget::Exhaustion::default(),
+            work_budget: MAX_WORK,
         };
         engine.count_slots = (0..engine.codes.len())
             .map(|c| match c {
@@ -229,6 +232,14 @@ impl Engine {
     /// list listed since must not be played.
     pub fn is_exhausted(&self) -> bool {
         self.exhaustion.is_set()
+    }
+
+    /// The same engine with a smaller budget of steps of the rules per
+    /// position (at most [`MAX_WORK`]): for a server that answers many
+    /// requests, or a test.
+    pub fn with_work_budget(mut self, steps: u64) -> Engine {
+        self.work_budget = steps.min(MAX_WORK);
+        self
     }
 
     /// Remembers that a rule (`None`: the position as a whole) ran out of the budget.

@@ -48,8 +48,7 @@ impl Engine {
         if pos.result.is_some() || self.exhaustion.is_set() {
             return None;
         }
-        buf.generator.core.work = 0;
-        buf.generator.scratch.work = 0;
+        buf.generator.begin_listing();
         let (player, turn, max) = self.turn_now(pos);
         buf.weigh(turn.most_captures);
         if max > 0 {
@@ -237,6 +236,7 @@ impl Engine {
         if pos.result.is_some() || self.exhaustion.is_set() {
             return 0;
         }
+        buf.generator.begin_listing();
         let (player, turn, max) = self.turn_now(pos);
         if self.game.may_duplicate
             || self.force_core
@@ -479,6 +479,16 @@ pub(super) struct Gen {
     /// The position the core interpreter changes while a rule runs, and its stacks.
     pub core_position: Position,
     pub core: super::core::CoreScratch,
+}
+
+impl Gen {
+    /// Starts listing the moves of a position: the budget of
+    /// [`super::budget`] is spent anew.
+    #[inline]
+    pub(super) fn begin_listing(&mut self) {
+        self.core.work = 0;
+        self.scratch.work = 0;
+    }
 }
 
 /// Reused scratch space of move generation.

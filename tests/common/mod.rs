@@ -41,7 +41,9 @@ pub fn refused(text: &str) -> Vec<String> {
 pub fn rows(file: &str) -> Vec<Vec<String>> {
     let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    // Lines starting with `#` say where the numbers come from.
     text.lines()
+        .filter(|l| !l.starts_with('#'))
         .skip(1)
         .filter(|l| !l.trim().is_empty())
         .map(|l| l.split('\t').map(String::from).collect())

@@ -138,7 +138,7 @@ class TestEndOfGame(unittest.TestCase):
 
 
 class TestPerft(unittest.TestCase):
-    EXPECTED = [9, 81, 658, 4265, 27117, 167140, 1049442, 6483971, 41022614]
+    EXPECTED = [9, 81, 658, 4265, 27117, 167140, 1049442, 6483961, 41022423]
 
     def test_shallow(self):
         s = g.new_game({})
