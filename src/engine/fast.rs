@@ -3,7 +3,7 @@
 //! gives exactly the moves of the rule's core program (a test checks it).
 
 use super::budget::Limit;
-use super::eval::CellRows;
+use super::eval::{CellRows, Seen};
 use super::movegen::GenScratch;
 use super::moves::{MAX_CHAIN, MoveList, Token};
 use super::{Engine, Position};
@@ -115,15 +115,29 @@ impl Engine {
                 self.jumps(&mut walk, from, 0, first);
             }
             Pattern::Drop => {
-                let Some(target) = self.rows(rule.target, player) else {
-                    return false;
-                };
                 let may_stick = self.may_stick(player, kind);
                 let board_cells = self.game.topology.board_cells;
-                for (c, &code) in pos.board[..board_cells].iter().enumerate() {
-                    let cell = CellId(c as u16);
-                    if target.holds(cell, code) && !(may_stick && self.is_stuck(player, kind, cell)) {
-                        out.push2(Token::Drop(kind), Token::Place(cell));
+                match self.rows(rule.target, player) {
+                    Some(target) => {
+                        for (c, &code) in pos.board[..board_cells].iter().enumerate() {
+                            let cell = CellId(c as u16);
+                            if target.holds(cell, code) && !(may_stick && self.is_stuck(player, kind, cell)) {
+                                out.push2(Token::Drop(kind), Token::Place(cell));
+                            }
+                        }
+                    }
+                    // A target that looks beyond its cell (`not next s is
+                    // empty`): its compiled tree, asked as the core asks it
+                    // before anything is in hand.
+                    None => {
+                        for c in 0..board_cells {
+                            let cell = CellId(c as u16);
+                            if self.test_on(rule.target, player, cell, pos, Seen::NONE)
+                                && !(may_stick && self.is_stuck(player, kind, cell))
+                            {
+                                out.push2(Token::Drop(kind), Token::Place(cell));
+                            }
+                        }
                     }
                 }
             }
