@@ -2,13 +2,15 @@
 //! several threads with results independent of their number, matches
 //! ([`play_match`]), studies of a game's variants ([`play_study`],
 //! [`report`]) split into shares that merge back ([`merge`]), and the
-//! statistics of their reports ([`wilson`], [`elo_difference`], [`Summary`]).
+//! statistics of their reports ([`wilson`], [`elo_difference`], [`Summary`]),
+//! and the speed of a game ([`measure`]).
 
 mod game;
 mod matches;
 mod playouts;
 mod runner;
 mod shard;
+mod speed;
 mod stats;
 mod study;
 
@@ -17,5 +19,6 @@ pub use matches::{AgentResult, MatchPlan, MatchReport, Tally, game_count, play_m
 pub use playouts::{RandomGames, random_games};
 pub use runner::run_indexed;
 pub use shard::{FORMAT, MergeError, Shard, merge};
+pub use speed::{MAX_AUTO_DEPTH, SpeedError, SpeedPlan, SpeedReport, measure};
 pub use stats::{Estimate, Summary, Z95, elo_difference, elo_from_score, wilson};
 pub use study::{GameRecord, PlayerWins, Study, VariantReport, play_study, report, share};

@@ -191,6 +191,17 @@ pub enum CliError {
         help("merge every share of one study, each once: the same rules, options, agents, games and seed")
     )]
     ShardMismatch(String),
+    /// A `bench --baseline` file that is not what `bench --format json` wrote.
+    #[error("`{file}` is not a baseline written by `bench --format json`: {reason}")]
+    #[diagnostic(
+        code(rules::cli::baseline_format),
+        help("write one with `rulebook bench FILE… --format json > base.json`")
+    )]
+    BaselineFormat { file: String, reason: String },
+    /// A game that `bench` could not measure.
+    #[error("cannot measure `{file}`: {reason}")]
+    #[diagnostic(code(rules::cli::bench))]
+    Bench { file: String, reason: String },
 }
 
 /// The error for an engine that ran out of its budget, if it did since it

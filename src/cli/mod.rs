@@ -2,6 +2,7 @@
 
 mod agents;
 mod analyze;
+mod bench;
 mod board_polar;
 mod board_text;
 mod cap;
@@ -255,6 +256,30 @@ enum Command {
         #[arg(long, value_name = "FILE.svg")]
         plot: Option<PathBuf>,
     },
+    /// Measure the speed of rules files from their start, on one thread:
+    /// load time, perft nodes/s (last ply counted in bulk, and with every
+    /// move made), random playouts/s and moves/s, tree-search iterations/s.
+    Bench {
+        /// The rules files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Random playouts per game (default: as many as fit in a second).
+        #[arg(long, value_name = "N", value_parser = at_least_one)]
+        playouts: Option<u64>,
+        /// Perft depth (default: the deepest that takes about a second).
+        #[arg(long, value_name = "D")]
+        depth: Option<u32>,
+        /// A file written earlier by `bench --format json`: each game's
+        /// figures are followed by their ratios to it (above 1: faster).
+        #[arg(long, value_name = "FILE")]
+        baseline: Option<PathBuf>,
+        /// Set an option in every game: NAME=VALUE (repeatable).
+        #[arg(long = "set", value_name = "NAME=VALUE")]
+        sets: Vec<String>,
+        /// Output format: `human` or `json`.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+    },
     /// Print a completion script for a shell (e.g. `rulebook completions bash`).
     Completions {
         /// The shell.
@@ -411,6 +436,24 @@ pub fn run() -> miette::Result<()> {
                 max_moves,
             };
             matches::run(&loaded, &plan, jobs.unwrap_or_else(all_cores), format)
+        }
+        Command::Bench {
+            files,
+            playouts,
+            depth,
+            baseline,
+            sets,
+            format,
+        } => {
+            if let Some(depth) = depth {
+                commands::check_depth(depth)?;
+            }
+            let plan = rulebook::analysis::SpeedPlan {
+                playouts,
+                depth,
+                ..rulebook::analysis::SpeedPlan::default()
+            };
+            bench::run(&files, &sets, &plan, baseline.as_deref(), format)
         }
         Command::Analyze {
             merge: Some(AnalyzeCommand::Merge { files, format, plot }),

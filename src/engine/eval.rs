@@ -18,8 +18,94 @@ pub(super) enum CondTable {
         cells: usize,
         codes: usize,
     },
+    /// A one-cell part and tests of neighbours (`onto empty and not next s
+    /// is empty`): flat tables, read without walking a tree.
+    Neighbours(NeighbourTable),
     /// A condition that looks beyond the cell.
     Tree(CondNode),
+}
+
+/// A condition that is a conjunction of a one-cell condition and of tests
+/// "some neighbour in these directions meets a one-cell condition", each
+/// maybe negated — the shape of gravity and adjacency rules.
+#[derive(Debug, Clone)]
+pub(super) struct NeighbourTable {
+    /// The one-cell part: `local[(player * cells + cell) * codes + code]`.
+    local: Vec<bool>,
+    tests: Vec<NeighbourTest>,
+    cells: usize,
+    codes: usize,
+}
+
+/// "Some neighbour meets `bits`" (or, `negated`, none does).
+#[derive(Debug, Clone)]
+struct NeighbourTest {
+    negated: bool,
+    /// The neighbours of (player, cell) in the test's directions:
+    /// `neighbours[starts[i]..starts[i + 1]]`, `i = player * cells + cell`.
+    starts: Vec<u32>,
+    neighbours: Vec<CellId>,
+    /// The one neighbour of each (player, cell), or none, when no cell has
+    /// two (one direction): read without the ranges.
+    single: Option<Vec<CellId>>,
+    /// The neighbour's condition, as a one-cell table.
+    bits: Vec<bool>,
+}
+
+impl NeighbourTable {
+    /// Whether the condition holds on `cell` of `board` for `player`.
+    #[inline]
+    pub(super) fn holds(&self, player: PlayerId, cell: CellId, board: &[u8]) -> bool {
+        let i = player.index() * self.cells + cell.index();
+        self.local[i * self.codes + board[cell.index()] as usize]
+            && self
+                .tests
+                .iter()
+                .all(|t| t.passes(player.index() * self.cells, i, board, self.codes))
+    }
+
+    /// Calls `found` with every cell below `board_cells` where the condition
+    /// holds for `player`, in order: the loop of a drop.
+    #[inline]
+    pub(super) fn each_holding(
+        &self,
+        player: PlayerId,
+        board: &[u8],
+        board_cells: usize,
+        mut found: impl FnMut(CellId),
+    ) {
+        let row = player.index() * self.cells;
+        let local = &self.local[row * self.codes..(row + self.cells) * self.codes];
+        for (c, &code) in board[..board_cells].iter().enumerate() {
+            if local[c * self.codes + code as usize]
+                && self
+                    .tests
+                    .iter()
+                    .all(|t| t.passes(row, row + c, board, self.codes))
+            {
+                found(CellId(c as u16));
+            }
+        }
+    }
+}
+
+impl NeighbourTest {
+    /// Whether the test passes for the cell `i` (its index in the rows of
+    /// player row `row`).
+    #[inline(always)]
+    fn passes(&self, row: usize, i: usize, board: &[u8], codes: usize) -> bool {
+        let meets = |n: CellId| self.bits[(row + n.index()) * codes + board[n.index()] as usize];
+        let any = match &self.single {
+            Some(single) => {
+                let n = single[i];
+                n.is_some() && meets(n)
+            }
+            None => self.neighbours[self.starts[i] as usize..self.starts[i + 1] as usize]
+                .iter()
+                .any(|&n| meets(n)),
+        };
+        any != self.negated
+    }
 }
 
 /// A compiled condition that looks beyond its cell: one-cell parts are table
@@ -39,6 +125,17 @@ pub(super) enum CondNode {
     Not(Box<CondNode>),
     And(Box<CondNode>, Box<CondNode>),
     Or(Box<CondNode>, Box<CondNode>),
+}
+
+/// The conjuncts of a chain of `and`s.
+fn flatten_and<'a>(node: &'a CondNode, out: &mut Vec<&'a CondNode>) {
+    match node {
+        CondNode::And(a, b) => {
+            flatten_and(a, out);
+            flatten_and(b, out);
+        }
+        other => out.push(other),
+    }
 }
 
 /// What a condition may see besides the cell: the action in progress.
@@ -88,7 +185,10 @@ impl Engine {
                 let cond = &self.game.conds[i];
                 match self.compile_cond(cond) {
                     CondNode::Local(bits) => CondTable::Table { bits, cells, codes },
-                    node => CondTable::Tree(node),
+                    node => match self.flat_neighbours(&node) {
+                        Some(table) => CondTable::Neighbours(table),
+                        None => CondTable::Tree(node),
+                    },
                 }
             })
             .collect();
@@ -112,6 +212,68 @@ impl Engine {
             }
         }
         Some(t)
+    }
+
+    /// The flat form of a compiled condition of [`NeighbourTable`]'s shape.
+    fn flat_neighbours(&self, node: &CondNode) -> Option<NeighbourTable> {
+        let mut conjuncts = Vec::new();
+        flatten_and(node, &mut conjuncts);
+        let topo = &self.game.topology;
+        let (cells, codes) = (topo.cells(), self.codes.len());
+        let mut local = vec![true; self.players * cells * codes];
+        let mut tests = Vec::new();
+        for c in conjuncts {
+            let (negated, dirs, bits) = match c {
+                CondNode::Local(bits) => {
+                    local.iter_mut().zip(bits).for_each(|(l, b)| *l &= *b);
+                    continue;
+                }
+                CondNode::NextLocal(dirs, bits) => (false, dirs, bits),
+                CondNode::Not(inner) => match &**inner {
+                    CondNode::NextLocal(dirs, bits) => (true, dirs, bits),
+                    _ => return None,
+                },
+                _ => return None,
+            };
+            let mut starts = vec![0u32];
+            let mut neighbours = Vec::new();
+            for player_dirs in &dirs[..self.players] {
+                for c in 0..cells {
+                    for d in player_dirs {
+                        let n = topo.step(CellId(c as u16), *d);
+                        if n.is_some() {
+                            neighbours.push(n);
+                        }
+                    }
+                    starts.push(neighbours.len() as u32);
+                }
+            }
+            let single = starts.windows(2).all(|w| w[1] - w[0] <= 1).then(|| {
+                starts
+                    .windows(2)
+                    .map(|w| {
+                        if w[1] > w[0] {
+                            neighbours[w[0] as usize]
+                        } else {
+                            CellId::NONE
+                        }
+                    })
+                    .collect()
+            });
+            tests.push(NeighbourTest {
+                negated,
+                starts,
+                neighbours,
+                single,
+                bits: bits.clone(),
+            });
+        }
+        (!tests.is_empty()).then_some(NeighbourTable {
+            local,
+            tests,
+            cells,
+            codes,
+        })
     }
 
     /// Compiles a condition, tabulating its largest one-cell parts.
@@ -211,7 +373,19 @@ impl Engine {
             }
             // A condition looking beyond the cell, asked about the cell alone:
             // only its one-cell part can be judged (the fast forms never ask).
-            CondTable::Tree(_) => self.test_local(&self.game.conds[cond.0 as usize], player, cell, code),
+            CondTable::Neighbours(_) | CondTable::Tree(_) => {
+                self.test_local(&self.game.conds[cond.0 as usize], player, cell, code)
+            }
+        }
+    }
+
+    /// The flat form of a neighbour condition (see [`NeighbourTable`]), for
+    /// the fast forms' loops; `None` for other conditions.
+    #[inline]
+    pub(super) fn neighbour_table(&self, cond: CondId) -> Option<&NeighbourTable> {
+        match &self.cond_tables[cond.0 as usize] {
+            CondTable::Neighbours(table) => Some(table),
+            _ => None,
         }
     }
 
@@ -227,7 +401,7 @@ impl Engine {
                     codes: *codes,
                 })
             }
-            CondTable::Tree(_) => None,
+            CondTable::Neighbours(_) | CondTable::Tree(_) => None,
         }
     }
 
@@ -245,6 +419,7 @@ impl Engine {
             CondTable::Table { bits, cells, codes } => {
                 bits[(player.index() * cells + cell.index()) * codes + pos.board[cell.index()] as usize]
             }
+            CondTable::Neighbours(table) => table.holds(player, cell, &pos.board),
             CondTable::Tree(node) => self.test_node(node, player, cell, pos, seen),
         }
     }
@@ -488,5 +663,70 @@ impl Engine {
         let cells = self.game.topology.cells();
         let t = self.game.trigger_at[(owner * self.kinds + kind.index()) * cells + cell.index()];
         (t != 0).then(|| t as usize - 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::CondTable;
+    use crate::diag::SourceFile;
+    use crate::engine::Engine;
+    use crate::engine::eval::Seen;
+    use crate::ir::{CellId, PlayerId};
+
+    /// The flat neighbour tables give what the condition trees they replace
+    /// give, for every player and cell of random boards.
+    #[test]
+    fn neighbour_tables_equal_their_condition_trees() {
+        let text = "game \"t\"\nplayers A, B\nboard grid files a..e ranks 1..4\n\
+            directions orth = n, e, s, w\n\
+            piece S letter S { drop: onto empty and not next s is empty }\n\
+            piece T letter T { drop: onto empty and next orth is enemy and not next n is friend }\n\
+            piece U letter U { drop: onto next orth is S and not next e is empty and not next w is T }\n\
+            supply S, T, U\nend { no move: draw }\n";
+        let source = SourceFile::new("t.rules".to_string(), text.to_string());
+        let e = Engine::new(crate::load(&source).expect("compiles"), &[]).expect("engine");
+        let flat: Vec<usize> = (0..e.cond_tables.len())
+            .filter(|&i| matches!(e.cond_tables[i], CondTable::Neighbours(_)))
+            .collect();
+        assert!(
+            flat.len() >= 3,
+            "the three drop targets are flat tables: {flat:?}"
+        );
+        let cells = e.game.topology.board_cells;
+        let mut pos = e.start();
+        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..500 {
+            for c in 0..cells {
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                pos.board[c] = (rng % e.codes.len() as u64) as u8;
+            }
+            for &i in &flat {
+                let CondTable::Neighbours(table) = &e.cond_tables[i] else {
+                    unreachable!("filtered above")
+                };
+                let tree = e.compile_cond(&e.game.conds[i]);
+                for p in 0..2 {
+                    let player = PlayerId(p);
+                    for c in 0..cells {
+                        let cell = CellId(c as u16);
+                        assert_eq!(
+                            table.holds(player, cell, &pos.board),
+                            e.test_node(&tree, player, cell, &pos, Seen::NONE),
+                            "condition {i}, player {p}, cell {c}"
+                        );
+                    }
+                    let mut listed = Vec::new();
+                    table.each_holding(player, &pos.board, cells, |c| listed.push(c));
+                    let expected: Vec<CellId> = (0..cells)
+                        .map(|c| CellId(c as u16))
+                        .filter(|&c| table.holds(player, c, &pos.board))
+                        .collect();
+                    assert_eq!(listed, expected);
+                }
+            }
+        }
     }
 }

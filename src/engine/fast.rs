@@ -118,17 +118,33 @@ impl Engine {
                 let may_stick = self.may_stick(player, kind);
                 let board_cells = self.game.topology.board_cells;
                 match self.rows(rule.target, player) {
-                    Some(target) => {
+                    Some(target) if !may_stick => {
                         for (c, &code) in pos.board[..board_cells].iter().enumerate() {
                             let cell = CellId(c as u16);
-                            if target.holds(cell, code) && !(may_stick && self.is_stuck(player, kind, cell)) {
+                            if target.holds(cell, code) {
                                 out.push2(Token::Drop(kind), Token::Place(cell));
                             }
                         }
                     }
-                    // A target that looks beyond its cell (`not next s is
-                    // empty`): its compiled tree, asked as the core asks it
-                    // before anything is in hand.
+                    Some(target) => {
+                        for (c, &code) in pos.board[..board_cells].iter().enumerate() {
+                            let cell = CellId(c as u16);
+                            if target.holds(cell, code) && !self.is_stuck(player, kind, cell) {
+                                out.push2(Token::Drop(kind), Token::Place(cell));
+                            }
+                        }
+                    }
+                    // A target that also looks at neighbours (`onto empty and
+                    // not next s is empty`): its flat tables.
+                    None if let Some(table) = self.neighbour_table(rule.target) => {
+                        table.each_holding(player, &pos.board, board_cells, |cell| {
+                            if !(may_stick && self.is_stuck(player, kind, cell)) {
+                                out.push2(Token::Drop(kind), Token::Place(cell));
+                            }
+                        });
+                    }
+                    // Any other target looking beyond its cell: its compiled
+                    // tree, asked as the core asks it before anything is in hand.
                     None => {
                         for c in 0..board_cells {
                             let cell = CellId(c as u16);

@@ -68,6 +68,10 @@ pub(super) struct LinksInto {
     /// `start[d * cells + c]..start[d * cells + c + 1]`: the range in `cells`.
     start: Vec<u32>,
     cells: Vec<CellId>,
+    /// For each direction `d`, the direction `r` that leads back along it
+    /// everywhere (the links into every cell along `d` are exactly its link
+    /// along `r`), if the board has one: rows then read back by stepping.
+    reverse: Vec<Option<DirId>>,
 }
 
 impl LinksInto {
@@ -83,7 +87,25 @@ impl LinksInto {
                 }
             }
         }
-        let mut into = LinksInto::default();
+        let reverse = (0..dirs)
+            .map(|d| {
+                (0..dirs).map(|r| DirId(r as u8)).find(|&r| {
+                    (0..cells).all(|c| {
+                        let back = topo.step(CellId(c as u16), r);
+                        let list = &lists[d * cells + c];
+                        if back.is_some() {
+                            list.as_slice() == [back]
+                        } else {
+                            list.is_empty()
+                        }
+                    })
+                })
+            })
+            .collect();
+        let mut into = LinksInto {
+            reverse,
+            ..LinksInto::default()
+        };
         into.start.push(0);
         for list in lists {
             into.cells.extend(list);
@@ -106,6 +128,20 @@ impl Engine {
     /// along the links that lead into it, whether or not the board has a
     /// direction back (a graph board's links may go one way only).
     pub(super) fn in_line(&self, pos: &Position, cell: CellId, n: u32, exact: bool, dirs: &[DirId]) -> bool {
+        self.row_through(pos, cell, n, exact, dirs, &self.links_into.reverse)
+    }
+
+    /// [`Engine::in_line`], stepping back along `reverse[d]` where it is
+    /// known (a shortcut: following the links into each cell gives the same).
+    fn row_through(
+        &self,
+        pos: &Position,
+        cell: CellId,
+        n: u32,
+        exact: bool,
+        dirs: &[DirId],
+        reverse: &[Option<DirId>],
+    ) -> bool {
         let code = pos.board[cell.index()];
         if code == 0 {
             return false;
@@ -117,12 +153,32 @@ impl Engine {
                 && pos.board[c.index()] != 0
                 && self.codes.owner[pos.board[c.index()] as usize] == owner
         };
-        dirs.iter().any(|&d| {
+        dirs.iter().enumerate().any(|(i, &d)| {
+            let back = reverse[d.0 as usize];
+            // A direction whose way back is also listed: the same rows, read
+            // the other way, were measured already.
+            if back.is_some_and(|r| dirs[..i].contains(&r)) {
+                return false;
+            }
             let mut ahead = 0;
             let mut at = topo.step(cell, d);
             while same(at) && ahead <= MAX_ROW {
                 ahead += 1;
                 at = topo.step(at, d);
+            }
+            if let Some(r) = back {
+                // One way back from every cell: the row behind is counted by stepping.
+                let mut behind = 0;
+                let mut at = topo.step(cell, r);
+                while same(at) && behind <= MAX_ROW {
+                    behind += 1;
+                    at = topo.step(at, r);
+                }
+                return if exact {
+                    1 + ahead + behind == n
+                } else {
+                    1 + ahead + behind >= n
+                };
             }
             let behind = self.rows_behind(pos, cell, d, owner);
             if exact {
@@ -382,5 +438,63 @@ impl Engine {
             }
         });
         total
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::diag::SourceFile;
+    use crate::engine::{Engine, Position};
+    use crate::ir::{CellId, DirId};
+
+    fn engine(text: &str) -> Engine {
+        let source = SourceFile::new("t.rules".to_string(), text.to_string());
+        Engine::new(crate::load(&source).expect("compiles"), &[]).expect("engine")
+    }
+
+    /// Rows read back by stepping equal rows read back along the links
+    /// into each cell, on random boards of a square and a hexagonal grid.
+    #[test]
+    fn rows_read_back_by_stepping_equal_rows_read_back_along_links() {
+        for (board, dirs) in [
+            ("board grid files a..g ranks 1..6", "n, ne, e, se, s, sw, w, nw"),
+            ("board grid files a..e ranks 1..5", "n, e, s, w, se, nw"),
+        ] {
+            let e = engine(&format!(
+                "game \"t\"\nplayers A, B\n{board}\npiece S letter S {{ drop: onto empty }}\nsupply S\nend {{ no move: draw }}\n"
+            ));
+            let topo = &e.game.topology;
+            let dirs: Vec<DirId> = dirs
+                .split(", ")
+                .map(|d| DirId(topo.dir_names.iter().position(|n| n == d).expect("a direction") as u8))
+                .collect();
+            assert!(
+                e.links_into.reverse.iter().any(|r| r.is_some()),
+                "{board}: some direction has a way back"
+            );
+            let none = vec![None; e.links_into.reverse.len()];
+            let mut pos: Position = e.start();
+            let mut rng = 0x2545_F491_4F6C_DD1Du64;
+            for _ in 0..300 {
+                for c in 0..topo.board_cells {
+                    rng ^= rng << 13;
+                    rng ^= rng >> 7;
+                    rng ^= rng << 17;
+                    pos.board[c] = (rng % 3) as u8;
+                }
+                for c in 0..topo.board_cells {
+                    for n in 1..6 {
+                        for exact in [false, true] {
+                            let cell = CellId(c as u16);
+                            assert_eq!(
+                                e.row_through(&pos, cell, n, exact, &dirs, &e.links_into.reverse),
+                                e.row_through(&pos, cell, n, exact, &dirs, &none),
+                                "{board}: cell {c}, n {n}, exact {exact}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
     }
 }

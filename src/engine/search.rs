@@ -27,17 +27,27 @@ impl Engine {
     /// [`MAX_PERFT_DEPTH`]).
     pub fn perft(&self, pos: &Position, depth: u32) -> u64 {
         let mut frames: Vec<Frame> = Vec::new();
-        self.perft_in(pos, depth, &mut frames, 0)
+        self.perft_in(pos, depth, true, &mut frames, 0)
     }
 
-    fn perft_in(&self, pos: &Position, depth: u32, frames: &mut Vec<Frame>, level: usize) -> u64 {
+    /// [`Engine::perft`] with every move of the last ply made too, as an
+    /// engine without bulk counting runs it (for speed comparisons): the
+    /// same count, a make-move at every node.
+    pub fn perft_made(&self, pos: &Position, depth: u32) -> u64 {
+        let mut frames: Vec<Frame> = Vec::new();
+        self.perft_in(pos, depth, false, &mut frames, 0)
+    }
+
+    /// Perft below `pos`, the last ply counted without making its moves
+    /// when `bulk`.
+    fn perft_in(&self, pos: &Position, depth: u32, bulk: bool, frames: &mut Vec<Frame>, level: usize) -> u64 {
         if depth == 0 {
             return 1;
         }
         if frames.len() == level {
             frames.push(Frame::default());
         }
-        if depth == 1 {
+        if depth == 1 && bulk {
             return self.count_moves(pos, &mut frames[level].buf);
         }
         // Taken out while the deeper levels use the rest, then put back.
@@ -47,7 +57,7 @@ impl Engine {
         for mv in frame.buf.moves.iter() {
             frame.child.clone_from(pos);
             self.play_unchecked(&mut frame.child, mv);
-            total += self.perft_in(&frame.child, depth - 1, frames, level + 1);
+            total += self.perft_in(&frame.child, depth - 1, bulk, frames, level + 1);
         }
         frames[level] = frame;
         total
