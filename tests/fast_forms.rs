@@ -1,7 +1,9 @@
-//! The fast forms the compiler chose (tables for steps, slides, jumps, drops)
-//! give exactly the moves of the general core: on every shipped game, at every
-//! position of seeded random games, the legal moves of the engine and of the
-//! same engine running every rule through the core interpreter agree.
+//! The fast forms the compiler chose (tables for steps, slides, jumps, drops,
+//! drops whose target looks at neighbours, moves then placements) give
+//! exactly the moves of the general core: on every shipped game and every
+//! file of `tests/fixtures/fast_forms/`, at every position of seeded random
+//! games, the legal moves of the engine and of the same engine running every
+//! rule through the core interpreter agree. Every fast form is exercised.
 
 mod common;
 
@@ -18,8 +20,16 @@ fn sorted_names(engine: &Engine, pos: &Position, buf: &mut MoveBuf) -> Vec<Strin
 
 /// Compares both engines along seeded random games; returns the positions compared.
 fn compare(name: &str, options: &str) -> usize {
-    let fast = common::engine(name, options);
-    let core = common::engine(name, options).force_core();
+    compare_engines(
+        name,
+        common::engine(name, options),
+        common::engine(name, options).force_core(),
+    )
+}
+
+/// Compares `fast` with `core` (the same game) along seeded random games.
+fn compare_engines(name: &str, fast: Engine, core: Engine) -> usize {
+    let options = "";
     let mut buf = MoveBuf::new();
     let mut compared = 0;
     for seed in 0..GAMES {
@@ -59,12 +69,56 @@ fn every_shipped_game_gives_the_same_moves_by_fast_forms_and_by_the_core() {
         .collect();
     games.sort();
     assert!(games.len() >= 3);
+    let mut forms = std::collections::BTreeSet::new();
     for game in games {
+        forms.extend(common::engine(&game, "").forms());
         let positions = compare(&game, "");
         eprintln!("{game}: {positions} positions");
         assert!(
             positions > GAMES as usize,
             "{game}: only {positions} positions compared"
         );
+    }
+    for form in ["drop by neighbour tables", "move then place"] {
+        assert!(forms.contains(form), "no shipped game uses `{form}`: {forms:?}");
+    }
+}
+
+#[test]
+fn fixtures_give_the_same_moves_by_fast_forms_and_by_the_core() {
+    let dir = format!("{}/tests/fixtures/fast_forms", env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("tests/fixtures/fast_forms/")
+        .filter_map(|e| Some(e.ok()?.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "rules"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty());
+    for path in files {
+        let text = std::fs::read_to_string(&path).expect("readable");
+        let name = path.display().to_string();
+        let forms = common::engine_of(&text).forms();
+        let positions = compare_engines(
+            &name,
+            common::engine_of(&text),
+            common::engine_of(&text).force_core(),
+        );
+        eprintln!("{name}: {positions} positions, forms {forms:?}");
+        assert!(
+            positions > GAMES as usize,
+            "{name}: only {positions} positions compared"
+        );
+        if name.ends_with("moves-then-places.rules") {
+            assert_eq!(
+                forms,
+                [
+                    "move then place",
+                    "move then place",
+                    "move then place",
+                    "drop by neighbour tables"
+                ],
+                "every rule of {name} has its fast form"
+            );
+        }
     }
 }

@@ -50,6 +50,10 @@ pub(super) fn move_rule(
         Some((p, t)) => (p, t),
         None => (ir::Pattern::Core, conds::intern(rule.cx, Cond::True)),
     };
+    let (chain, target) = match (&pattern, move_then_place(rule.cx, clauses)) {
+        (ir::Pattern::Core, Some((chain, first_target))) => (Some(Box::new(chain)), first_target),
+        _ => (None, target),
+    };
     Some(MoveRule {
         name: name.to_string(),
         kind,
@@ -57,7 +61,37 @@ pub(super) fn move_rule(
         pattern,
         target,
         program,
+        chain,
     })
+}
+
+/// The fast form of `PATTERN, then PATTERN, place KIND` with two plain
+/// steps, leaps or slides, and the first one's landing condition.
+fn move_then_place(cx: &mut Ctx, clauses: &[Clause]) -> Option<(ir::MoveThenPlace, CondId)> {
+    let [
+        Clause::Pattern(first, first_span),
+        Clause::Then(second, _),
+        Clause::Place(kind, _),
+    ] = clauses
+    else {
+        return None;
+    };
+    let Clause::Pattern(second, second_span) = &**second else {
+        return None;
+    };
+    let plain = |p: &ir::Pattern| matches!(p, ir::Pattern::Hop { .. } | ir::Pattern::Slide { .. });
+    let (first, first_target) = patterns::fast_form(cx, first, *first_span).filter(|(p, _)| plain(p))?;
+    let (second, second_target) = patterns::fast_form(cx, second, *second_span).filter(|(p, _)| plain(p))?;
+    let place = PieceKind(cx.kinds.get(&kind.text)? as u8);
+    Some((
+        ir::MoveThenPlace {
+            first,
+            second,
+            second_target,
+            place,
+        },
+        first_target,
+    ))
 }
 
 /// A drop rule of `kind`: onto a cell meeting `target`, then the clauses
@@ -96,6 +130,7 @@ pub(super) fn drop_rule(
         pattern,
         target,
         program: b.finish(),
+        chain: None,
     })
 }
 

@@ -625,6 +625,16 @@ pub(super) fn duplicates(
     for kind in kinds {
         for &r in &kind.rules {
             let rule = &rules[r];
+            if let Some(chain) = &rule.chain {
+                // Each landing of the move and each cell of the shot from it
+                // is reached once (checked below for the move, here for the
+                // shot), so moves are unique unless the kind has other rules.
+                if kind.rules.len() > 1 || reaches_twice(topo, &chain.second, players) {
+                    steps = true;
+                    jumps = true;
+                }
+                continue;
+            }
             if !matches!(rule.pattern, ir::Pattern::Core) {
                 continue;
             }
@@ -652,7 +662,11 @@ pub(super) fn duplicates(
                 let from = CellId(c as u16);
                 stamp += 1;
                 for &r in &kind.rules {
-                    let reached: Vec<CellId> = match &rules[r].pattern {
+                    let pattern = match &rules[r].chain {
+                        Some(chain) => &chain.first,
+                        None => &rules[r].pattern,
+                    };
+                    let reached: Vec<CellId> = match pattern {
                         ir::Pattern::Hop { targets } => targets.get(player, from, cells).to_vec(),
                         ir::Pattern::Slide { lines } => lines.nodes[lines.range(player, from, cells)]
                             .iter()
@@ -677,10 +691,10 @@ pub(super) fn duplicates(
                     };
                     for cell in reached {
                         if seen[cell.index()] == stamp {
-                            let has_jump = kind
-                                .rules
-                                .iter()
-                                .any(|r| matches!(rules[*r].pattern, ir::Pattern::Jump { .. }));
+                            let has_jump = kind.rules.iter().any(|r| {
+                                matches!(rules[*r].pattern, ir::Pattern::Jump { .. })
+                                    || rules[*r].chain.is_some()
+                            });
                             steps = true;
                             jumps |= has_jump;
                         }
@@ -691,6 +705,35 @@ pub(super) fn duplicates(
         }
     }
     (steps, jumps)
+}
+
+/// Whether a plain pattern reaches some cell twice from one cell (two
+/// steps, or two lines, onto one cell).
+fn reaches_twice(topo: &Topology, pattern: &ir::Pattern, players: usize) -> bool {
+    let cells = topo.cells();
+    let mut seen = vec![usize::MAX; cells];
+    for p in 0..players {
+        let player = PlayerId(p as u8);
+        for c in 0..topo.board_cells {
+            let from = CellId(c as u16);
+            let stamp = p * cells + c;
+            let reached: Vec<CellId> = match pattern {
+                ir::Pattern::Hop { targets } => targets.get(player, from, cells).to_vec(),
+                ir::Pattern::Slide { lines } => lines.nodes[lines.range(player, from, cells)]
+                    .iter()
+                    .map(|(c, _)| *c)
+                    .collect(),
+                _ => return true,
+            };
+            for cell in reached {
+                if seen[cell.index()] == stamp {
+                    return true;
+                }
+                seen[cell.index()] = stamp;
+            }
+        }
+    }
+    false
 }
 
 /// Builds a per-(player, cell) table from a function of both.

@@ -500,6 +500,7 @@ fn action_source(
                 program: ir::Program {
                     ops: vec![Op::AnywhereIf(target), Op::Remove, Op::Accept],
                 },
+                chain: None,
             });
             Some(ActionSource::Remove {
                 rule: rules.len() - 1,
@@ -519,6 +520,7 @@ pub(super) fn drop_rule(kind: PieceKind, target: ir::CondId, rules: &mut Vec<Mov
         program: ir::Program {
             ops: vec![Op::AnywhereIf(target), Op::Place(kind), Op::Accept],
         },
+        chain: None,
     });
     rules.len() - 1
 }

@@ -406,7 +406,7 @@ impl Engine {
     }
 
     /// Whether condition `cond` holds on `cell` of `pos` for `player`, during an action.
-    #[inline]
+    #[inline(always)]
     pub(super) fn test_on(
         &self,
         cond: CondId,
@@ -416,6 +416,25 @@ impl Engine {
         seen: Seen,
     ) -> bool {
         match &self.cond_tables[cond.0 as usize] {
+            CondTable::Table { bits, cells, codes } => {
+                bits[(player.index() * cells + cell.index()) * codes + pos.board[cell.index()] as usize]
+            }
+            beyond => self.test_beyond(beyond, player, cell, pos, seen),
+        }
+    }
+
+    /// [`Engine::test_on`] for a condition that looks beyond its cell (kept
+    /// out of line, so that the one-load case stays small where it is inlined).
+    #[inline(never)]
+    fn test_beyond(
+        &self,
+        table: &CondTable,
+        player: PlayerId,
+        cell: CellId,
+        pos: &Position,
+        seen: Seen,
+    ) -> bool {
+        match table {
             CondTable::Table { bits, cells, codes } => {
                 bits[(player.index() * cells + cell.index()) * codes + pos.board[cell.index()] as usize]
             }

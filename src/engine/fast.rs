@@ -157,7 +157,10 @@ impl Engine {
                     }
                 }
             }
-            Pattern::Core => return false,
+            Pattern::Core => match &rule.chain {
+                Some(chain) => self.chain_actions(pos, player, from, rule, chain, out),
+                None => return false,
+            },
         }
         true
     }

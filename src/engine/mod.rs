@@ -11,6 +11,7 @@ mod apply;
 mod attack;
 mod budget;
 mod cause;
+mod chain;
 mod codes;
 mod core;
 mod eval;
@@ -202,6 +203,7 @@ impl Engine {
             || engine.keeps_history
             || engine.game.end.passes.is_some();
         engine.build_cond_tables();
+        engine.keep_provable_chains();
         engine.mark_readers = engine.mark_readers();
         engine.stuck = engine.stuck_cells();
         let cells = engine.game.topology.cells();

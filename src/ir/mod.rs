@@ -289,6 +289,25 @@ pub struct MoveRule {
     pub target: CondId,
     /// The rule in the move core: what every form means.
     pub program: Program,
+    /// A fast form of a core rule of two actions (its `pattern` stays
+    /// [`Pattern::Core`] for every other reader).
+    pub chain: Option<Box<MoveThenPlace>>,
+}
+
+/// A rule of two actions: the piece moves by a plain pattern, then a new
+/// piece is placed where the cursor goes from its landing by a second plain
+/// pattern (a queen's move, then an arrow shot from where it landed).
+#[derive(Debug, Clone)]
+pub struct MoveThenPlace {
+    /// The move ([`Pattern::Hop`] or [`Pattern::Slide`]); its landing meets
+    /// the rule's `target`.
+    pub first: Pattern,
+    /// The cursor's way from the landing ([`Pattern::Hop`] or
+    /// [`Pattern::Slide`]), onto a cell meeting `second_target`.
+    pub second: Pattern,
+    pub second_target: CondId,
+    /// The kind placed there.
+    pub place: PieceKind,
 }
 
 /// The fast form of a movement rule, with its per-cell tables precomputed.

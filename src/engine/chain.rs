@@ -1,0 +1,165 @@
+//! The fast form of rules of two actions, a move then a placement from its
+//! landing ([`crate::ir::MoveThenPlace`]): generated from the pattern tables
+//! without the core interpreter, where the engine proves it gives exactly
+//! the core's moves.
+
+use super::eval::CellRows;
+use super::moves::{MoveList, Token};
+use super::{Engine, Position};
+use crate::ir::{CellId, MoveRule, MoveThenPlace, Pattern, PieceKind, PlayerId};
+
+impl Engine {
+    /// Keeps the fast form of a two-action rule only where it writes what the
+    /// core writes: both landing conditions tabulated, the move never
+    /// capturing or leaving the board, no promotion or trigger for the two
+    /// kinds, a piece that keeps its code when it moves, and no end result
+    /// that could stop the move between its actions. Where one is dropped,
+    /// the core runs the rule and its moves are deduplicated.
+    pub(super) fn keep_provable_chains(&mut self) {
+        for r in 0..self.game.rules.len() {
+            let Some(chain) = &self.game.rules[r].chain else {
+                continue;
+            };
+            if !self.chain_is_exact(&self.game.rules[r], chain) {
+                self.game.rules[r].chain = None;
+                self.game.may_duplicate = true;
+            }
+        }
+    }
+
+    fn chain_is_exact(&self, rule: &MoveRule, chain: &MoveThenPlace) -> bool {
+        let topo = &self.game.topology;
+        let cells = topo.cells();
+        let players = (0..self.players).map(|p| PlayerId(p as u8));
+        let only_on_empty = |cond| {
+            players.clone().all(|p| {
+                self.rows(cond, p).is_some_and(|rows| {
+                    (0..cells).all(|c| {
+                        let cell = CellId(c as u16);
+                        (0..self.codes.len() as u8)
+                            .all(|code| !rows.holds(cell, code) || (code == 0 && !topo.is_exit(cell)))
+                    })
+                })
+            })
+        };
+        let untriggered = |kind: PieceKind| {
+            (0..self.players)
+                .all(|p| (0..cells).all(|c| self.trigger_at(p, kind, CellId(c as u16)).is_none()))
+        };
+        only_on_empty(rule.target)
+            && only_on_empty(chain.second_target)
+            && self.promotions_of[rule.kind.index()].is_empty()
+            && !self.game.promotions.iter().any(|p| p.kind == rule.kind)
+            && untriggered(rule.kind)
+            && untriggered(chain.place)
+            && (0..self.players).all(|p| self.codes.of(rule.kind, p).len() <= 1)
+            && self.game.end.results.is_empty()
+    }
+
+    /// The moves of a two-action rule from `from`, by its fast form.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn chain_actions(
+        &self,
+        pos: &Position,
+        player: PlayerId,
+        from: CellId,
+        rule: &MoveRule,
+        chain: &MoveThenPlace,
+        out: &mut MoveList,
+    ) {
+        let (Some(first), Some(second)) = (
+            self.rows(rule.target, player),
+            self.rows(chain.second_target, player),
+        ) else {
+            return;
+        };
+        let mover = pos.board[from.index()];
+        let lifted = |c: CellId| if c == from { 0 } else { pos.board[c.index()] };
+        self.each_landing(&chain.first, player, from, first, lifted, |to| {
+            let moved = |c: CellId| {
+                if c == to { mover } else { lifted(c) }
+            };
+            self.each_landing(&chain.second, player, to, second, moved, |at| {
+                if moved(at) == 0 && self.can_place(pos, player, chain.place, at) {
+                    out.push_raw(
+                        &[
+                            Token::From(from).encode(),
+                            Token::To(to).encode(),
+                            Token::Drop(chain.place).encode(),
+                            Token::Place(at).encode(),
+                        ],
+                        0,
+                    );
+                }
+            });
+        });
+    }
+
+    /// Calls `found` with every cell a plain pattern (a hop or a slide)
+    /// reaches from `at` onto a cell meeting `target`, the board read
+    /// through `code`.
+    #[inline(always)]
+    fn each_landing(
+        &self,
+        pattern: &Pattern,
+        player: PlayerId,
+        at: CellId,
+        target: CellRows,
+        code: impl Fn(CellId) -> u8,
+        mut found: impl FnMut(CellId),
+    ) {
+        let topo = &self.game.topology;
+        let cells = topo.cells();
+        match pattern {
+            Pattern::Hop { targets } => {
+                for &to in targets.get(player, at, cells) {
+                    if target.holds(to, code(to)) {
+                        found(to);
+                    }
+                }
+            }
+            Pattern::Slide { lines } => {
+                let range = lines.range(player, at, cells);
+                let mut i = range.start;
+                while i < range.end {
+                    let (to, end) = lines.nodes[i];
+                    let c = code(to);
+                    if target.holds(to, c) {
+                        found(to);
+                    }
+                    i = if c != 0 || topo.is_exit(to) {
+                        end as usize
+                    } else {
+                        i + 1
+                    };
+                }
+            }
+            // Other patterns never make a chain (see `clauses::move_then_place`).
+            _ => {}
+        }
+    }
+}
+
+impl Engine {
+    /// How each rule of the game is generated, in the order of
+    /// [`crate::ir::Game::rules`]: `hop`, `slide`, `jump`, `drop`, `drop by
+    /// neighbour tables`, `move then place` (fast forms) or `core` (the
+    /// interpreter) — for tests and for authors curious about speed.
+    pub fn forms(&self) -> Vec<&'static str> {
+        self.game
+            .rules
+            .iter()
+            .map(|rule| match (&rule.pattern, &rule.chain) {
+                (Pattern::Hop { .. }, _) => "hop",
+                (Pattern::Slide { .. }, _) => "slide",
+                (Pattern::Jump { .. }, _) => "jump",
+                (Pattern::Drop, _) if self.neighbour_table(rule.target).is_some() => {
+                    "drop by neighbour tables"
+                }
+                (Pattern::Drop, _) => "drop",
+                (Pattern::Core, Some(_)) => "move then place",
+                (Pattern::Core, None) => "core",
+            })
+            .collect()
+    }
+}
