@@ -296,7 +296,7 @@ pub struct MoveRule {
 
 /// A rule of two actions: the piece moves by a plain pattern, then a new
 /// piece is placed where the cursor goes from its landing by a second plain
-/// pattern (a queen's move, then an arrow shot from where it landed).
+/// pattern (a slide, then a shot along a line from where it landed).
 #[derive(Debug, Clone)]
 pub struct MoveThenPlace {
     /// The move ([`Pattern::Hop`] or [`Pattern::Slide`]); its landing meets
