@@ -1599,3 +1599,65 @@ fn matches_studies_and_play_report_rules_past_the_move_budget() {
     assert!(!ok_ && !out.contains("Game over"), "{out}");
     expect_contains(&err, &["rules::cli::move_budget"]);
 }
+
+#[test]
+fn bench_measures_a_game_and_compares_with_its_baseline() {
+    let json = ok(&[
+        "bench",
+        "games/tic-tac-toe.rules",
+        "--playouts",
+        "20",
+        "--depth",
+        "3",
+        "--time",
+        "0.05",
+        "--format",
+        "json",
+    ]);
+    let rows: serde_json::Value = serde_json::from_str(&json).expect("bench writes JSON");
+    let row = &rows[0];
+    assert_eq!(row["file"], "games/tic-tac-toe.rules");
+    assert_eq!(row["perft_depth"], 3);
+    assert_eq!(row["perft_nodes"], 9 * 8 * 7);
+    assert_eq!(row["playouts"], 20);
+    for field in [
+        "load_ms",
+        "perft_bulk_per_s",
+        "perft_made_per_s",
+        "playouts_per_s",
+        "moves_per_s",
+        "search_per_s",
+    ] {
+        assert!(
+            row[field].as_f64().is_some_and(|v| v > 0.0),
+            "{field}: {}",
+            row[field]
+        );
+    }
+    let dir = std::env::temp_dir().join(format!("rulebook-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let base = dir.join("base.json");
+    std::fs::write(&base, &json).expect("baseline written");
+    let table = ok(&[
+        "bench",
+        "games/tic-tac-toe.rules",
+        "--playouts",
+        "20",
+        "--depth",
+        "3",
+        "--time",
+        "0.05",
+        "--baseline",
+        base.to_str().expect("UTF-8 path"),
+    ]);
+    expect_contains(&table, &["Tic-tac-toe", "× baseline", "504"]);
+    std::fs::write(&base, "not json").expect("written");
+    let err = fails(&[
+        "bench",
+        "games/tic-tac-toe.rules",
+        "--baseline",
+        base.to_str().expect("UTF-8 path"),
+    ]);
+    expect_contains(&err, &["rules::cli::baseline_format"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}

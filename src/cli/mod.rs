@@ -269,6 +269,10 @@ enum Command {
         /// Perft depth (default: the deepest that takes about a second).
         #[arg(long, value_name = "D")]
         depth: Option<u32>,
+        /// Seconds given to each measurement that sizes itself (loading,
+        /// the default perft depth and playouts, the search).
+        #[arg(long, value_name = "SECONDS", default_value_t = 1.0, value_parser = positive_seconds)]
+        time: f64,
         /// A file written earlier by `bench --format json`: each game's
         /// figures are followed by their ratios to it (above 1: faster).
         #[arg(long, value_name = "FILE")]
@@ -311,6 +315,16 @@ fn at_least_one(text: &str) -> Result<u64, String> {
         Ok(0) => Err("at least one game must be played".to_string()),
         Ok(n) => Ok(n),
         Err(_) => Err(format!("expected a whole number of games, found `{text}`")),
+    }
+}
+
+/// A number of seconds above 0 and at most a day (`bench --time`).
+fn positive_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= 86_400.0 => Ok(s),
+        _ => Err(format!(
+            "expected seconds above 0 and at most 86400, found `{text}`"
+        )),
     }
 }
 
@@ -441,6 +455,7 @@ pub fn run() -> miette::Result<()> {
             files,
             playouts,
             depth,
+            time,
             baseline,
             sets,
             format,
@@ -451,6 +466,7 @@ pub fn run() -> miette::Result<()> {
             let plan = rulebook::analysis::SpeedPlan {
                 playouts,
                 depth,
+                time: std::time::Duration::from_secs_f64(time),
                 ..rulebook::analysis::SpeedPlan::default()
             };
             bench::run(&files, &sets, &plan, baseline.as_deref(), format)
