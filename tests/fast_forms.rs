@@ -13,9 +13,41 @@ use rulebook::notation;
 /// Random games per rules file, and the most moves looked at in one game.
 const GAMES: u64 = 12;
 const PLIES: usize = 160;
+/// How often (in plies) the positions every move leads to are compared too.
+const RESULTS_EVERY: usize = 3;
+/// The most moves of one position whose results are compared.
+const RESULTS_PER_POSITION: usize = 24;
 
 fn sorted_names(engine: &Engine, pos: &Position, buf: &mut MoveBuf) -> Vec<String> {
     notation::legal_move_names(engine, pos, buf)
+}
+
+/// Each legal move with the position it leads to (as text, so that what the
+/// notation does not show, such as pieces turned over, is compared too),
+/// sorted.
+fn moves_and_results(engine: &Engine, pos: &Position, buf: &mut MoveBuf) -> Vec<(String, String)> {
+    engine.legal_moves(pos, buf);
+    let mut moves: Vec<(String, usize)> = buf
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| (notation::format(engine, m), i))
+        .collect();
+    moves.sort();
+    // At most RESULTS_PER_POSITION moves, spread over the sorted list.
+    let step = moves.len().div_ceil(RESULTS_PER_POSITION).max(1);
+    moves
+        .iter()
+        .step_by(step)
+        .map(|(name, i)| {
+            let mut next = pos.clone();
+            engine.play_chosen(&mut next, buf, *i);
+            (
+                name.clone(),
+                rulebook::position_text::write_generic(engine, &next),
+            )
+        })
+        .collect()
 }
 
 /// Compares both engines along seeded random games; returns the positions compared.
@@ -42,6 +74,13 @@ fn compare_engines(name: &str, fast: Engine, core: Engine) -> usize {
                 a, b,
                 "{name} {options}: game {seed}, ply {ply}: fast forms and core differ"
             );
+            if ply % RESULTS_EVERY == 0 {
+                assert_eq!(
+                    moves_and_results(&fast, &pos, &mut buf),
+                    moves_and_results(&core, &pos, &mut buf),
+                    "{name} {options}: game {seed}, ply {ply}: fast forms and core lead to different positions"
+                );
+            }
             compared += 1;
             if a.is_empty() {
                 break;
@@ -79,7 +118,7 @@ fn every_shipped_game_gives_the_same_moves_by_fast_forms_and_by_the_core() {
             "{game}: only {positions} positions compared"
         );
     }
-    for form in ["drop by neighbour tables", "move then place"] {
+    for form in ["drop by neighbour tables", "move then place", "drop flipping"] {
         assert!(forms.contains(form), "no shipped game uses `{form}`: {forms:?}");
     }
 }
@@ -108,6 +147,9 @@ fn fixtures_give_the_same_moves_by_fast_forms_and_by_the_core() {
             positions > GAMES as usize,
             "{name}: only {positions} positions compared"
         );
+        if name.ends_with("flips.rules") {
+            assert_eq!(forms, ["drop flipping"], "{name} has its fast form");
+        }
         if name.ends_with("moves-then-places.rules") {
             assert_eq!(
                 forms,

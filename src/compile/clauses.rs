@@ -50,8 +50,10 @@ pub(super) fn move_rule(
         Some((p, t)) => (p, t),
         None => (ir::Pattern::Core, conds::intern(rule.cx, Cond::True)),
     };
-    let (chain, target) = match (&pattern, move_then_place(rule.cx, clauses)) {
-        (ir::Pattern::Core, Some((chain, first_target))) => (Some(Box::new(chain)), first_target),
+    let (fast_core, target) = match (&pattern, move_then_place(rule.cx, clauses)) {
+        (ir::Pattern::Core, Some((chain, first_target))) => {
+            (Some(Box::new(ir::FastCore::MoveThenPlace(chain))), first_target)
+        }
         _ => (None, target),
     };
     Some(MoveRule {
@@ -61,7 +63,7 @@ pub(super) fn move_rule(
         pattern,
         target,
         program,
-        chain,
+        fast_core,
     })
 }
 
@@ -94,6 +96,29 @@ fn move_then_place(cx: &mut Ctx, clauses: &[Clause]) -> Option<(ir::MoveThenPlac
     ))
 }
 
+/// The fast form of a drop followed by one `[must] flip … along … closed by …`.
+fn drop_flipping(cx: &mut Ctx, clauses: &[Clause]) -> Option<ir::DropFlipping> {
+    let [
+        Clause::Run {
+            must,
+            flip: true,
+            what,
+            dirs,
+            closer,
+            ..
+        },
+    ] = clauses
+    else {
+        return None;
+    };
+    Some(ir::DropFlipping {
+        what: conds::lower_id(cx, what)?,
+        closer: conds::lower_id(cx, closer)?,
+        dirs: cx.resolve_dirs(dirs)?,
+        must: *must,
+    })
+}
+
 /// A drop rule of `kind`: onto a cell meeting `target`, then the clauses
 /// (`target_span`: the rule, for diagnostics).
 pub(super) fn drop_rule(
@@ -123,6 +148,7 @@ pub(super) fn drop_rule(
     } else {
         ir::Pattern::Core
     };
+    let fast_core = drop_flipping(rule.cx, clauses).map(|f| Box::new(ir::FastCore::DropFlipping(f)));
     Some(MoveRule {
         name: name.to_string(),
         kind,
@@ -130,7 +156,7 @@ pub(super) fn drop_rule(
         pattern,
         target,
         program: b.finish(),
-        chain: None,
+        fast_core,
     })
 }
 

@@ -625,7 +625,7 @@ pub(super) fn duplicates(
     for kind in kinds {
         for &r in &kind.rules {
             let rule = &rules[r];
-            if let Some(chain) = &rule.chain {
+            if let Some(ir::FastCore::MoveThenPlace(chain)) = rule.fast_core.as_deref() {
                 // Each landing of the move and each cell of the shot from it
                 // is reached once (checked below for the move, here for the
                 // shot), so moves are unique unless the kind has other rules.
@@ -662,9 +662,9 @@ pub(super) fn duplicates(
                 let from = CellId(c as u16);
                 stamp += 1;
                 for &r in &kind.rules {
-                    let pattern = match &rules[r].chain {
-                        Some(chain) => &chain.first,
-                        None => &rules[r].pattern,
+                    let pattern = match rules[r].fast_core.as_deref() {
+                        Some(ir::FastCore::MoveThenPlace(chain)) => &chain.first,
+                        _ => &rules[r].pattern,
                     };
                     let reached: Vec<CellId> = match pattern {
                         ir::Pattern::Hop { targets } => targets.get(player, from, cells).to_vec(),
@@ -693,7 +693,7 @@ pub(super) fn duplicates(
                         if seen[cell.index()] == stamp {
                             let has_jump = kind.rules.iter().any(|r| {
                                 matches!(rules[*r].pattern, ir::Pattern::Jump { .. })
-                                    || rules[*r].chain.is_some()
+                                    || rules[*r].fast_core.is_some()
                             });
                             steps = true;
                             jumps |= has_jump;

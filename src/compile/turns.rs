@@ -500,7 +500,7 @@ fn action_source(
                 program: ir::Program {
                     ops: vec![Op::AnywhereIf(target), Op::Remove, Op::Accept],
                 },
-                chain: None,
+                fast_core: None,
             });
             Some(ActionSource::Remove {
                 rule: rules.len() - 1,
@@ -520,7 +520,7 @@ pub(super) fn drop_rule(kind: PieceKind, target: ir::CondId, rules: &mut Vec<Mov
         program: ir::Program {
             ops: vec![Op::AnywhereIf(target), Op::Place(kind), Op::Accept],
         },
-        chain: None,
+        fast_core: None,
     });
     rules.len() - 1
 }

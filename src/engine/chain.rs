@@ -1,12 +1,12 @@
-//! The fast form of rules of two actions, a move then a placement from its
-//! landing ([`crate::ir::MoveThenPlace`]): generated from the pattern tables
-//! without the core interpreter, where the engine proves it gives exactly
-//! the core's moves.
+//! Fast forms of rules written in the core ([`crate::ir::FastCore`]): a move
+//! then a placement from its landing, and a drop that turns over runs of
+//! pieces. Each is generated from tables without the core interpreter, where
+//! the engine proves it gives exactly the core's moves.
 
 use super::eval::CellRows;
 use super::moves::{MoveList, Token};
 use super::{Engine, Position};
-use crate::ir::{CellId, MoveRule, MoveThenPlace, Pattern, PieceKind, PlayerId};
+use crate::ir::{CellId, DropFlipping, FastCore, MoveRule, MoveThenPlace, Pattern, PieceKind, PlayerId};
 
 impl Engine {
     /// Keeps the fast form of a two-action rule only where it writes what the
@@ -15,15 +15,112 @@ impl Engine {
     /// kinds, a piece that keeps its code when it moves, and no end result
     /// that could stop the move between its actions. Where one is dropped,
     /// the core runs the rule and its moves are deduplicated.
-    pub(super) fn keep_provable_chains(&mut self) {
+    pub(super) fn keep_provable_fast_forms(&mut self) {
         for r in 0..self.game.rules.len() {
-            let Some(chain) = &self.game.rules[r].chain else {
-                continue;
+            let rule = &self.game.rules[r];
+            let exact = match rule.fast_core.as_deref() {
+                None => continue,
+                Some(FastCore::MoveThenPlace(chain)) => self.chain_is_exact(rule, chain),
+                Some(FastCore::DropFlipping(flipping)) => self.flipping_is_exact(rule, flipping),
             };
-            if !self.chain_is_exact(&self.game.rules[r], chain) {
-                self.game.rules[r].chain = None;
+            if !exact {
+                self.game.rules[r].fast_core = None;
                 self.game.may_duplicate = true;
             }
+        }
+    }
+
+    /// Whether the fast form of a drop that turns pieces over writes what
+    /// the core writes: its three conditions tabulated, no trigger for the
+    /// kind, and every line along its directions going straight on (one way
+    /// on from each cell) without coming back to a cell.
+    fn flipping_is_exact(&self, rule: &MoveRule, flipping: &DropFlipping) -> bool {
+        let topo = &self.game.topology;
+        let cells = topo.cells();
+        let tabulated = |cond| (0..self.players).all(|p| self.rows(cond, PlayerId(p as u8)).is_some());
+        let untriggered = (0..self.players)
+            .all(|p| (0..cells).all(|c| self.trigger_at(p, rule.kind, CellId(c as u16)).is_none()));
+        let mut stamp = vec![usize::MAX; cells];
+        let straight = flipping.dirs[..self.players].iter().flatten().all(|&d| {
+            (0..topo.board_cells).all(|c| {
+                let (mut at, mut dir) = (CellId(c as u16), d);
+                let walk = c * 256 + d.0 as usize;
+                stamp[c] = walk;
+                loop {
+                    let mut on = topo.continue_dirs(at, dir);
+                    let (next, second) = (on.next(), on.next());
+                    let n = topo.step(at, dir);
+                    match next {
+                        None => return true,
+                        Some(_) if second.is_some() || stamp[n.index()] == walk => return false,
+                        Some(d2) => {
+                            stamp[n.index()] = walk;
+                            (at, dir) = (n, d2);
+                        }
+                    }
+                }
+            })
+        });
+        tabulated(rule.target)
+            && tabulated(flipping.what)
+            && tabulated(flipping.closer)
+            && untriggered
+            && straight
+    }
+
+    /// The drops of a rule that turns pieces over, by its fast form: each
+    /// cell meeting the target, with the runs it closes in sorted order.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn flipping_drops(
+        &self,
+        pos: &Position,
+        player: PlayerId,
+        kind: PieceKind,
+        rule: &MoveRule,
+        flipping: &DropFlipping,
+        out: &mut MoveList,
+        turned: &mut Vec<u16>,
+    ) {
+        let rows = |cond| self.rows(cond, player);
+        let (Some(target), Some(what), Some(closer)) =
+            (rows(rule.target), rows(flipping.what), rows(flipping.closer))
+        else {
+            return;
+        };
+        let topo = &self.game.topology;
+        for c in 0..topo.board_cells {
+            let cell = CellId(c as u16);
+            if !target.holds(cell, pos.board[c]) || !self.can_place(pos, player, kind, cell) {
+                continue;
+            }
+            turned.clear();
+            turned.push(Token::Drop(kind).encode());
+            turned.push(Token::Place(cell).encode());
+            for &d in &flipping.dirs[player.index()] {
+                let start = turned.len();
+                // The longest run of turnable pieces that a closer ends.
+                let mut closed = start;
+                let (mut at, mut dir) = (cell, d);
+                while let Some(on) = topo.continue_dirs(at, dir).next() {
+                    let n = topo.step(at, dir);
+                    let code = pos.board[n.index()];
+                    if turned.len() > start && closer.holds(n, code) {
+                        closed = turned.len();
+                    }
+                    if !(what.holds(n, code) && self.can_flip(code, player)) {
+                        break;
+                    }
+                    turned.push(Token::Flip(n).encode());
+                    (at, dir) = (n, on);
+                }
+                turned.truncate(closed);
+            }
+            if flipping.must && turned.len() == 2 {
+                continue;
+            }
+            turned[2..].sort_unstable();
+            turned.dedup();
+            out.push_raw(turned, 0);
         }
     }
 
@@ -143,13 +240,13 @@ impl Engine {
 impl Engine {
     /// How each rule of the game is generated, in the order of
     /// [`crate::ir::Game::rules`]: `hop`, `slide`, `jump`, `drop`, `drop by
-    /// neighbour tables`, `move then place` (fast forms) or `core` (the
+    /// neighbour tables`, `move then place`, `drop flipping` (fast forms) or `core` (the
     /// interpreter) — for tests and for authors curious about speed.
     pub fn forms(&self) -> Vec<&'static str> {
         self.game
             .rules
             .iter()
-            .map(|rule| match (&rule.pattern, &rule.chain) {
+            .map(|rule| match (&rule.pattern, rule.fast_core.as_deref()) {
                 (Pattern::Hop { .. }, _) => "hop",
                 (Pattern::Slide { .. }, _) => "slide",
                 (Pattern::Jump { .. }, _) => "jump",
@@ -157,7 +254,8 @@ impl Engine {
                     "drop by neighbour tables"
                 }
                 (Pattern::Drop, _) => "drop",
-                (Pattern::Core, Some(_)) => "move then place",
+                (Pattern::Core, Some(FastCore::MoveThenPlace(_))) => "move then place",
+                (Pattern::Core, Some(FastCore::DropFlipping(_))) => "drop flipping",
                 (Pattern::Core, None) => "core",
             })
             .collect()

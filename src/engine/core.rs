@@ -794,6 +794,17 @@ impl Engine {
         self.arrive(pos, self.codes.code(kind, owner, false), cell, j);
     }
 
+    /// Whether a piece with `code` could be given to `player` (see [`Engine::flip`]).
+    #[inline]
+    pub(super) fn can_flip(&self, code: u8, player: PlayerId) -> bool {
+        if code == 0 {
+            return false;
+        }
+        let owner = self.codes.owner[code as usize] as usize;
+        let kind = self.codes.kind[code as usize] as usize;
+        owner != player.index() && owner < self.players && self.game.kinds[kind].owner.is_none()
+    }
+
     /// Gives the piece on `cell` to `player`; `false` when there is none to flip
     /// (empty, neutral, already the player's, or of a kind with a fixed owner).
     pub(super) fn flip(
@@ -804,12 +815,7 @@ impl Engine {
         j: &mut impl Journal,
     ) -> bool {
         let code = pos.board[cell.index()];
-        if code == 0 {
-            return false;
-        }
-        let owner = self.codes.owner[code as usize] as usize;
-        let kind = PieceKind(self.codes.kind[code as usize]);
-        if owner == player.index() || owner >= self.players || self.game.kinds[kind.index()].owner.is_some() {
+        if !self.can_flip(code, player) {
             return false;
         }
         pos.set(cell, self.codes.with_owner(code, player.index()), j);

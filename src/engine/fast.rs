@@ -7,7 +7,9 @@ use super::eval::{CellRows, Seen};
 use super::movegen::GenScratch;
 use super::moves::{MAX_CHAIN, MoveList, Token};
 use super::{Engine, Position};
-use crate::ir::{CellId, CellTable, JumpCapture, MoveRule, Pattern, PieceKind, PlayerId, SlideTable};
+use crate::ir::{
+    CellId, CellTable, FastCore, JumpCapture, MoveRule, Pattern, PieceKind, PlayerId, SlideTable,
+};
 
 impl Engine {
     /// The actions of one movement rule from one cell, by its fast form.
@@ -157,8 +159,13 @@ impl Engine {
                     }
                 }
             }
-            Pattern::Core => match &rule.chain {
-                Some(chain) => self.chain_actions(pos, player, from, rule, chain, out),
+            Pattern::Core => match rule.fast_core.as_deref() {
+                Some(FastCore::MoveThenPlace(chain)) => {
+                    self.chain_actions(pos, player, from, rule, chain, out)
+                }
+                Some(FastCore::DropFlipping(flipping)) => {
+                    self.flipping_drops(pos, player, kind, rule, flipping, out, &mut scratch.chain)
+                }
                 None => return false,
             },
         }

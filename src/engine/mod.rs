@@ -203,7 +203,7 @@ impl Engine {
             || engine.keeps_history
             || engine.game.end.passes.is_some();
         engine.build_cond_tables();
-        engine.keep_provable_chains();
+        engine.keep_provable_fast_forms();
         engine.mark_readers = engine.mark_readers();
         engine.stuck = engine.stuck_cells();
         let cells = engine.game.topology.cells();

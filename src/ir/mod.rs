@@ -289,9 +289,30 @@ pub struct MoveRule {
     pub target: CondId,
     /// The rule in the move core: what every form means.
     pub program: Program,
-    /// A fast form of a core rule of two actions (its `pattern` stays
-    /// [`Pattern::Core`] for every other reader).
-    pub chain: Option<Box<MoveThenPlace>>,
+    /// A fast form of a rule written in the core that no plain pattern
+    /// covers (its `pattern` stays [`Pattern::Core`] for every other reader).
+    pub fast_core: Option<Box<FastCore>>,
+}
+
+/// Fast forms of rules beyond one plain pattern.
+#[derive(Debug, Clone)]
+pub enum FastCore {
+    /// A move, then a placement from its landing.
+    MoveThenPlace(MoveThenPlace),
+    /// A drop that turns over runs of pieces closed by another.
+    DropFlipping(DropFlipping),
+}
+
+/// A drop onto a cell meeting the rule's `target`, then `[must] flip WHAT
+/// along DIRS closed by CLOSER`: along each direction, the unbroken run of
+/// pieces meeting `what` that a piece meeting `closer` ends changes owner.
+#[derive(Debug, Clone)]
+pub struct DropFlipping {
+    pub what: CondId,
+    pub closer: CondId,
+    pub dirs: PlayerDirs,
+    /// No move unless something is turned over.
+    pub must: bool,
 }
 
 /// A rule of two actions: the piece moves by a plain pattern, then a new
