@@ -419,28 +419,22 @@ impl Engine {
             CondTable::Table { bits, cells, codes } => {
                 bits[(player.index() * cells + cell.index()) * codes + pos.board[cell.index()] as usize]
             }
-            beyond => self.test_beyond(beyond, player, cell, pos, seen),
+            CondTable::Neighbours(table) => self.test_neighbours(table, player, cell, pos),
+            CondTable::Tree(node) => self.test_node(node, player, cell, pos, seen),
         }
     }
 
-    /// [`Engine::test_on`] for a condition that looks beyond its cell (kept
-    /// out of line, so that the one-load case stays small where it is inlined).
+    /// [`Engine::test_on`] for a neighbour condition (kept out of line, so
+    /// that the one-load case stays small where it is inlined).
     #[inline(never)]
-    fn test_beyond(
+    fn test_neighbours(
         &self,
-        table: &CondTable,
+        table: &NeighbourTable,
         player: PlayerId,
         cell: CellId,
         pos: &Position,
-        seen: Seen,
     ) -> bool {
-        match table {
-            CondTable::Table { bits, cells, codes } => {
-                bits[(player.index() * cells + cell.index()) * codes + pos.board[cell.index()] as usize]
-            }
-            CondTable::Neighbours(table) => table.holds(player, cell, &pos.board),
-            CondTable::Tree(node) => self.test_node(node, player, cell, pos, seen),
-        }
+        table.holds(player, cell, &pos.board)
     }
 
     /// Evaluates a condition that looks at one cell only.
