@@ -142,8 +142,13 @@ fn auto_depth(engine: &Engine, time: Duration) -> u32 {
         if secs * branching > budget {
             break;
         }
+        let (deeper, deeper_secs) = timed(|| engine.perft(&start, depth + 1));
+        if deeper == 0 {
+            // Every game is over before that depth: nothing more to count.
+            break;
+        }
         depth += 1;
-        (nodes, secs) = timed(|| engine.perft(&start, depth));
+        (nodes, secs) = (deeper, deeper_secs);
     }
     depth
 }
@@ -179,6 +184,14 @@ fn search_rate(engine: &Engine, time: Duration) -> Result<f64, SpeedError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_depth_chosen_never_passes_the_end_of_every_game() {
+        let text = "game \"t\"\nplayers A, B\nboard grid files a..b ranks 1..1\npiece S letter S { drop: onto empty }\nsupply S\nend { no move: draw }\n";
+        let source = SourceFile::new("t.rules".to_string(), text.to_string());
+        let engine = Engine::new(crate::load(&source).expect("compiles"), &[]).expect("engine");
+        assert_eq!(auto_depth(&engine, Duration::from_secs(1)), 2);
+    }
 
     #[test]
     fn a_small_game_is_measured_with_both_perft_counts_equal() {
