@@ -1602,7 +1602,7 @@ fn matches_studies_and_play_report_rules_past_the_move_budget() {
 
 #[test]
 fn bench_measures_a_game_and_compares_with_its_baseline() {
-    let json = ok(&[
+    let quick = [
         "bench",
         "games/tic-tac-toe.rules",
         "--playouts",
@@ -1611,9 +1611,8 @@ fn bench_measures_a_game_and_compares_with_its_baseline() {
         "3",
         "--time",
         "0.05",
-        "--format",
-        "json",
-    ]);
+    ];
+    let json = ok(&[&quick[..], &["--format", "json"]].concat());
     let rows: serde_json::Value = serde_json::from_str(&json).expect("bench writes JSON");
     let row = &rows[0];
     assert_eq!(row["file"], "games/tic-tac-toe.rules");
@@ -1638,18 +1637,7 @@ fn bench_measures_a_game_and_compares_with_its_baseline() {
     std::fs::create_dir_all(&dir).expect("temp dir");
     let base = dir.join("base.json");
     std::fs::write(&base, &json).expect("baseline written");
-    let table = ok(&[
-        "bench",
-        "games/tic-tac-toe.rules",
-        "--playouts",
-        "20",
-        "--depth",
-        "3",
-        "--time",
-        "0.05",
-        "--baseline",
-        base.to_str().expect("UTF-8 path"),
-    ]);
+    let table = ok(&[&quick[..], &["--baseline", base.to_str().expect("UTF-8 path")]].concat());
     expect_contains(&table, &["Tic-tac-toe", "× baseline", "504"]);
     std::fs::write(&base, "not json").expect("written");
     let err = fails(&[

@@ -666,30 +666,7 @@ pub(super) fn duplicates(
                         Some(ir::FastCore::MoveThenPlace(chain)) => &chain.first,
                         _ => &rules[r].pattern,
                     };
-                    let reached: Vec<CellId> = match pattern {
-                        ir::Pattern::Hop { targets } => targets.get(player, from, cells).to_vec(),
-                        ir::Pattern::Slide { lines } => lines.nodes[lines.range(player, from, cells)]
-                            .iter()
-                            .map(|(c, _)| *c)
-                            .collect(),
-                        ir::Pattern::Jump {
-                            hops, lines, long, ..
-                        } => {
-                            if *long {
-                                lines.nodes[lines.range(player, from, cells)]
-                                    .iter()
-                                    .map(|(c, _)| *c)
-                                    .collect()
-                            } else {
-                                hops.get(player, from, cells)
-                                    .chunks_exact(2)
-                                    .map(|h| h[1])
-                                    .collect()
-                            }
-                        }
-                        ir::Pattern::Drop | ir::Pattern::Core => Vec::new(),
-                    };
-                    for cell in reached {
+                    for cell in landings(pattern, player, from, cells) {
                         if seen[cell.index()] == stamp {
                             let has_jump = kind.rules.iter().any(|r| {
                                 matches!(rules[*r].pattern, ir::Pattern::Jump { .. })
@@ -707,9 +684,40 @@ pub(super) fn duplicates(
     (steps, jumps)
 }
 
-/// Whether a plain pattern reaches some cell twice from one cell (two
-/// steps, or two lines, onto one cell).
+/// The cells a fast pattern may land on from `from`, with repeats where two
+/// ways reach one cell (none for drops and core rules).
+fn landings(pattern: &ir::Pattern, player: PlayerId, from: CellId, cells: usize) -> Vec<CellId> {
+    match pattern {
+        ir::Pattern::Hop { targets } => targets.get(player, from, cells).to_vec(),
+        ir::Pattern::Slide { lines } => lines.nodes[lines.range(player, from, cells)]
+            .iter()
+            .map(|(c, _)| *c)
+            .collect(),
+        ir::Pattern::Jump {
+            hops, lines, long, ..
+        } => {
+            if *long {
+                lines.nodes[lines.range(player, from, cells)]
+                    .iter()
+                    .map(|(c, _)| *c)
+                    .collect()
+            } else {
+                hops.get(player, from, cells)
+                    .chunks_exact(2)
+                    .map(|h| h[1])
+                    .collect()
+            }
+        }
+        ir::Pattern::Drop | ir::Pattern::Core => Vec::new(),
+    }
+}
+
+/// Whether a plain pattern (a hop or a slide) reaches some cell twice from
+/// one cell (two steps, or two lines, onto one cell).
 fn reaches_twice(topo: &Topology, pattern: &ir::Pattern, players: usize) -> bool {
+    if !matches!(pattern, ir::Pattern::Hop { .. } | ir::Pattern::Slide { .. }) {
+        return true;
+    }
     let cells = topo.cells();
     let mut seen = vec![usize::MAX; cells];
     for p in 0..players {
@@ -717,15 +725,7 @@ fn reaches_twice(topo: &Topology, pattern: &ir::Pattern, players: usize) -> bool
         for c in 0..topo.board_cells {
             let from = CellId(c as u16);
             let stamp = p * cells + c;
-            let reached: Vec<CellId> = match pattern {
-                ir::Pattern::Hop { targets } => targets.get(player, from, cells).to_vec(),
-                ir::Pattern::Slide { lines } => lines.nodes[lines.range(player, from, cells)]
-                    .iter()
-                    .map(|(c, _)| *c)
-                    .collect(),
-                _ => return true,
-            };
-            for cell in reached {
+            for cell in landings(pattern, player, from, cells) {
                 if seen[cell.index()] == stamp {
                     return true;
                 }
