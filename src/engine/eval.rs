@@ -35,6 +35,21 @@ pub(super) struct NeighbourTable {
     tests: Vec<NeighbourTest>,
     cells: usize,
     codes: usize,
+    /// Where there are at most 64 codes: `local` as one mask of codes per
+    /// (player, cell), and the only test's neighbour condition likewise,
+    /// for the loop of a drop with one test of one neighbour.
+    masks: Option<(Vec<u64>, Vec<u64>)>,
+}
+
+/// `bits[(i) * codes + code]` as one mask of codes per `i`.
+fn code_masks(bits: &[bool], codes: usize) -> Vec<u64> {
+    bits.chunks_exact(codes)
+        .map(|row| {
+            row.iter()
+                .enumerate()
+                .fold(0u64, |m, (code, b)| m | (*b as u64) << code)
+        })
+        .collect()
 }
 
 /// "Some neighbour meets `bits`" (or, `negated`, none does).
@@ -76,6 +91,28 @@ impl NeighbourTable {
     ) {
         let row = player.index() * self.cells;
         let local = &self.local[row * self.codes..(row + self.cells) * self.codes];
+        // The usual shape, one test of one neighbour per cell, with masks of
+        // codes, in a loop of its own.
+        if let ([test], Some((local_masks, near_masks))) = (&self.tests[..], &self.masks)
+            && let Some(single) = &test.single
+        {
+            let near = &single[row..row + board_cells];
+            let near_masks = &near_masks[row..row + self.cells];
+            let cells = board[..board_cells]
+                .iter()
+                .zip(&local_masks[row..row + board_cells])
+                .zip(near);
+            for (c, ((&code, &mask), &n)) in cells.enumerate() {
+                if mask >> code & 1 == 0 {
+                    continue;
+                }
+                let meets = n.is_some() && near_masks[n.index()] >> board[n.index()] & 1 != 0;
+                if meets != test.negated {
+                    found(CellId(c as u16));
+                }
+            }
+            return;
+        }
         for (c, &code) in board[..board_cells].iter().enumerate() {
             if local[c * self.codes + code as usize]
                 && self
@@ -268,7 +305,10 @@ impl Engine {
                 bits: bits.clone(),
             });
         }
+        let masks = (codes <= 64 && tests.len() == 1)
+            .then(|| (code_masks(&local, codes), code_masks(&tests[0].bits, codes)));
         (!tests.is_empty()).then_some(NeighbourTable {
+            masks,
             local,
             tests,
             cells,
