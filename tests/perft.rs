@@ -82,6 +82,7 @@ perft_files! {
     amazons_perft, amazons_deep_perft: "amazons";
     nine_mens_morris_perft, nine_mens_morris_deep_perft: "nine-mens-morris";
     go_perft, go_deep_perft: "go";
+    breakthrough_perft, breakthrough_deep_perft: "breakthrough";
 }
 
 #[test]
