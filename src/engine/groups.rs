@@ -348,22 +348,52 @@ impl Engine {
         };
         FILL.with(|f| {
             let mut f = f.borrow_mut();
-            let starts: Vec<CellId> = match changed {
+            let mut joins = |s: CellId| self.group_touches_both(pos, s, ra, rb, &mut f);
+            match changed {
                 Some(cells) => cells
                     .iter()
-                    .copied()
-                    .filter(|c| c.index() < topo.board_cells && mine(*c))
-                    .collect(),
+                    .any(|&c| c.index() < topo.board_cells && mine(c) && joins(c)),
                 None => (0..topo.board_cells)
                     .map(|c| CellId(c as u16))
-                    .filter(|c| ra[c.index()] && mine(*c))
-                    .collect(),
-            };
-            starts.into_iter().any(|s| {
-                self.fill_group(pos, s, &mut f, false);
-                f.group.iter().any(|c| ra[c.index()]) && f.group.iter().any(|c| rb[c.index()])
-            })
+                    .any(|c| ra[c.index()] && mine(c) && joins(c)),
+            }
         })
+    }
+
+    /// Whether the group of the piece on `cell` has cells in both regions
+    /// (`ra`, `rb`): a flood fill that stops as soon as it has seen both.
+    fn group_touches_both(
+        &self,
+        pos: &Position,
+        cell: CellId,
+        ra: &[bool],
+        rb: &[bool],
+        fill: &mut Fill,
+    ) -> bool {
+        let topo = &self.game.topology;
+        fill.begin(topo.cells());
+        let owner = self.codes.owner[pos.board[cell.index()] as usize];
+        let (mut in_a, mut in_b) = (false, false);
+        fill.visit(cell);
+        fill.stack.push(cell);
+        while let Some(c) = fill.stack.pop() {
+            in_a |= ra[c.index()];
+            in_b |= rb[c.index()];
+            if in_a && in_b {
+                return true;
+            }
+            for &d in self.adjacency() {
+                let n = topo.step(c, d);
+                if !n.is_some() || topo.is_exit(n) {
+                    continue;
+                }
+                let nc = pos.board[n.index()];
+                if nc != 0 && self.codes.owner[nc as usize] == owner && fill.visit(n) {
+                    fill.stack.push(n);
+                }
+            }
+        }
+        false
     }
 
     /// The number of groups of `player`'s pieces.
