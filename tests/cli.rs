@@ -1649,3 +1649,17 @@ fn bench_measures_a_game_and_compares_with_its_baseline() {
     expect_contains(&err, &["rules::cli::baseline_format"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn perft_counts_do_not_depend_on_the_threads() {
+    for args in [
+        ["perft", "games/chess.rules", "--depth", "3"],
+        ["perft", "games/amazons.rules", "--depth", "2"],
+    ] {
+        let one = ok(&[&args[..], &["--jobs", "1", "--divide"]].concat());
+        let three = ok(&[&args[..], &["--jobs", "3", "--divide"]].concat());
+        assert_eq!(one, three);
+        let total = ok(&[&args[..], &["--jobs", "2"]].concat());
+        assert_eq!(Some(total.trim()), one.lines().last());
+    }
+}

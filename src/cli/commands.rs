@@ -148,14 +148,15 @@ pub fn check_depth(depth: u32) -> Result<(), CliError> {
 
 /// `perft`: the number of move sequences of `depth` moves, with `divide`
 /// the number below each first move.
-pub fn perft(loaded: &Loaded, depth: u32, divide: bool, format: Format) -> miette::Result<()> {
+pub fn perft(loaded: &Loaded, depth: u32, divide: bool, jobs: usize, format: Format) -> miette::Result<()> {
     let engine = &loaded.engine;
     let pos = loaded.position();
-    let rows = divide.then(|| divide_rows(engine, pos, depth));
+    let rows = divide.then(|| divide_rows(engine, pos, depth, jobs));
     let total = match &rows {
         Some(_) if depth == 0 => 1,
         Some(rows) => rows.iter().map(|(_, n)| n).sum(),
-        None => engine.perft(pos, depth),
+        None if depth < 2 || jobs == 1 => engine.perft(pos, depth),
+        None => first_moves(engine, pos, depth, jobs).iter().map(|(_, n)| n).sum(),
     };
     load::budget(engine)?;
     let mut out = Out::stdout();
@@ -180,14 +181,40 @@ pub fn perft(loaded: &Loaded, depth: u32, divide: bool, format: Format) -> miett
 }
 
 /// The count below each first move, sorted by the move's notation.
-fn divide_rows(engine: &Engine, pos: &Position, depth: u32) -> Vec<(String, u64)> {
-    let mut rows: Vec<(String, u64)> = engine
-        .divide(pos, depth)
+fn divide_rows(engine: &Engine, pos: &Position, depth: u32, jobs: usize) -> Vec<(String, u64)> {
+    let mut rows: Vec<(String, u64)> = first_moves(engine, pos, depth, jobs)
         .into_iter()
         .map(|(m, n)| (notation::format(engine, m.as_ref()), n))
         .collect();
     rows.sort();
     rows
+}
+
+/// Each legal move with the perft count below it ([`Engine::divide`]),
+/// the moves' subtrees counted on `jobs` threads (the counts do not
+/// depend on it).
+fn first_moves(
+    engine: &Engine,
+    pos: &Position,
+    depth: u32,
+    jobs: usize,
+) -> Vec<(rulebook::engine::Move, u64)> {
+    let mut buf = MoveBuf::new();
+    engine.legal_moves(pos, &mut buf);
+    let children: Vec<(rulebook::engine::Move, Position)> = (0..buf.moves.len())
+        .map(|i| {
+            let mut child = pos.clone();
+            engine.play_chosen(&mut child, &buf, i);
+            (buf.moves.get(i).to_move(), child)
+        })
+        .collect();
+    let counts = rulebook::analysis::run_indexed(
+        children.len(),
+        jobs,
+        |i| engine.perft(&children[i].1, depth.saturating_sub(1)),
+        &|| {},
+    );
+    children.into_iter().map(|(m, _)| m).zip(counts).collect()
 }
 
 /// `playout`: `n` uniform random games, each stopped after `max_moves`

@@ -102,6 +102,10 @@ enum Command {
         /// Also print the count below each first move.
         #[arg(long)]
         divide: bool,
+        /// Threads counting the first moves' subtrees (default: the number
+        /// of cores); the counts do not depend on it.
+        #[arg(long, value_parser = at_least_one_job)]
+        jobs: Option<usize>,
         /// Output format: `human` or `json`.
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
@@ -383,10 +387,12 @@ pub fn run() -> miette::Result<()> {
             game,
             depth,
             divide,
+            jobs,
             format,
         } => {
             commands::check_depth(depth)?;
-            commands::perft(&load::game(&game)?, depth, divide, format)
+            let jobs = jobs.unwrap_or_else(all_cores);
+            commands::perft(&load::game(&game)?, depth, divide, jobs, format)
         }
         Command::Playout {
             file,
