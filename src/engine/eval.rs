@@ -722,8 +722,6 @@ impl Engine {
 #[cfg(test)]
 mod tests {
     use super::CondTable;
-    use crate::diag::SourceFile;
-    use crate::engine::Engine;
     use crate::engine::eval::Seen;
     use crate::ir::{CellId, PlayerId};
 
@@ -737,8 +735,7 @@ mod tests {
             piece T letter T { drop: onto empty and next orth is enemy and not next n is friend }\n\
             piece U letter U { drop: onto next orth is S and not next e is empty and not next w is T }\n\
             supply S, T, U\nend { no move: draw }\n";
-        let source = SourceFile::new("t.rules".to_string(), text.to_string());
-        let e = Engine::new(crate::load(&source).expect("compiles"), &[]).expect("engine");
+        let e = crate::engine::engine_of(text);
         let flat: Vec<usize> = (0..e.cond_tables.len())
             .filter(|&i| matches!(e.cond_tables[i], CondTable::Neighbours(_)))
             .collect();

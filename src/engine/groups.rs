@@ -473,14 +473,9 @@ impl Engine {
 
 #[cfg(test)]
 mod tests {
-    use crate::diag::SourceFile;
-    use crate::engine::{Engine, Position};
+    use crate::engine::Position;
+    use crate::engine::engine_of as engine;
     use crate::ir::{CellId, DirId};
-
-    fn engine(text: &str) -> Engine {
-        let source = SourceFile::new("t.rules".to_string(), text.to_string());
-        Engine::new(crate::load(&source).expect("compiles"), &[]).expect("engine")
-    }
 
     /// Rows read back by stepping equal rows read back along the links
     /// into each cell, on random boards of a square and a hexagonal grid.

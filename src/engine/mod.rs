@@ -541,3 +541,10 @@ impl Engine {
         self.stuck[(player.index() * self.kinds + kind.index()) * cells + cell.index()]
     }
 }
+
+/// An engine for rules given as text, with default options (for unit tests).
+#[cfg(test)]
+pub(crate) fn engine_of(text: &str) -> Engine {
+    let source = crate::diag::SourceFile::new("test.rules".to_string(), text.to_string());
+    Engine::new(crate::load(&source).expect("the rules compile"), &[]).expect("no options")
+}

@@ -283,13 +283,8 @@ mod tests {
     use rand_core::SeedableRng;
     use rand_xoshiro::Xoshiro256PlusPlus;
 
-    use crate::diag::SourceFile;
-    use crate::engine::{Engine, MoveBuf};
-
-    fn engine(text: &str) -> Engine {
-        let source = SourceFile::new("t.rules".to_string(), text.to_string());
-        Engine::new(crate::load(&source).expect("compiles"), &[]).expect("engine")
-    }
+    use crate::engine::MoveBuf;
+    use crate::engine::engine_of as engine;
 
     /// Random drops drawn cell by cell are uniform over the legal drops, when
     /// most cells take the piece and when only one does (then the draws fail
