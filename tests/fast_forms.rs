@@ -53,15 +53,15 @@ fn moves_and_results(engine: &Engine, pos: &Position, buf: &mut MoveBuf) -> Vec<
 /// Compares both engines along seeded random games; returns the positions compared.
 fn compare(name: &str, options: &str) -> usize {
     compare_engines(
-        name,
+        &format!("{name} {options}"),
         common::engine(name, options),
         common::engine(name, options).force_core(),
     )
 }
 
-/// Compares `fast` with `core` (the same game) along seeded random games.
+/// Compares `fast` with `core` (the same game, `name` in messages) along
+/// seeded random games.
 fn compare_engines(name: &str, fast: Engine, core: Engine) -> usize {
-    let options = "";
     let mut buf = MoveBuf::new();
     let mut compared = 0;
     for seed in 0..GAMES {
@@ -70,15 +70,12 @@ fn compare_engines(name: &str, fast: Engine, core: Engine) -> usize {
         for ply in 0..PLIES {
             let a = sorted_names(&fast, &pos, &mut buf);
             let b = sorted_names(&core, &pos, &mut buf);
-            assert_eq!(
-                a, b,
-                "{name} {options}: game {seed}, ply {ply}: fast forms and core differ"
-            );
+            assert_eq!(a, b, "{name}: game {seed}, ply {ply}: fast forms and core differ");
             if ply % RESULTS_EVERY == 0 {
                 assert_eq!(
                     moves_and_results(&fast, &pos, &mut buf),
                     moves_and_results(&core, &pos, &mut buf),
-                    "{name} {options}: game {seed}, ply {ply}: fast forms and core lead to different positions"
+                    "{name}: game {seed}, ply {ply}: fast forms and core lead to different positions"
                 );
             }
             compared += 1;

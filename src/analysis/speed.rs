@@ -188,9 +188,10 @@ mod tests {
     #[test]
     fn the_depth_chosen_never_passes_the_end_of_every_game() {
         let text = "game \"t\"\nplayers A, B\nboard grid files a..b ranks 1..1\npiece S letter S { drop: onto empty }\nsupply S\nend { no move: draw }\n";
-        let source = SourceFile::new("t.rules".to_string(), text.to_string());
-        let engine = Engine::new(crate::load(&source).expect("compiles"), &[]).expect("engine");
-        assert_eq!(auto_depth(&engine, Duration::from_secs(1)), 2);
+        assert_eq!(
+            auto_depth(&crate::engine::engine_of(text), Duration::from_secs(1)),
+            2
+        );
     }
 
     #[test]

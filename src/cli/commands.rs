@@ -190,24 +190,15 @@ fn divide_rows(engine: &Engine, pos: &Position, depth: u32, jobs: usize) -> Vec<
     rows
 }
 
-/// Each legal move with the perft count below it ([`Engine::divide`]),
-/// the moves' subtrees counted on `jobs` threads (the counts do not
-/// depend on it).
+/// [`Engine::divide`] with the moves' subtrees counted on `jobs` threads
+/// (the counts do not depend on it).
 fn first_moves(
     engine: &Engine,
     pos: &Position,
     depth: u32,
     jobs: usize,
 ) -> Vec<(rulebook::engine::Move, u64)> {
-    let mut buf = MoveBuf::new();
-    engine.legal_moves(pos, &mut buf);
-    let children: Vec<(rulebook::engine::Move, Position)> = (0..buf.moves.len())
-        .map(|i| {
-            let mut child = pos.clone();
-            engine.play_chosen(&mut child, &buf, i);
-            (buf.moves.get(i).to_move(), child)
-        })
-        .collect();
+    let children = engine.children(pos);
     let counts = rulebook::analysis::run_indexed(
         children.len(),
         jobs,

@@ -64,6 +64,19 @@ struct GameArgs {
     moves: Option<String>,
 }
 
+impl GameArgs {
+    /// A rules file with its options, played from the rules' start.
+    fn from_start(file: PathBuf, sets: Vec<String>) -> GameArgs {
+        GameArgs {
+            file,
+            sets,
+            record: None,
+            position: None,
+            moves: None,
+        }
+    }
+}
+
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Check a rules file: print every problem; exit 1 if there is an error.
@@ -403,13 +416,7 @@ pub fn run() -> miette::Result<()> {
             format,
             trace,
         } => {
-            let game = GameArgs {
-                file,
-                sets,
-                record: None,
-                position: None,
-                moves: None,
-            };
+            let game = GameArgs::from_start(file, sets);
             let loaded = load::game(&game)?;
             match trace {
                 Some(path) => trace::write_file(&loaded.engine, n, seed, max_moves, &path),
@@ -440,13 +447,7 @@ pub fn run() -> miette::Result<()> {
             sets,
             format,
         } => {
-            let loaded = load::game(&GameArgs {
-                file,
-                sets,
-                record: None,
-                position: None,
-                moves: None,
-            })?;
+            let loaded = load::game(&GameArgs::from_start(file, sets))?;
             let agents = agents::players(&players, loaded.engine.game())?;
             let plan = rulebook::analysis::MatchPlan {
                 agents,

@@ -9,12 +9,10 @@ use super::{Engine, Position};
 use crate::ir::{CellId, DropFlipping, FastCore, MoveRule, MoveThenPlace, Pattern, PieceKind, PlayerId};
 
 impl Engine {
-    /// Keeps the fast form of a two-action rule only where it writes what the
-    /// core writes: both landing conditions tabulated, the move never
-    /// capturing or leaving the board, no promotion or trigger for the two
-    /// kinds, a piece that keeps its code when it moves, and no end result
-    /// that could stop the move between its actions. Where one is dropped,
-    /// the core runs the rule and its moves are deduplicated.
+    /// Keeps the fast form of each core rule only where the engine proves it
+    /// writes what the core writes (see [`Engine::chain_is_exact`] and
+    /// [`Engine::flipping_is_exact`]). Where one is dropped, the core runs
+    /// the rule and its moves are deduplicated.
     pub(super) fn keep_provable_fast_forms(&mut self) {
         for r in 0..self.game.rules.len() {
             let rule = &self.game.rules[r];
@@ -38,8 +36,6 @@ impl Engine {
         let topo = &self.game.topology;
         let cells = topo.cells();
         let tabulated = |cond| (0..self.players).all(|p| self.rows(cond, PlayerId(p as u8)).is_some());
-        let untriggered = (0..self.players)
-            .all(|p| (0..cells).all(|c| self.trigger_at(p, rule.kind, CellId(c as u16)).is_none()));
         let mut stamp = vec![usize::MAX; cells];
         let straight = flipping.dirs[..self.players].iter().flatten().all(|&d| {
             (0..topo.board_cells).all(|c| {
@@ -64,7 +60,7 @@ impl Engine {
         tabulated(rule.target)
             && tabulated(flipping.what)
             && tabulated(flipping.closer)
-            && untriggered
+            && self.never_triggers(rule.kind)
             && straight
     }
 
@@ -124,6 +120,18 @@ impl Engine {
         }
     }
 
+    /// Whether no `when … enters` trigger concerns pieces of `kind`, on any cell.
+    fn never_triggers(&self, kind: PieceKind) -> bool {
+        let cells = self.game.topology.cells();
+        (0..self.players).all(|p| (0..cells).all(|c| self.trigger_at(p, kind, CellId(c as u16)).is_none()))
+    }
+
+    /// Whether the fast form of a move then a placement writes what the core
+    /// writes: both landing conditions tabulated and holding on empty board
+    /// cells only (the move never captures or leaves the board), no
+    /// promotion or trigger for the two kinds, a piece that keeps its code
+    /// when it moves, and no end result that could stop the move between its
+    /// actions.
     fn chain_is_exact(&self, rule: &MoveRule, chain: &MoveThenPlace) -> bool {
         let topo = &self.game.topology;
         let cells = topo.cells();
@@ -139,16 +147,12 @@ impl Engine {
                 })
             })
         };
-        let untriggered = |kind: PieceKind| {
-            (0..self.players)
-                .all(|p| (0..cells).all(|c| self.trigger_at(p, kind, CellId(c as u16)).is_none()))
-        };
         only_on_empty(rule.target)
             && only_on_empty(chain.second_target)
             && self.promotions_of[rule.kind.index()].is_empty()
             && !self.game.promotions.iter().any(|p| p.kind == rule.kind)
-            && untriggered(rule.kind)
-            && untriggered(chain.place)
+            && self.never_triggers(rule.kind)
+            && self.never_triggers(chain.place)
             && (0..self.players).all(|p| self.codes.of(rule.kind, p).len() <= 1)
             && self.game.end.results.is_empty()
     }
@@ -224,6 +228,7 @@ impl Engine {
                     if target.holds(to, c) {
                         found(to);
                     }
+                    // A piece (or an exit) ends the line: skip what lies beyond it.
                     i = if c != 0 || topo.is_exit(to) {
                         end as usize
                     } else {

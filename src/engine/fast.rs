@@ -29,6 +29,9 @@ impl Engine {
         let cells = self.game.topology.cells();
         let promotes = !self.promotions_of[kind.index()].is_empty();
         match &rule.pattern {
+            // (The two loops below are also in `chain::each_landing`, for a
+            // board read through a function; a shared walker here measured
+            // 3–5% more instructions on games of steps and slides.)
             Pattern::Hop { targets } => {
                 let Some(target) = self.rows(rule.target, player) else {
                     return false;

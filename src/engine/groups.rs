@@ -153,6 +153,16 @@ impl Engine {
                 && pos.board[c.index()] != 0
                 && self.codes.owner[pos.board[c.index()] as usize] == owner
         };
+        // The owner's pieces in a row from `cell` along `d` (up to MAX_ROW + 1).
+        let run = |d: DirId| {
+            let mut n = 0;
+            let mut at = topo.step(cell, d);
+            while same(at) && n <= MAX_ROW {
+                n += 1;
+                at = topo.step(at, d);
+            }
+            n
+        };
         dirs.iter().enumerate().any(|(i, &d)| {
             let back = reverse[d.0 as usize];
             // A direction whose way back is also listed: the same rows, read
@@ -160,20 +170,10 @@ impl Engine {
             if back.is_some_and(|r| dirs[..i].contains(&r)) {
                 return false;
             }
-            let mut ahead = 0;
-            let mut at = topo.step(cell, d);
-            while same(at) && ahead <= MAX_ROW {
-                ahead += 1;
-                at = topo.step(at, d);
-            }
+            let ahead = run(d);
             if let Some(r) = back {
                 // One way back from every cell: the row behind is counted by stepping.
-                let mut behind = 0;
-                let mut at = topo.step(cell, r);
-                while same(at) && behind <= MAX_ROW {
-                    behind += 1;
-                    at = topo.step(at, r);
-                }
+                let behind = run(r);
                 return if exact {
                     1 + ahead + behind == n
                 } else {
@@ -284,6 +284,21 @@ impl Engine {
     /// Fills the group of the piece on `cell` into `fill.group`; stops early
     /// (returning `true`) when `stop_at_liberty` and a liberty is found.
     fn fill_group(&self, pos: &Position, cell: CellId, fill: &mut Fill, stop_at_liberty: bool) -> bool {
+        self.flood(pos, cell, fill, stop_at_liberty, |_| false)
+    }
+
+    /// The flood fill of groups: the group of the piece on `cell` goes into
+    /// `fill.group`, each cell also given to `stop`; the fill stops early
+    /// (returning `true`) when `stop` says so, or at the first liberty when
+    /// `stop_at_liberty`.
+    fn flood(
+        &self,
+        pos: &Position,
+        cell: CellId,
+        fill: &mut Fill,
+        stop_at_liberty: bool,
+        mut stop: impl FnMut(CellId) -> bool,
+    ) -> bool {
         let topo = &self.game.topology;
         fill.begin(topo.cells());
         let code = pos.board[cell.index()];
@@ -295,6 +310,9 @@ impl Engine {
         fill.stack.push(cell);
         while let Some(c) = fill.stack.pop() {
             fill.group.push(c);
+            if stop(c) {
+                return true;
+            }
             for &d in self.adjacency() {
                 let n = topo.step(c, d);
                 if !n.is_some() || topo.is_exit(n) {
@@ -370,30 +388,12 @@ impl Engine {
         rb: &[bool],
         fill: &mut Fill,
     ) -> bool {
-        let topo = &self.game.topology;
-        fill.begin(topo.cells());
-        let owner = self.codes.owner[pos.board[cell.index()] as usize];
         let (mut in_a, mut in_b) = (false, false);
-        fill.visit(cell);
-        fill.stack.push(cell);
-        while let Some(c) = fill.stack.pop() {
+        self.flood(pos, cell, fill, false, |c| {
             in_a |= ra[c.index()];
             in_b |= rb[c.index()];
-            if in_a && in_b {
-                return true;
-            }
-            for &d in self.adjacency() {
-                let n = topo.step(c, d);
-                if !n.is_some() || topo.is_exit(n) {
-                    continue;
-                }
-                let nc = pos.board[n.index()];
-                if nc != 0 && self.codes.owner[nc as usize] == owner && fill.visit(n) {
-                    fill.stack.push(n);
-                }
-            }
-        }
-        false
+            in_a && in_b
+        })
     }
 
     /// The number of groups of `player`'s pieces.

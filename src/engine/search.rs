@@ -3,6 +3,7 @@
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use super::eval::Seen;
 use super::moves::Token;
 use super::{Engine, MoveBuf, Position};
 use crate::ir::{ActionSource, CellId, Outcome, Pass, Pattern, PlayerId, Turn};
@@ -70,15 +71,23 @@ impl Engine {
 
     /// Perft split by first move: (move, count) for each legal move, in generation order.
     pub fn divide(&self, pos: &Position, depth: u32) -> Vec<(super::Move, u64)> {
+        self.children(pos)
+            .into_iter()
+            .map(|(mv, child)| (mv, self.perft(&child, depth.saturating_sub(1))))
+            .collect()
+    }
+
+    /// Each legal move with the position it leads to, in generation order
+    /// (the first level of [`Engine::divide`], for counting the subtrees
+    /// apart, on several threads).
+    pub fn children(&self, pos: &Position) -> Vec<(super::Move, Position)> {
         let mut buf = MoveBuf::new();
         self.legal_moves(pos, &mut buf);
-        let mut child = Position::default();
-        buf.moves
-            .iter()
-            .map(|mv| {
-                child.clone_from(pos);
-                self.play_unchecked(&mut child, mv);
-                (mv.to_move(), self.perft(&child, depth.saturating_sub(1)))
+        (0..buf.moves.len())
+            .map(|i| {
+                let mut child = pos.clone();
+                self.play_chosen(&mut child, &buf, i);
+                (buf.moves.get(i).to_move(), child)
             })
             .collect()
     }
@@ -145,8 +154,9 @@ impl Engine {
     }
 
     /// A uniformly random move of a turn of one action that is one plain drop
-    /// rule (its target a table): cells drawn uniformly until one takes the
-    /// piece, so that most positions are never listed whole. `None` when the
+    /// rule: cells drawn uniformly until one takes the piece (its target
+    /// holds and the piece may be placed there, as the core asks both), so
+    /// that most positions are never listed whole. `None` when the
     /// turn has another shape, or after [`DROP_TRIES`] draws in vain (the
     /// caller then lists the moves: still uniform).
     fn sample_drop(
@@ -173,28 +183,15 @@ impl Engine {
         };
         let [r] = rules[..] else { return None };
         let rule = &self.game.rules[r];
-        let info = &self.game.kinds[kind.index()];
-        if !matches!(rule.pattern, Pattern::Drop)
-            || info.owner.is_some_and(|o| o != player)
-            || !(info.supply || pos.numbers[self.reserve_index(player, *kind)] > 0)
-        {
+        if !matches!(rule.pattern, Pattern::Drop) {
             return None;
         }
-        let table = self.rows(rule.target, player);
-        let neighbours = self.neighbour_table(rule.target);
-        if table.is_none() && neighbours.is_none() {
-            return None;
-        }
-        let may_stick = self.may_stick(player, *kind);
         let cells = self.game.topology.board_cells;
         for _ in 0..DROP_TRIES {
             let cell = CellId(uniform(rng, cells as u64) as u16);
-            let holds = match (table, neighbours) {
-                (Some(rows), _) => rows.holds(cell, pos.board[cell.index()]),
-                (None, Some(flat)) => flat.holds(player, cell, &pos.board),
-                (None, None) => false,
-            };
-            if holds && !(may_stick && self.is_stuck(player, *kind, cell)) {
+            if self.test_on(rule.target, player, cell, pos, Seen::NONE)
+                && self.can_place(pos, player, *kind, cell)
+            {
                 buf.moves.clear();
                 buf.moves.push2(Token::Drop(*kind), Token::Place(cell));
                 return Some(0);
