@@ -106,9 +106,11 @@ struct Run<'a> {
 }
 
 impl Engine {
-    /// Writes into `out` every action of `rule` for `player` from `from` (for a
-    /// drop rule, `from` is ignored). `pos` is a scratch copy of the position:
-    /// it is changed while the rule runs and left as it was.
+    /// Writes into `out` every action of `rule` for `player` from `from`. For a
+    /// drop rule, `from` is [`CellId::NONE`] (every cell) or, when the
+    /// program starts by choosing a cell, the only cell to try. `pos` is a
+    /// scratch copy of the position: it is changed while the rule runs and
+    /// left as it was.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn core_actions(
         &self,
@@ -120,6 +122,16 @@ impl Engine {
         scratch: &mut CoreScratch,
         stamps: Option<&mut super::movegen::GenScratch>,
     ) {
+        if rule.drop && from.is_some() {
+            let open = match rule.program.ops.first() {
+                Some(Op::Anywhere) => true,
+                Some(Op::AnywhereIf(cond)) => self.test_on(*cond, player, from, pos, Seen::NONE),
+                _ => false,
+            };
+            if !open {
+                return;
+            }
+        }
         let mut run = Run {
             engine: self,
             rule,
@@ -137,7 +149,7 @@ impl Engine {
         run.tokens.clear();
         run.jumped.clear();
         run.taken.clear();
-        let start = Way {
+        let mut start = Way {
             pc: 0,
             cursor: if rule.drop { CellId::NONE } else { from },
             dir: None,
@@ -157,6 +169,12 @@ impl Engine {
             taken_from: 0,
             regs: [CellId::NONE; MAX_REGISTERS],
         };
+        if rule.drop && from.is_some() {
+            // One cell of the program's first choice, as that op would branch to it.
+            start.pc = 1;
+            start.cursor = from;
+            start.steps = 1;
+        }
         let cp = run.log.checkpoint();
         run.run(start, &mut Frame::Top);
         run.pos.undo_to(&mut run.log, cp);

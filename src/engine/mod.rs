@@ -25,6 +25,7 @@ mod options;
 mod position;
 mod promote;
 mod repetition;
+mod sample;
 mod search;
 mod setup;
 mod verify;

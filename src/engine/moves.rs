@@ -497,6 +497,9 @@ pub struct MoveBuf {
     pub(super) check_moves: MoveList,
     /// Indices of moves not yet tried (random playouts under the royal rule).
     pub(super) candidates: Vec<u32>,
+    /// Cells (and the pass) in the order random moves last tried them
+    /// (see [`super::Engine::draw_by_cells`]).
+    pub(super) cell_order: Vec<u32>,
     /// What generating single actions needs: fast-form scratch, the core's position.
     pub(super) generator: super::movegen::Gen,
     /// Follow-up actions of one action, and a move being joined from parts.

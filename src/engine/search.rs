@@ -3,14 +3,9 @@
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::eval::Seen;
-use super::moves::Token;
+use super::sample::Draw;
 use super::{Engine, MoveBuf, Position};
-use crate::ir::{ActionSource, CellId, Outcome, Pass, Pattern, PlayerId, Turn};
-
-/// How many cells a random drop draws before the moves are listed whole
-/// (see [`Engine::sample_drop`]).
-const DROP_TRIES: u32 = 8;
+use crate::ir::Outcome;
 
 /// One reused move buffer and child position per depth.
 #[derive(Default)]
@@ -138,10 +133,12 @@ impl Engine {
             return None;
         }
         let (player, turn, max) = self.turn_now(pos);
-        if max == 1
-            && let Some(i) = self.sample_drop(pos, player, turn, buf, rng)
-        {
-            return Some(i);
+        if max == 1 {
+            match self.draw_by_cells(pos, player, turn, buf, rng) {
+                Draw::Move => return Some(0),
+                Draw::NoMove => return None,
+                Draw::Undecided => {}
+            }
         }
         if self.sample_by_rejection(turn) {
             // Pick uniformly among the moves the royal rule allows by trying
@@ -151,53 +148,6 @@ impl Engine {
         }
         self.legal_moves(pos, buf);
         (!buf.moves.is_empty()).then(|| uniform(rng, buf.moves.len() as u64) as usize)
-    }
-
-    /// A uniformly random move of a turn of one action that is one plain drop
-    /// rule: cells drawn uniformly until one takes the piece (its target
-    /// holds and the piece may be placed there, as the core asks both), so
-    /// that most positions are never listed whole. `None` when the
-    /// turn has another shape, or after [`DROP_TRIES`] draws in vain (the
-    /// caller then lists the moves: still uniform).
-    fn sample_drop(
-        &self,
-        pos: &Position,
-        player: PlayerId,
-        turn: &Turn,
-        buf: &mut MoveBuf,
-        rng: &mut Xoshiro256PlusPlus,
-    ) -> Option<usize> {
-        if self.force_core
-            || self.exhaustion.is_set()
-            || self.needs_legality_check()
-            || turn.pass != Pass::No
-            || turn.follow_up.is_some()
-            || turn.must_capture
-            || turn.most_captures
-        {
-            return None;
-        }
-        let [tier] = &turn.tiers[..] else { return None };
-        let [ActionSource::Drop { kind, rules }] = &tier[..] else {
-            return None;
-        };
-        let [r] = rules[..] else { return None };
-        let rule = &self.game.rules[r];
-        if !matches!(rule.pattern, Pattern::Drop) {
-            return None;
-        }
-        let cells = self.game.topology.board_cells;
-        for _ in 0..DROP_TRIES {
-            let cell = CellId(uniform(rng, cells as u64) as u16);
-            if self.test_on(rule.target, player, cell, pos, Seen::NONE)
-                && self.can_place(pos, player, *kind, cell)
-            {
-                buf.moves.clear();
-                buf.moves.push2(Token::Drop(*kind), Token::Place(cell));
-                return Some(0);
-            }
-        }
-        None
     }
 
     /// A move of the player to move that wins the game at once by an end rule,
@@ -273,56 +223,4 @@ pub struct PlayoutStats {
     pub draws: u64,
     /// Moves played in all games.
     pub moves: u64,
-}
-
-#[cfg(test)]
-mod tests {
-    use rand_core::SeedableRng;
-    use rand_xoshiro::Xoshiro256PlusPlus;
-
-    use crate::engine::MoveBuf;
-    use crate::engine::engine_of as engine;
-
-    /// Random drops drawn cell by cell are uniform over the legal drops, when
-    /// most cells take the piece and when only one does (then the draws fail
-    /// and the moves are listed).
-    #[test]
-    fn sampled_drops_are_uniform_over_the_legal_ones() {
-        let e = engine(
-            "game \"t\"\nplayers A, B\nboard grid files a..c ranks 1..3\n\
-             piece S letter S { drop: onto empty }\nsupply S\nend { no move: draw }\n",
-        );
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
-        let mut buf = MoveBuf::new();
-        let mut pos = e.start();
-        // Two cells taken: seven legal drops.
-        for cell in ["a1", "b2"] {
-            let mv = crate::notation::parse(&e, &pos, &format!("S@{cell}"), &mut buf).expect("a drop");
-            e.play_unchecked(&mut pos, mv.as_ref());
-        }
-        let mut counts = std::collections::BTreeMap::new();
-        let draws = 70_000;
-        for _ in 0..draws {
-            let i = e.random_move(&pos, &mut buf, &mut rng).expect("a move");
-            *counts
-                .entry(crate::notation::format(&e, buf.moves.get(i)))
-                .or_insert(0u32) += 1;
-        }
-        assert_eq!(counts.len(), 7, "{counts:?}");
-        for (mv, n) in &counts {
-            assert!(
-                (9_400..10_600).contains(n),
-                "{mv} drawn {n} times of {draws}: {counts:?}"
-            );
-        }
-        // Every cell but one taken: the only drop, found by listing.
-        for cell in ["a2", "a3", "b1", "b3", "c1", "c2"] {
-            let mv = crate::notation::parse(&e, &pos, &format!("S@{cell}"), &mut buf).expect("a drop");
-            e.play_unchecked(&mut pos, mv.as_ref());
-        }
-        for _ in 0..100 {
-            let i = e.random_move(&pos, &mut buf, &mut rng).expect("a move");
-            assert_eq!(crate::notation::format(&e, buf.moves.get(i)), "S@c3");
-        }
-    }
 }

@@ -116,6 +116,37 @@ pub enum Op {
 }
 
 impl Program {
+    /// Whether the program starts by choosing a board cell ([`Op::Anywhere`]
+    /// or [`Op::AnywhereIf`]) and then has at most one way to its `Accept`
+    /// from each cell: no branching op follows at the top level (the bodies
+    /// of `can` and `each` are tests and effects, never branches of the
+    /// action). Such a rule gives at most one action per cell, so drawing
+    /// cells at random draws its actions uniformly.
+    pub fn one_way_per_cell(&self) -> bool {
+        if !matches!(self.ops.first(), Some(Op::Anywhere | Op::AnywhereIf(_))) {
+            return false;
+        }
+        let mut pc = 1;
+        while let Some(op) = self.ops.get(pc) {
+            pc = match op {
+                Op::Go(_)
+                | Op::GoSame
+                | Op::GoPerpendicular
+                | Op::Anywhere
+                | Op::AnywhereIf(_)
+                | Op::Fork(_)
+                | Op::Jump(_)
+                | Op::Promote
+                | Op::PromoteOnCapture
+                | Op::Then => return false,
+                Op::Can { end, .. } | Op::Each { end, .. } => *end as usize,
+                Op::Accept => return true,
+                _ => pc + 1,
+            };
+        }
+        false
+    }
+
     /// Whether the program needs the interpreter's view of the board to be
     /// changed while it runs (it writes something a later clause could see).
     pub fn writes(&self) -> bool {

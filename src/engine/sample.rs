@@ -1,0 +1,255 @@
+//! Random moves drawn without listing the moves: a turn whose moves are one
+//! per cell (a drop rule with no choice once its cell is chosen) is sampled
+//! by trying cells in a random order until one gives a legal move.
+
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use super::eval::Seen;
+use super::moves::Token;
+use super::search::uniform;
+use super::{Engine, MoveBuf, Position};
+use crate::ir::{ActionSource, CellId, Pass, Pattern, PlayerId, Turn};
+
+/// What drawing cells found.
+pub(super) enum Draw {
+    /// A legal move, the only one in the buffer (index 0).
+    Move,
+    /// The player to move has no legal move.
+    NoMove,
+    /// The turn has another shape, or it passes when stuck: list the moves.
+    Undecided,
+}
+
+impl Engine {
+    /// A uniformly random legal move of a one-action turn made of one drop
+    /// rule that gives at most one action per cell (a plain drop, or a core
+    /// program that chooses its cell first and never branches after; see
+    /// [`crate::ir::Program::one_way_per_cell`]), and of `pass` where the
+    /// turn always allows it. The cells (and the pass) are tried in a random
+    /// order, each at most once, until one gives a legal move: the first
+    /// found is uniform among the legal moves, and in most positions few
+    /// cells are tried.
+    pub(super) fn draw_by_cells(
+        &self,
+        pos: &Position,
+        player: PlayerId,
+        turn: &Turn,
+        buf: &mut MoveBuf,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> Draw {
+        if self.force_core
+            || self.exhaustion.is_set()
+            || self.game.may_duplicate
+            || turn.follow_up.is_some()
+            || turn.must_capture
+            || turn.most_captures
+        {
+            return Draw::Undecided;
+        }
+        let [tier] = &turn.tiers[..] else {
+            return Draw::Undecided;
+        };
+        let [ActionSource::Drop { kind, rules }] = &tier[..] else {
+            return Draw::Undecided;
+        };
+        let [r] = rules[..] else { return Draw::Undecided };
+        let rule = &self.game.rules[r];
+        let plain = matches!(rule.pattern, Pattern::Drop);
+        let by_core = matches!(rule.pattern, Pattern::Core) && rule.program.one_way_per_cell();
+        if !(plain || by_core) {
+            return Draw::Undecided;
+        }
+        let info = &self.game.kinds[kind.index()];
+        if info.owner.is_some_and(|o| o != player)
+            || !(info.supply || pos.numbers[self.reserve_index(player, *kind)] > 0)
+        {
+            return Draw::Undecided;
+        }
+        let cells = self.game.topology.board_cells;
+        let slots = cells + usize::from(turn.pass == Pass::Allowed);
+        let mut order = std::mem::take(&mut buf.cell_order);
+        if order.len() != slots {
+            order.clear();
+            order.extend(0..slots as u32);
+        }
+        buf.generator.begin_listing();
+        let check = self.needs_legality_check();
+        let mut core_ready = false;
+        let mut checker_ready = false;
+        let mut found = false;
+        for i in 0..slots {
+            // A partial Fisher–Yates shuffle: from any order, the slot put at
+            // `i` is uniform among the slots not tried yet.
+            let j = i + uniform(rng, (slots - i) as u64) as usize;
+            order.swap(i, j);
+            let slot = order[i] as usize;
+            buf.moves.clear();
+            if slot == cells {
+                buf.moves.push_raw(&[Token::Pass.encode()], 0);
+            } else if plain {
+                let cell = CellId(slot as u16);
+                if self.test_on(rule.target, player, cell, pos, Seen::NONE)
+                    && self.can_place(pos, player, *kind, cell)
+                {
+                    buf.moves.push2(Token::Drop(*kind), Token::Place(cell));
+                }
+            } else {
+                let generator = &mut buf.generator;
+                if !core_ready {
+                    generator.core_position.clone_from(pos);
+                    core_ready = true;
+                }
+                let cell = CellId(slot as u16);
+                self.core_actions(
+                    &mut generator.core_position,
+                    player,
+                    rule,
+                    cell,
+                    &mut buf.moves,
+                    &mut generator.core,
+                    None,
+                );
+            }
+            if buf.moves.is_empty() {
+                continue;
+            }
+            debug_assert_eq!(buf.moves.len(), 1, "one action per cell");
+            if check {
+                if !checker_ready {
+                    buf.check_position.clone_from(pos);
+                    checker_ready = true;
+                }
+                let mut log = std::mem::take(&mut buf.check_undo);
+                let legal =
+                    self.is_legal_candidate(&mut buf.check_position, player, buf.moves.get(0), &mut log);
+                buf.check_undo = log;
+                if !legal {
+                    continue;
+                }
+            }
+            found = true;
+            break;
+        }
+        buf.cell_order = order;
+        if self.exhaustion.is_set() {
+            buf.moves.clear();
+            return Draw::Undecided;
+        }
+        if found {
+            Draw::Move
+        } else {
+            buf.moves.clear();
+            if turn.pass == Pass::IfStuck {
+                Draw::Undecided
+            } else {
+                Draw::NoMove
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use rand_core::SeedableRng;
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    use crate::engine::engine_of as engine;
+    use crate::engine::{Engine, MoveBuf, Position};
+
+    /// Plays `moves` from the start.
+    fn after(e: &Engine, moves: &[&str]) -> Position {
+        let mut buf = MoveBuf::new();
+        let mut pos = e.start();
+        for text in moves {
+            let mv = crate::notation::parse(e, &pos, text, &mut buf).expect("a legal move");
+            e.play_unchecked(&mut pos, mv.as_ref());
+        }
+        pos
+    }
+
+    /// Draws `draws` random moves at `pos` and checks that they are exactly
+    /// the legal moves, each drawn about as often as the others.
+    fn assert_uniform(e: &Engine, pos: &Position, draws: u32) {
+        let mut buf = MoveBuf::new();
+        e.legal_moves(pos, &mut buf);
+        let legal: Vec<String> = (0..buf.moves.len())
+            .map(|i| crate::notation::format(e, buf.moves.get(i)))
+            .collect();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+        let mut counts = BTreeMap::new();
+        for _ in 0..draws {
+            let i = e.random_move(pos, &mut buf, &mut rng).expect("a move");
+            *counts
+                .entry(crate::notation::format(e, buf.moves.get(i)))
+                .or_insert(0u32) += 1;
+        }
+        let mut drawn: Vec<&String> = counts.keys().collect();
+        let mut expected: Vec<&String> = legal.iter().collect();
+        drawn.sort();
+        expected.sort();
+        assert_eq!(drawn, expected, "{counts:?}");
+        let mean = draws as f64 / legal.len() as f64;
+        for (mv, &n) in &counts {
+            assert!(
+                (n as f64 - mean).abs() < 0.06 * mean,
+                "{mv} drawn {n} times of {draws}: {counts:?}"
+            );
+        }
+    }
+
+    /// Plain drops: uniform when most cells take the piece and when only one does.
+    #[test]
+    fn drawn_drops_are_uniform_over_the_legal_ones() {
+        let e = engine(
+            "game \"t\"\nplayers A, B\nboard grid files a..c ranks 1..3\n\
+             piece S letter S { drop: onto empty }\nsupply S\nend { no move: draw }\n",
+        );
+        assert_uniform(&e, &after(&e, &["S@a1", "S@b2"]), 70_000);
+        let pos = after(
+            &e,
+            &["S@a1", "S@b2", "S@a2", "S@a3", "S@b1", "S@b3", "S@c1", "S@c2"],
+        );
+        assert_uniform(&e, &pos, 100);
+    }
+
+    /// A core drop with captures and a condition after them, a pass always
+    /// allowed and a repetition ban: the cells that are refused (taken,
+    /// suicide, the ko) are never drawn, and the rest and the pass are
+    /// drawn uniformly.
+    #[test]
+    fn drawn_core_drops_are_uniform_over_the_legal_ones() {
+        let e = engine(
+            "game \"t\"\nplayers A, B\nboard grid files a..d ranks 1..4\n\
+             directions orthogonal = n, e, s, w\nadjacency orthogonal\n\
+             piece S letter S { drop: onto empty, capture enemy groups without liberties, if free }\n\
+             supply S\nforbid repetition of 2 moves ago\nturn play { pass allowed }\n\
+             end { after 2 passes: draw }\n",
+        );
+        assert!(e.game.rules.iter().any(|r| r.program.one_way_per_cell()));
+        // A takes the stone on b2 by playing c2; B may not take back at once.
+        let pos = after(
+            &e,
+            &[
+                "S@b1", "S@c1", "S@a2", "S@d2", "S@b3", "S@c3", "pass", "S@b2", "S@c2",
+            ],
+        );
+        assert_uniform(&e, &pos, 60_000);
+    }
+
+    /// Only programs that choose a cell first and never branch after it qualify.
+    #[test]
+    fn one_way_per_cell_is_proved_only_without_later_branches() {
+        let rules = |piece: &str| {
+            engine(&format!(
+                "game \"t\"\nplayers A, B\nboard grid files a..c ranks 1..3\n\
+                 directions orthogonal = n, e, s, w\n{piece}\nsupply S\nend {{ no move: draw }}\n"
+            ))
+        };
+        let flips = rules("piece S letter S { drop: onto empty, each (go orthogonal, if enemy, flip) }");
+        assert!(flips.game.rules.iter().all(|r| r.program.one_way_per_cell()));
+        let steps = rules("piece S letter S { drop: onto empty, go orthogonal, if enemy, capture }");
+        assert!(!steps.game.rules.iter().any(|r| r.program.one_way_per_cell()));
+    }
+}
