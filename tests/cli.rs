@@ -1663,3 +1663,30 @@ fn perft_counts_do_not_depend_on_the_threads() {
         assert_eq!(Some(total.trim()), one.lines().last());
     }
 }
+
+#[test]
+fn playout_results_do_not_depend_on_the_threads() {
+    // 600 games: three blocks of seeds, shared unevenly by the threads.
+    let args = [
+        "playout",
+        "games/tic-tac-toe.rules",
+        "--n",
+        "600",
+        "--seed",
+        "7",
+        "--format",
+        "json",
+    ];
+    let results = |jobs: &str| {
+        let out = ok(&[&args[..], &["--jobs", jobs]].concat());
+        let json: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+        (
+            json["wins"].clone(),
+            json["draws"].clone(),
+            json["mean_length"].clone(),
+        )
+    };
+    let one = results("1");
+    assert_eq!(one, results("2"));
+    assert_eq!(one, results("5"));
+}

@@ -6,7 +6,7 @@
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::engine::{Engine, MoveBuf, PlayoutStats, Position};
+use crate::engine::{Engine, MoveBuf, PLAYOUT_BLOCK, PlayoutStats, Position};
 use crate::ir::Outcome;
 
 /// The results of random games, and how many were stopped by the cap.
@@ -18,22 +18,54 @@ pub struct RandomGames {
     pub capped: u64,
 }
 
-/// Plays `n` uniform random games from the start with a generator seeded
-/// with `seed`; a game still going after `max_moves` moves is stopped and
-/// counts as a draw. Games that end before the cap are those of
-/// [`Engine::playouts`] with the same seed.
-pub fn random_games(engine: &Engine, n: u64, seed: u64, max_moves: u32) -> RandomGames {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut buf = MoveBuf::new();
-    let mut pos = Position::default();
-    let start = engine.start();
-    let mut out = RandomGames {
+/// Plays `n` uniform random games from the start on `jobs` threads, in
+/// blocks of [`PLAYOUT_BLOCK`] games (block `k` seeded with `seed + k`); a
+/// game still going after `max_moves` moves is stopped and counts as a
+/// draw. The results do not depend on `jobs`, and games that end before the
+/// cap are those of [`Engine::playouts`] with the same seed.
+pub fn random_games(engine: &Engine, n: u64, seed: u64, max_moves: u32, jobs: usize) -> RandomGames {
+    let blocks = n.div_ceil(PLAYOUT_BLOCK) as usize;
+    let play = |k: usize| {
+        let k = k as u64;
+        let count = PLAYOUT_BLOCK.min(n - k * PLAYOUT_BLOCK);
+        block(engine, count, seed.wrapping_add(k), max_moves)
+    };
+    let parts = if jobs <= 1 || blocks <= 1 {
+        (0..blocks).map(play).collect()
+    } else {
+        super::run_indexed(blocks, jobs, play, &|| {})
+    };
+    let mut out = empty(engine);
+    for part in parts {
+        out.stats.games += part.stats.games;
+        out.stats.moves += part.stats.moves;
+        out.stats.draws += part.stats.draws;
+        for (total, wins) in out.stats.wins.iter_mut().zip(&part.stats.wins) {
+            *total += wins;
+        }
+        out.capped += part.capped;
+    }
+    out
+}
+
+/// No games yet.
+fn empty(engine: &Engine) -> RandomGames {
+    RandomGames {
         stats: PlayoutStats {
             wins: vec![0; engine.game().players.len()],
             ..PlayoutStats::default()
         },
         capped: 0,
-    };
+    }
+}
+
+/// `n` games with one generator seeded with `seed`.
+fn block(engine: &Engine, n: u64, seed: u64, max_moves: u32) -> RandomGames {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut buf = MoveBuf::new();
+    let mut pos = Position::default();
+    let start = engine.start();
+    let mut out = empty(engine);
     for _ in 0..n {
         pos.clone_from(&start);
         let mut moves = 0u32;
@@ -73,9 +105,23 @@ mod tests {
 
     #[test]
     fn a_game_that_never_ends_is_stopped_at_the_cap() {
-        let games = random_games(&engine(ENDLESS), 3, 1, 50);
+        let games = random_games(&engine(ENDLESS), 3, 1, 50, 1);
         assert_eq!(games.capped, 3);
         assert_eq!(games.stats.draws, 3);
         assert_eq!(games.stats.moves, 150);
+    }
+
+    /// Blocks of seeds: the same games on any number of threads, and the
+    /// games of [`Engine::playouts`].
+    #[test]
+    fn the_games_do_not_depend_on_the_threads() {
+        let e = engine(
+            "game \"t\"\nplayers A, B\nboard grid files a..c ranks 1..3\n\
+             piece S letter S { drop: onto empty }\nsupply S\n\
+             end { for P in players: win P when line(3, P)\n no move: draw }\n",
+        );
+        let one = random_games(&e, 700, 9, 100, 1);
+        assert_eq!(one, random_games(&e, 700, 9, 100, 3));
+        assert_eq!(one.stats, e.playouts(700, 9));
     }
 }

@@ -164,7 +164,7 @@ fn playouts(engine: &Engine, plan: &SpeedPlan) -> (u64, u64, f64) {
             None if games > 0 && began.elapsed() >= plan.time => break,
             None => 16,
         };
-        let played = crate::analysis::random_games(engine, batch, seed, plan.max_moves);
+        let played = crate::analysis::random_games(engine, batch, seed, plan.max_moves, 1);
         seed += 1;
         games += played.stats.games;
         moves += played.stats.moves;

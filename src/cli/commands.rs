@@ -208,12 +208,19 @@ fn first_moves(
     children.into_iter().map(|(m, _)| m).zip(counts).collect()
 }
 
-/// `playout`: `n` uniform random games, each stopped after `max_moves`
-/// moves: results, mean length and speed.
-pub fn playout(loaded: &Loaded, n: u64, seed: u64, max_moves: u32, format: Format) -> miette::Result<()> {
+/// `playout`: `n` uniform random games on `jobs` threads, each stopped
+/// after `max_moves` moves: results, mean length and speed.
+pub fn playout(
+    loaded: &Loaded,
+    n: u64,
+    seed: u64,
+    max_moves: u32,
+    jobs: usize,
+    format: Format,
+) -> miette::Result<()> {
     let engine = &loaded.engine;
     let started = Instant::now();
-    let games = rulebook::analysis::random_games(engine, n, seed, max_moves);
+    let games = rulebook::analysis::random_games(engine, n, seed, max_moves, jobs);
     load::budget(engine)?;
     let stats = &games.stats;
     let secs = started.elapsed().as_secs_f64().max(1e-9);

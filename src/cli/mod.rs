@@ -137,6 +137,10 @@ enum Command {
         /// draw, and the report says how many games were stopped.
         #[arg(long, value_name = "N", default_value_t = cap::DEFAULT_MAX_MOVES, value_parser = cap::parse)]
         max_moves: u32,
+        /// Threads playing the games (default: the number of cores); the
+        /// results do not depend on it (games are seeded in blocks of 256).
+        #[arg(long, value_parser = at_least_one_job)]
+        jobs: Option<usize>,
         /// Set an option: NAME=VALUE (repeatable, once per option).
         #[arg(long = "set", value_name = "NAME=VALUE")]
         sets: Vec<String>,
@@ -412,15 +416,17 @@ pub fn run() -> miette::Result<()> {
             n,
             seed,
             max_moves,
+            jobs,
             sets,
             format,
             trace,
         } => {
             let game = GameArgs::from_start(file, sets);
             let loaded = load::game(&game)?;
+            let jobs = jobs.unwrap_or_else(all_cores);
             match trace {
                 Some(path) => trace::write_file(&loaded.engine, n, seed, max_moves, &path),
-                None => commands::playout(&loaded, n, seed, max_moves, format),
+                None => commands::playout(&loaded, n, seed, max_moves, jobs, format),
             }
         }
         Command::Play {

@@ -37,7 +37,7 @@ pub use explain::Obstacle;
 pub use moves::{MAX_CHAIN, Move, MoveBuf, MoveList, MoveRef, Token};
 pub use options::OptionError;
 pub use position::Position;
-pub use search::{MAX_PERFT_DEPTH, PlayoutStats, uniform};
+pub use search::{MAX_PERFT_DEPTH, PLAYOUT_BLOCK, PlayoutStats, uniform};
 
 use crate::ir::{self, CellId, EndOutcome, Outcome, PieceKind, PlayerId};
 use codes::Codes;

@@ -497,9 +497,11 @@ pub struct MoveBuf {
     pub(super) check_moves: MoveList,
     /// Indices of moves not yet tried (random playouts under the royal rule).
     pub(super) candidates: Vec<u32>,
-    /// Cells (and the pass) in the order random moves last tried them
+    /// Cells (and the pass) in order, shuffled while a random move is drawn
     /// (see [`super::Engine::draw_by_cells`]).
     pub(super) cell_order: Vec<u32>,
+    /// The swaps that shuffled `cell_order`, to take them back.
+    pub(super) cell_swaps: Vec<u32>,
     /// What generating single actions needs: fast-form scratch, the core's position.
     pub(super) generator: super::movegen::Gen,
     /// Follow-up actions of one action, and a move being joined from parts.

@@ -1,6 +1,6 @@
 //! Random moves drawn without listing the moves: a turn whose moves are one
 //! per cell (a drop rule with no choice once its cell is chosen) is sampled
-//! by trying cells in a random order until one gives a legal move.
+//! by trying cells at random until one gives a legal move.
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -8,7 +8,7 @@ use super::eval::Seen;
 use super::moves::Token;
 use super::search::uniform;
 use super::{Engine, MoveBuf, Position};
-use crate::ir::{ActionSource, CellId, Pass, Pattern, PlayerId, Turn};
+use crate::ir::{ActionSource, CellId, MoveRule, Pass, Pattern, PieceKind, PlayerId, Turn};
 
 /// What drawing cells found.
 pub(super) enum Draw {
@@ -20,15 +20,35 @@ pub(super) enum Draw {
     Undecided,
 }
 
+/// How many slots are drawn at random (each uniform, repeats allowed)
+/// before the rest are tried in a random order without repeats.
+const FREE_DRAWS: usize = 8;
+
+/// What one draw needs to know of the turn.
+struct Drawing<'a> {
+    player: PlayerId,
+    kind: PieceKind,
+    rule: &'a MoveRule,
+    /// A plain drop (else a core program entered at the cell).
+    plain: bool,
+    /// Board cells: the slot after them is the pass.
+    cells: usize,
+    /// Royal pieces or repetition bans: each candidate is checked.
+    check: bool,
+    /// The scratch copies of the position are ready.
+    core_ready: bool,
+    checker_ready: bool,
+}
+
 impl Engine {
     /// A uniformly random legal move of a one-action turn made of one drop
     /// rule that gives at most one action per cell (a plain drop, or a core
     /// program that chooses its cell first and never branches after; see
     /// [`crate::ir::Program::one_way_per_cell`]), and of `pass` where the
-    /// turn always allows it. The cells (and the pass) are tried in a random
-    /// order, each at most once, until one gives a legal move: the first
-    /// found is uniform among the legal moves, and in most positions few
-    /// cells are tried.
+    /// turn always allows it. A few cells (or the pass) are drawn at random,
+    /// then the others are tried in a random order, each once, until one
+    /// gives a legal move: the first found is uniform among the legal
+    /// moves, and in most positions few cells are tried.
     pub(super) fn draw_by_cells(
         &self,
         pos: &Position,
@@ -67,84 +87,111 @@ impl Engine {
         }
         let cells = self.game.topology.board_cells;
         let slots = cells + usize::from(turn.pass == Pass::Allowed);
-        let mut order = std::mem::take(&mut buf.cell_order);
-        if order.len() != slots {
-            order.clear();
-            order.extend(0..slots as u32);
-        }
+        let mut drawing = Drawing {
+            player,
+            kind: *kind,
+            rule,
+            plain,
+            cells,
+            check: self.needs_legality_check(),
+            core_ready: false,
+            checker_ready: false,
+        };
         buf.generator.begin_listing();
-        let check = self.needs_legality_check();
-        let mut core_ready = false;
-        let mut checker_ready = false;
-        let mut found = false;
-        for i in 0..slots {
-            // A partial Fisher–Yates shuffle: from any order, the slot put at
-            // `i` is uniform among the slots not tried yet.
-            let j = i + uniform(rng, (slots - i) as u64) as usize;
-            order.swap(i, j);
-            let slot = order[i] as usize;
-            buf.moves.clear();
-            if slot == cells {
-                buf.moves.push_raw(&[Token::Pass.encode()], 0);
-            } else if plain {
-                let cell = CellId(slot as u16);
-                if self.test_on(rule.target, player, cell, pos, Seen::NONE)
-                    && self.can_place(pos, player, *kind, cell)
-                {
-                    buf.moves.push2(Token::Drop(*kind), Token::Place(cell));
-                }
-            } else {
-                let generator = &mut buf.generator;
-                if !core_ready {
-                    generator.core_position.clone_from(pos);
-                    core_ready = true;
-                }
-                let cell = CellId(slot as u16);
-                self.core_actions(
-                    &mut generator.core_position,
-                    player,
-                    rule,
-                    cell,
-                    &mut buf.moves,
-                    &mut generator.core,
-                    None,
-                );
+        buf.moves.clear();
+        // Each draw is uniform over the slots: a legal one found is uniform
+        // over the legal moves.
+        let mut found = (0..FREE_DRAWS)
+            .any(|_| self.try_slot(&mut drawing, uniform(rng, slots as u64) as usize, pos, buf));
+        if !found {
+            // A partial Fisher–Yates shuffle: the slot put at `i` is uniform
+            // among the slots not tried yet, so the first legal one is
+            // uniform over the legal moves. The order starts the same every
+            // time (the swaps are taken back), so that the draw depends on
+            // the generator only.
+            let mut order = std::mem::take(&mut buf.cell_order);
+            if order.len() != slots {
+                order.clear();
+                order.extend(0..slots as u32);
             }
-            if buf.moves.is_empty() {
-                continue;
-            }
-            debug_assert_eq!(buf.moves.len(), 1, "one action per cell");
-            if check {
-                if !checker_ready {
-                    buf.check_position.clone_from(pos);
-                    checker_ready = true;
-                }
-                let mut log = std::mem::take(&mut buf.check_undo);
-                let legal =
-                    self.is_legal_candidate(&mut buf.check_position, player, buf.moves.get(0), &mut log);
-                buf.check_undo = log;
-                if !legal {
-                    continue;
+            let mut swaps = std::mem::take(&mut buf.cell_swaps);
+            swaps.clear();
+            for i in 0..slots {
+                let j = i + uniform(rng, (slots - i) as u64) as usize;
+                order.swap(i, j);
+                swaps.push(j as u32);
+                if self.try_slot(&mut drawing, order[i] as usize, pos, buf) {
+                    found = true;
+                    break;
                 }
             }
-            found = true;
-            break;
+            for (i, &j) in swaps.iter().enumerate().rev() {
+                order.swap(i, j as usize);
+            }
+            buf.cell_order = order;
+            buf.cell_swaps = swaps;
         }
-        buf.cell_order = order;
         if self.exhaustion.is_set() {
             buf.moves.clear();
-            return Draw::Undecided;
-        }
-        if found {
+            Draw::Undecided
+        } else if found {
             Draw::Move
+        } else if turn.pass == Pass::IfStuck {
+            Draw::Undecided
         } else {
-            buf.moves.clear();
-            if turn.pass == Pass::IfStuck {
-                Draw::Undecided
-            } else {
-                Draw::NoMove
+            Draw::NoMove
+        }
+    }
+
+    /// Whether `slot` (a cell, or the pass after the cells) gives a legal
+    /// move, then the only move in `buf.moves` (else that stays empty).
+    fn try_slot(&self, d: &mut Drawing, slot: usize, pos: &Position, buf: &mut MoveBuf) -> bool {
+        if slot == d.cells {
+            buf.moves.push_raw(&[Token::Pass.encode()], 0);
+        } else if d.plain {
+            let cell = CellId(slot as u16);
+            if !(self.test_on(d.rule.target, d.player, cell, pos, Seen::NONE)
+                && self.can_place(pos, d.player, d.kind, cell))
+            {
+                return false;
+            }
+            buf.moves.push2(Token::Drop(d.kind), Token::Place(cell));
+        } else {
+            let generator = &mut buf.generator;
+            if !d.core_ready {
+                generator.core_position.clone_from(pos);
+                d.core_ready = true;
+            }
+            let cell = CellId(slot as u16);
+            self.core_actions(
+                &mut generator.core_position,
+                d.player,
+                d.rule,
+                cell,
+                &mut buf.moves,
+                &mut generator.core,
+                None,
+            );
+            if buf.moves.is_empty() {
+                return false;
             }
         }
+        debug_assert_eq!(buf.moves.len(), 1, "one action per cell");
+        if d.check {
+            if !d.checker_ready {
+                buf.check_position.clone_from(pos);
+                d.checker_ready = true;
+            }
+            let mut log = std::mem::take(&mut buf.check_undo);
+            let legal =
+                self.is_legal_candidate(&mut buf.check_position, d.player, buf.moves.get(0), &mut log);
+            buf.check_undo = log;
+            if !legal {
+                buf.moves.clear();
+                return false;
+            }
+        }
+        true
     }
 }
 

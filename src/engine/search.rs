@@ -14,6 +14,11 @@ struct Frame {
     child: Position,
 }
 
+/// Random games are played in blocks of this many, block `k` with a
+/// generator seeded with `seed + k`, so that the results do not depend on
+/// how many threads play the blocks.
+pub const PLAYOUT_BLOCK: u64 = 256;
+
 /// The deepest perft the command line runs: far beyond any count that could
 /// finish, and shallow enough that the recursion (one frame per move) stays
 /// within the stack whatever the game.
@@ -87,7 +92,10 @@ impl Engine {
             .collect()
     }
 
-    /// Plays `n` uniform random games from the start, with a seeded generator.
+    /// Plays `n` uniform random games from the start, in blocks of
+    /// [`PLAYOUT_BLOCK`] games, block `k` with a generator seeded with
+    /// `seed + k` (as `crate::analysis::random_games` plays them on
+    /// several threads).
     pub fn playouts(&self, n: u64, seed: u64) -> PlayoutStats {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         let mut buf = MoveBuf::new();
@@ -97,7 +105,10 @@ impl Engine {
             wins: vec![0; self.game.players.len()],
             ..PlayoutStats::default()
         };
-        for _ in 0..n {
+        for i in 0..n {
+            if i > 0 && i % PLAYOUT_BLOCK == 0 {
+                rng = Xoshiro256PlusPlus::seed_from_u64(seed.wrapping_add(i / PLAYOUT_BLOCK));
+            }
             pos.clone_from(&start);
             let outcome = loop {
                 match self.random_move(&pos, &mut buf, &mut rng) {
