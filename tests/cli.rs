@@ -1690,3 +1690,39 @@ fn playout_results_do_not_depend_on_the_threads() {
     assert_eq!(one, results("2"));
     assert_eq!(one, results("5"));
 }
+
+#[test]
+fn play_names_every_command_and_its_help_does_not_offer_standard_input() {
+    let (stdout, _, success) = run_with_input(&["play", "games/tic-tac-toe.rules"], "quit\n");
+    assert!(success, "{stdout}");
+    let at = stdout
+        .find("Type a move")
+        .expect("the opening names the commands");
+    let opening = stdout[at..]
+        .split(".\n")
+        .next()
+        .unwrap_or_default()
+        .replace('\n', " ");
+    for c in [
+        "help",
+        "moves",
+        "board",
+        "rules",
+        "undo",
+        "history",
+        "save FILE",
+        "quit",
+    ] {
+        assert!(opening.contains(c), "`{c}` missing from: {opening}");
+    }
+    let (help, _, _) = run_with_input(&["play", "games/tic-tac-toe.rules"], "help\nquit\n");
+    for c in ["history", "save FILE", "quit"] {
+        assert!(
+            help.contains(&format!("  {c} ")),
+            "`{c}` missing from help:\n{help}"
+        );
+    }
+    let usage = ok(&["play", "--help"]);
+    assert!(!usage.contains("reads it from standard input"), "{usage}");
+    assert!(usage.contains("not `-`"), "{usage}");
+}

@@ -193,3 +193,32 @@ fn every_diagnostic_code_the_page_gives_exists() {
     }
     assert!(seen > 0, "no diagnostic code found in the page");
 }
+
+/// §1.2 lists every command of the binary (as `rulebook --help` lists them).
+#[test]
+fn running_rulebook_lists_every_command() {
+    let doc = read("docs/LANGUAGE.md");
+    let start = doc.find("### 1.2 Running rulebook").expect("§1.2");
+    let end = start + doc[start..].find("### 1.3").expect("§1.3");
+    let section = &doc[start..end];
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rulebook"))
+        .arg("--help")
+        .output()
+        .expect("the binary runs");
+    let help = String::from_utf8(out.stdout).expect("UTF-8");
+    let commands: Vec<&str> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .collect();
+    assert!(commands.len() >= 10, "{help}");
+    for c in commands {
+        assert!(
+            section.contains(&format!("`rulebook {c} ")),
+            "§1.2 of LANGUAGE.md does not list `rulebook {c}`"
+        );
+    }
+}

@@ -155,6 +155,7 @@ enum Command {
         trace: Option<PathBuf>,
     },
     /// Play a game in the terminal, against the program with `--ai SIDE`.
+    #[command(mut_arg("file", |a| a.help("The rules file (not `-`: standard input brings the moves)")))]
     Play {
         #[command(flatten)]
         game: GameArgs,

@@ -620,7 +620,7 @@ impl Session<'_> {
         if !humans.is_empty() {
             text.push_str(
                 "Type a move (`help` shows how, with examples), or a command: help, moves, \
-                 moves <cell>, board, rules, undo, quit.\n",
+                 moves <cell>, board, rules, undo, history, save FILE, quit.\n",
             );
         }
         for line in trigger_lines(engine) {

@@ -94,11 +94,19 @@ impl Session<'_> {
         if !self.terminal || self.played.len() == self.saved || self.played.is_empty() {
             return Ok(());
         }
-        let prompt = "Save the game? File name (Enter: leave without saving): ";
+        let mut prompt = "Save the game? File name (Enter or n: leave without saving): ";
         loop {
-            let file = match input.read(prompt, prompt, &[], &[])? {
-                Line::Text(file) if !file.trim().is_empty() => file.trim().to_string(),
-                _ => return Ok(()),
+            let answer = match input.read(prompt, prompt, &[], &[])? {
+                Line::Text(text) => save_answer(&text),
+                _ => SaveAnswer::Leave,
+            };
+            let file = match answer {
+                SaveAnswer::Leave => return Ok(()),
+                SaveAnswer::AskName => {
+                    prompt = "File name (Enter: leave without saving): ";
+                    continue;
+                }
+                SaveAnswer::File(file) => file,
             };
             let path = Path::new(&file);
             let overwrite = refusal(path, Path::new(&self.source.name), false) == Some(Refusal::Exists)
@@ -110,6 +118,28 @@ impl Session<'_> {
                 return Ok(());
             }
         }
+    }
+}
+
+/// What an answer to "Save the game?" asks for.
+#[derive(Debug, PartialEq, Eq)]
+enum SaveAnswer {
+    /// Leave without saving (nothing, `n`, `no`).
+    Leave,
+    /// Save, the file not named yet (`y`, `yes`).
+    AskName,
+    /// Save to this file.
+    File(String),
+}
+
+/// Reads an answer to "Save the game?": a yes or no is an answer, not a
+/// file name.
+fn save_answer(text: &str) -> SaveAnswer {
+    let text = text.trim();
+    match text.to_ascii_lowercase().as_str() {
+        "" | "n" | "no" => SaveAnswer::Leave,
+        "y" | "yes" => SaveAnswer::AskName,
+        _ => SaveAnswer::File(text.to_string()),
     }
 }
 
@@ -135,6 +165,18 @@ fn refusal(file: &Path, rules: &Path, overwrite: bool) -> Option<Refusal> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn yes_and_no_answer_the_question_and_are_never_file_names() {
+        for no in ["", "  ", "n", "N", "no", "No "] {
+            assert_eq!(save_answer(no), SaveAnswer::Leave, "{no:?}");
+        }
+        for yes in ["y", "Y", "yes", " YES"] {
+            assert_eq!(save_answer(yes), SaveAnswer::AskName, "{yes:?}");
+        }
+        assert_eq!(save_answer(" game.txt "), SaveAnswer::File("game.txt".into()));
+        assert_eq!(save_answer("nope"), SaveAnswer::File("nope".into()));
+    }
 
     #[test]
     fn the_rules_file_is_never_overwritten_and_others_only_when_asked() {
