@@ -128,7 +128,7 @@ fn main() {
         let t = Instant::now();
         let (mut played, mut moves, mut seed) = (0u64, 0u64, 0u64);
         while t.elapsed() < PLAYOUT_TIME {
-            let stats = playout_engine.playouts(10, seed);
+            let stats = rulebook::analysis::random_games(&playout_engine, 10, seed, u32::MAX, 1).stats;
             seed += 1;
             played += stats.games;
             moves += stats.moves;

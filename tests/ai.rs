@@ -132,7 +132,7 @@ fn scores_by_side(report: &MatchReport) -> Vec<f64> {
 
 /// The random player's score on each side, from uniform random games.
 fn random_scores(engine: &Engine) -> Vec<f64> {
-    let stats = engine.playouts(2000, 1);
+    let stats = rulebook::analysis::random_games(engine, 2000, 1, u32::MAX, 1).stats;
     stats
         .wins
         .iter()

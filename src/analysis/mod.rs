@@ -16,7 +16,7 @@ mod study;
 
 pub use game::{DEFAULT_MAX_MOVES, GameResult, play_game};
 pub use matches::{AgentResult, MatchPlan, MatchReport, Tally, game_count, play_match};
-pub use playouts::{RandomGames, random_games};
+pub use playouts::{PLAYOUT_BLOCK, RandomGames, random_games};
 pub use runner::run_indexed;
 pub use shard::{FORMAT, MergeError, Shard, merge};
 pub use speed::{MAX_AUTO_DEPTH, SpeedError, SpeedPlan, SpeedReport, measure};

@@ -6,7 +6,12 @@
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::engine::{Engine, MoveBuf, PLAYOUT_BLOCK, PlayoutStats, Position};
+use crate::engine::{Engine, MoveBuf, PlayoutStats, Position};
+
+/// Random games are played in blocks of this many, block `k` with a
+/// generator seeded with `seed + k`, so that the results do not depend on
+/// how many threads play the blocks.
+pub const PLAYOUT_BLOCK: u64 = 256;
 use crate::ir::Outcome;
 
 /// The results of random games, and how many were stopped by the cap.
@@ -21,8 +26,7 @@ pub struct RandomGames {
 /// Plays `n` uniform random games from the start on `jobs` threads, in
 /// blocks of [`PLAYOUT_BLOCK`] games (block `k` seeded with `seed + k`); a
 /// game still going after `max_moves` moves is stopped and counts as a
-/// draw. The results do not depend on `jobs`, and games that end before the
-/// cap are those of [`Engine::playouts`] with the same seed.
+/// draw (`u32::MAX`: no cap). The results do not depend on `jobs`.
 pub fn random_games(engine: &Engine, n: u64, seed: u64, max_moves: u32, jobs: usize) -> RandomGames {
     let blocks = n.div_ceil(PLAYOUT_BLOCK) as usize;
     let play = |k: usize| {
@@ -112,7 +116,7 @@ mod tests {
     }
 
     /// Blocks of seeds: the same games on any number of threads, and the
-    /// games of [`Engine::playouts`].
+    /// first block's games whatever the number of games.
     #[test]
     fn the_games_do_not_depend_on_the_threads() {
         let e = engine(
@@ -122,6 +126,10 @@ mod tests {
         );
         let one = random_games(&e, 700, 9, 100, 1);
         assert_eq!(one, random_games(&e, 700, 9, 100, 3));
-        assert_eq!(one.stats, e.playouts(700, 9));
+        let first = random_games(&e, PLAYOUT_BLOCK, 9, 100, 1);
+        let first_two = random_games(&e, 2 * PLAYOUT_BLOCK, 9, 100, 2);
+        let second = block(&e, PLAYOUT_BLOCK, 10, 100);
+        assert_eq!(first_two.stats.moves, first.stats.moves + second.stats.moves);
+        assert_eq!(first_two.stats.draws, first.stats.draws + second.stats.draws);
     }
 }

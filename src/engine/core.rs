@@ -122,7 +122,8 @@ impl Engine {
         scratch: &mut CoreScratch,
         stamps: Option<&mut super::movegen::GenScratch>,
     ) {
-        if rule.drop && from.is_some() {
+        let entered = rule.drop && from.is_some();
+        if entered {
             let open = match rule.program.ops.first() {
                 Some(Op::Anywhere) => true,
                 Some(Op::AnywhereIf(cond)) => self.test_on(*cond, player, from, pos, Seen::NONE),
@@ -169,7 +170,7 @@ impl Engine {
             taken_from: 0,
             regs: [CellId::NONE; MAX_REGISTERS],
         };
-        if rule.drop && from.is_some() {
+        if entered {
             // One cell of the program's first choice, as that op would branch to it.
             start.pc = 1;
             start.cursor = from;

@@ -37,7 +37,7 @@ pub use explain::Obstacle;
 pub use moves::{MAX_CHAIN, Move, MoveBuf, MoveList, MoveRef, Token};
 pub use options::OptionError;
 pub use position::Position;
-pub use search::{MAX_PERFT_DEPTH, PLAYOUT_BLOCK, PlayoutStats, uniform};
+pub use search::{MAX_PERFT_DEPTH, PlayoutStats, uniform};
 
 use crate::ir::{self, CellId, EndOutcome, Outcome, PieceKind, PlayerId};
 use codes::Codes;
@@ -103,6 +103,10 @@ pub struct Engine {
     /// The rules with a condition that reads a mark set (the only ones whose
     /// moves the marks of the last move can change).
     mark_readers: Vec<usize>,
+    /// `one_per_cell[rule]`: the drop rule gives at most one action per cell
+    /// (a plain drop, or a core program proved so), so random moves may
+    /// draw its cells (see `sample.rs`).
+    one_per_cell: Vec<bool>,
     /// Positions keep the keys of the earlier positions of the game.
     keeps_history: bool,
     /// `promotions_of[kind]`: the in-place promotions of a kind.
@@ -151,6 +155,7 @@ impl Engine {
             repetition: None,
             forbid: Vec::new(),
             mark_readers: Vec::new(),
+            one_per_cell: Vec::new(),
             keeps_history: false,
             promotions_of: Vec::new(),
             attack: attack::AttackTables::default(),
@@ -206,6 +211,7 @@ impl Engine {
         engine.build_cond_tables();
         engine.keep_provable_fast_forms();
         engine.mark_readers = engine.mark_readers();
+        engine.one_per_cell = engine.game.rules.iter().map(sample::one_per_cell).collect();
         engine.stuck = engine.stuck_cells();
         let cells = engine.game.topology.cells();
         engine.sticks = (0..players * kinds)

@@ -40,6 +40,16 @@ struct Drawing<'a> {
     checker_ready: bool,
 }
 
+/// Whether `rule` gives at most one action per cell: a plain drop, or a
+/// core program that chooses its cell first and never branches after.
+pub(super) fn one_per_cell(rule: &MoveRule) -> bool {
+    match rule.pattern {
+        Pattern::Drop => true,
+        Pattern::Core => rule.drop && rule.program.one_way_per_cell(),
+        _ => false,
+    }
+}
+
 impl Engine {
     /// A uniformly random legal move of a one-action turn made of one drop
     /// rule that gives at most one action per cell (a plain drop, or a core
@@ -73,12 +83,11 @@ impl Engine {
             return Draw::Undecided;
         };
         let [r] = rules[..] else { return Draw::Undecided };
-        let rule = &self.game.rules[r];
-        let plain = matches!(rule.pattern, Pattern::Drop);
-        let by_core = matches!(rule.pattern, Pattern::Core) && rule.program.one_way_per_cell();
-        if !(plain || by_core) {
+        if !self.one_per_cell[r] {
             return Draw::Undecided;
         }
+        let rule = &self.game.rules[r];
+        let plain = matches!(rule.pattern, Pattern::Drop);
         let info = &self.game.kinds[kind.index()];
         if info.owner.is_some_and(|o| o != player)
             || !(info.supply || pos.numbers[self.reserve_index(player, *kind)] > 0)

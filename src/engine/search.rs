@@ -1,6 +1,6 @@
 //! Perft and uniform random playouts.
 
-use rand_core::{Rng, SeedableRng};
+use rand_core::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::sample::Draw;
@@ -13,11 +13,6 @@ struct Frame {
     buf: MoveBuf,
     child: Position,
 }
-
-/// Random games are played in blocks of this many, block `k` with a
-/// generator seeded with `seed + k`, so that the results do not depend on
-/// how many threads play the blocks.
-pub const PLAYOUT_BLOCK: u64 = 256;
 
 /// The deepest perft the command line runs: far beyond any count that could
 /// finish, and shallow enough that the recursion (one frame per move) stays
@@ -90,40 +85,6 @@ impl Engine {
                 (buf.moves.get(i).to_move(), child)
             })
             .collect()
-    }
-
-    /// Plays `n` uniform random games from the start, in blocks of
-    /// [`PLAYOUT_BLOCK`] games, block `k` with a generator seeded with
-    /// `seed + k` (as `crate::analysis::random_games` plays them on
-    /// several threads).
-    pub fn playouts(&self, n: u64, seed: u64) -> PlayoutStats {
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        let mut buf = MoveBuf::new();
-        let mut pos = Position::default();
-        let start = self.start();
-        let mut stats = PlayoutStats {
-            wins: vec![0; self.game.players.len()],
-            ..PlayoutStats::default()
-        };
-        for i in 0..n {
-            if i > 0 && i % PLAYOUT_BLOCK == 0 {
-                rng = Xoshiro256PlusPlus::seed_from_u64(seed.wrapping_add(i / PLAYOUT_BLOCK));
-            }
-            pos.clone_from(&start);
-            let outcome = loop {
-                match self.random_move(&pos, &mut buf, &mut rng) {
-                    Some(i) => self.play_unchecked(&mut pos, buf.moves.get(i)),
-                    None => break self.final_outcome(&pos),
-                }
-            };
-            stats.games += 1;
-            stats.moves += pos.ply as u64;
-            match outcome {
-                Outcome::Win(p) => stats.wins[p.index()] += 1,
-                Outcome::Draw => stats.draws += 1,
-            }
-        }
-        stats
     }
 }
 
