@@ -203,7 +203,7 @@ fn expand(
     }
     let first = tree.children.len() as u32;
     for &i in order.iter() {
-        tree.moves.push_raw(buf.moves.get(i as usize).raw(), 0);
+        tree.moves.push(buf.moves.get(i as usize));
         tree.children.push(NONE);
     }
     let n = &mut tree.nodes[node as usize];

@@ -1,9 +1,9 @@
-//! The search tree: nodes in one arena, the moves of all edges in one
-//! [`MoveList`], and re-rooting that keeps the subtree of the move played.
+//! The search tree: nodes in one arena, the moves of all edges in another
+//! ([`EdgeMoves`]), and re-rooting that keeps the subtree of the move played.
 
 use std::collections::VecDeque;
 
-use crate::engine::{MoveList, MoveRef, Position};
+use crate::engine::{MoveRef, Position};
 use crate::ir::{Outcome, PlayerId};
 
 /// No node (an edge whose child is not created yet).
@@ -59,6 +59,36 @@ impl Node {
     }
 }
 
+/// The moves of every edge of a tree, packed one after another. Unlike a
+/// [`crate::engine::MoveList`], which holds the moves of one position within
+/// the engine's budget, it grows with the tree.
+#[derive(Debug, Default)]
+pub(super) struct EdgeMoves {
+    tokens: Vec<u16>,
+    /// Where each move ends in `tokens`.
+    ends: Vec<usize>,
+}
+
+impl EdgeMoves {
+    /// Appends the move of the next edge.
+    pub fn push(&mut self, mv: MoveRef) {
+        self.tokens.extend_from_slice(mv.raw());
+        self.ends.push(self.tokens.len());
+    }
+
+    /// The move of edge `e`.
+    pub fn get(&self, e: usize) -> MoveRef<'_> {
+        let start = if e == 0 { 0 } else { self.ends[e - 1] };
+        MoveRef::from_raw(&self.tokens[start..self.ends[e]])
+    }
+
+    /// The number of edges.
+    #[cfg(test)]
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+}
+
 /// A search tree rooted at a position; node 0 is the root.
 #[derive(Debug)]
 pub(super) struct Tree {
@@ -66,7 +96,7 @@ pub(super) struct Tree {
     /// The child of each edge (`NONE` until created).
     pub children: Vec<u32>,
     /// The move of each edge.
-    pub moves: MoveList,
+    pub moves: EdgeMoves,
     /// The position at the root.
     pub root: Position,
 }
@@ -78,7 +108,7 @@ impl Tree {
         Tree {
             nodes: vec![Node::new(by, end)],
             children: Vec::new(),
-            moves: MoveList::default(),
+            moves: EdgeMoves::default(),
             root,
         }
     }
@@ -135,7 +165,7 @@ impl Tree {
     pub fn reroot(&mut self, child: u32, pos: Position) {
         let mut nodes = Vec::new();
         let mut children = Vec::new();
-        let mut moves = MoveList::default();
+        let mut moves = EdgeMoves::default();
         let mut queue = VecDeque::from([child]);
         nodes.push(self.nodes[child as usize]);
         let mut at = 0;
@@ -143,7 +173,7 @@ impl Tree {
             let edges = self.edges(old);
             nodes[at].first = children.len() as u32;
             for e in edges {
-                moves.push_raw(self.moves.get(e as usize).raw(), 0);
+                moves.push(self.moves.get(e as usize));
                 match self.children[e as usize] {
                     NONE => children.push(NONE),
                     c => {
@@ -177,7 +207,7 @@ mod tests {
         let first = tree.children.len() as u32;
         let mut made = Vec::new();
         for &(a, b) in moves {
-            tree.moves.push_raw(mv(a, b).as_ref().raw(), 0);
+            tree.moves.push(mv(a, b).as_ref());
             let mut n = Node::new(PlayerId(0), None);
             n.visits = visits;
             tree.children.push(tree.nodes.len() as u32);
@@ -215,5 +245,17 @@ mod tests {
             .collect();
         assert_eq!(deep, [mv(11, 12)]);
         assert!(tree.root_edge(mv(13, 14).as_ref()).is_none());
+    }
+
+    #[test]
+    fn a_tree_holds_more_edges_than_one_position_may_have_moves() {
+        let mut moves = EdgeMoves::default();
+        let many = crate::engine::MAX_MOVES + 10;
+        for i in 0..many {
+            moves.push(mv(i as u16, (i >> 16) as u16).as_ref());
+        }
+        assert_eq!(moves.len(), many);
+        let last = many - 1;
+        assert_eq!(moves.get(last).to_move(), mv(last as u16, (last >> 16) as u16));
     }
 }

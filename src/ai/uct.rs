@@ -40,7 +40,7 @@ mod tests {
         let mut tree = Tree::new(Position::default(), PlayerId(1));
         for (i, (visits, value)) in [(10u32, 2.0), (10, 8.0), (1, 0.5)].into_iter().enumerate() {
             let m = Move::from_tokens([Token::From(CellId(i as u16)), Token::To(CellId(9))]);
-            tree.moves.push_raw(m.as_ref().raw(), 0);
+            tree.moves.push(m.as_ref());
             tree.children.push(tree.nodes.len() as u32);
             let mut n = Node::new(PlayerId(0), None);
             n.visits = visits;

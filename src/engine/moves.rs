@@ -147,6 +147,13 @@ impl Token {
 pub struct MoveRef<'a>(pub(super) &'a [u16]);
 
 impl<'a> MoveRef<'a> {
+    /// A move read back from tokens packed by [`MoveRef::raw`] (for stores
+    /// of moves outside a [`MoveList`], such as a search tree's edges).
+    #[inline]
+    pub fn from_raw(raw: &'a [u16]) -> MoveRef<'a> {
+        MoveRef(raw)
+    }
+
     /// The tokens in order.
     #[inline]
     pub fn tokens(self) -> impl Iterator<Item = Token> + 'a {
