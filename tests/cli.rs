@@ -1726,3 +1726,32 @@ fn play_names_every_command_and_its_help_does_not_offer_standard_input() {
     assert!(!usage.contains("reads it from standard input"), "{usage}");
     assert!(usage.contains("not `-`"), "{usage}");
 }
+
+#[test]
+fn play_reads_short_forms_and_says_what_they_were_read_as() {
+    let mut child = command(&["play", "games/connect-four.rules"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"d1\nd3\nhistory\nquit\n")
+        .expect("write stdin");
+    let out = child.wait_with_output().expect("the game ends");
+    let stdout = String::from_utf8(out.stdout).expect("UTF-8");
+    assert!(out.status.success(), "{stdout}");
+    assert!(stdout.contains("played D@d1 (read as D@d1)"), "{stdout}");
+    // d3 is no drop yet (d2 is empty): refused, not read as another cell.
+    assert!(!stdout.contains("played D@d3"), "{stdout}");
+    // The record keeps the full notation.
+    let moves = command(&["moves", "games/chess.rules", "--moves", "e4 e5 Nf3"])
+        .output()
+        .expect("the binary runs");
+    let stderr = String::from_utf8_lossy(&moves.stderr);
+    assert!(moves.status.success(), "{stderr}");
+    assert!(stderr.contains("note: move 3 `Nf3` read as g1-f3"), "{stderr}");
+}

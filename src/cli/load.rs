@@ -295,7 +295,9 @@ impl Loaded {
         let mut next = pos;
         self.engine.play_unchecked(&mut next, mv.as_ref());
         self.history.push(next);
-        self.played.push((text.to_string(), mv));
+        // A short form (`e4`) is kept as the full move it was read as.
+        self.played
+            .push((notation::format(&self.engine, mv.as_ref()), mv));
         Ok(())
     }
 }
@@ -389,6 +391,9 @@ pub fn game(args: &GameArgs) -> Result<Loaded, miette::Report> {
         if let Err(e) = played {
             return Err(move_error(&loaded, loaded.played.len() + 1, i, text, &e).into());
         }
+        if let Some((full, _)) = loaded.played.last().filter(|(full, _)| full != text) {
+            to_stderr(&format!("note: move {} `{text}` read as {full}\n", i + 1));
+        }
     }
     Ok(loaded)
 }
@@ -475,6 +480,12 @@ fn why_not(e: &notation::ParseMoveError, legal: &[String]) -> (String, Option<St
             "cannot be played: the game is over".to_string()
         }
         notation::ParseMoveError::NotLegal(_) => "is not legal in this position".to_string(),
+        notation::ParseMoveError::Ambiguous(_, all) => {
+            return (
+                format!("could be any of {} moves", all.len()),
+                Some(format!("write one of: {}", all.join(" "))),
+            );
+        }
     };
     let legal = (!legal.is_empty()).then(|| format!("legal moves here: {}", legal.join(" ")));
     (reason, legal)

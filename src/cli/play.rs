@@ -740,8 +740,11 @@ impl Session<'_> {
             text.push('\n');
         }
         let note = "Cells are named as on the board's edges (file, then rank). Case and separators \
-                    are forgiving: `C3 D4` reads as c3-d4. A partial move (just a cell) lists what \
-                    it can become.";
+                    are forgiving: `C3 D4` reads as c3-d4. Short forms work when one legal move \
+                    fits: a bare cell for the only move or drop there (`e4`), a piece letter and \
+                    where it goes (`Nf3`, `Nxf3`, with the start's file, rank or cell if needed: \
+                    `Nbd2`), a capture by its file (`exd5`), a chain by its ends (`c3xg7`). A cell \
+                    where your pieces stand lists the moves that start there.";
         let words: Vec<String> = note.split(' ').map(String::from).collect();
         text.push_str(&listing::wrap("", &words, self.width));
         text.push('\n');

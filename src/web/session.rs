@@ -82,7 +82,8 @@ impl Game {
     /// Plays a legal move in notation; the CLI's message if it is not one.
     pub fn play(&mut self, text: &str) -> Result<(), String> {
         let mv = parse_move(&self.engine, self.position(), text)?;
-        self.push(text.to_string(), mv);
+        // A short form (`e4`) is kept as the full move it was read as.
+        self.push(notation::format(&self.engine, mv.as_ref()), mv);
         Ok(())
     }
 
@@ -132,11 +133,16 @@ pub fn parse_move(engine: &Engine, pos: &Position, text: &str) -> Result<Move, S
     let parsed = notation::parse(engine, pos, text, &mut buf);
     within_budget(engine)?;
     parsed.map_err(|e| {
+        if let notation::ParseMoveError::Ambiguous(_, all) = &e {
+            return format!("move `{}` could be any of: {}", clip(text, 40), all.join(" "));
+        }
         let legal = notation::legal_move_names(engine, pos, &mut buf);
         let reason = match e {
             notation::ParseMoveError::Malformed(_) => "is not written as a move",
             notation::ParseMoveError::NotLegal(_) if legal.is_empty() => "cannot be played: the game is over",
-            notation::ParseMoveError::NotLegal(_) => "is not legal in this position",
+            notation::ParseMoveError::NotLegal(_) | notation::ParseMoveError::Ambiguous(..) => {
+                "is not legal in this position"
+            }
         };
         let shown: Vec<&str> = legal.iter().take(40).map(String::as_str).collect();
         let more = if legal.len() > shown.len() { " …" } else { "" };

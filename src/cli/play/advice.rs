@@ -202,12 +202,48 @@ pub fn judge(engine: &Engine, pos: &Position, input: &str, legal: &[Named]) -> V
             note: None,
         };
     }
+    // A short form (`d1`, `Nf3`, `exd5`): played when only one move fits and
+    // the cell typed starts none (a cell with pieces that move lists them).
+    let typed = listing::parse_loose(input);
+    let started: Vec<&Named> = typed
+        .as_ref()
+        .map(|typed| legal.iter().filter(|m| begins(typed, &m.actions)).collect())
+        .unwrap_or_default();
+    let fitting = match notation::read(engine, pos, input, &mut MoveBuf::new()) {
+        notation::Reading::Short { full, .. } => vec![full],
+        notation::Reading::Ambiguous(all) => all,
+        notation::Reading::Exact(_) | notation::Reading::Unknown => Vec::new(),
+    };
+    match (fitting.as_slice(), started.is_empty()) {
+        ([], _) => {}
+        ([only], true) => {
+            return Verdict::Play {
+                text: only.clone(),
+                note: Some(format!("(read as {only})")),
+            };
+        }
+        (all, true) => {
+            return Verdict::Refuse {
+                message: listing::wrap(
+                    &format!("`{input}` could be any of: "),
+                    all,
+                    listing::screen_width(),
+                ),
+                suggestion: None,
+            };
+        }
+        (all, false) => {
+            let mut names: Vec<Named> = started.iter().map(|m| (*m).clone()).collect();
+            names.extend(listing::named_moves(all));
+            let refs: Vec<&Named> = names.iter().collect();
+            return did_you_mean(input, &refs);
+        }
+    }
     let lower = input.to_ascii_lowercase();
     let prefixed: Vec<&Named> = legal
         .iter()
         .filter(|m| m.text.to_ascii_lowercase().starts_with(&lower))
         .collect();
-    let typed = listing::parse_loose(input);
     if typed.is_none() && !prefixed.is_empty() {
         return did_you_mean(input, &prefixed);
     }
@@ -243,7 +279,6 @@ pub fn judge(engine: &Engine, pos: &Position, input: &str, legal: &[Named]) -> V
             suggestion: None,
         };
     }
-    let started: Vec<&Named> = legal.iter().filter(|m| begins(&typed, &m.actions)).collect();
     if !started.is_empty() {
         return did_you_mean(input, &started);
     }

@@ -3,6 +3,9 @@
 use crate::engine::{Engine, Move, MoveBuf, MoveRef, Position, Token};
 use crate::ir::NotationMode;
 
+mod short;
+pub use short::{Reading, looks_short, read};
+
 /// Writes a move in notation: every landing, or each action's ends under
 /// `notation ends`; a move written in full ([`Token::Explicit`]) gets its
 /// landings, and from level 2 a suffix in braces of what else it does.
@@ -108,6 +111,9 @@ pub enum ParseMoveError {
     /// Well formed, but not a legal move here.
     #[error("`{0}` is not a legal move here")]
     NotLegal(String),
+    /// A short form that several legal moves fit (their notation, sorted).
+    #[error("`{0}` could be any of {all}", all = .1.join(", "))]
+    Ambiguous(String, Vec<String>),
 }
 
 /// Whether `text` has the shape of a move: actions joined by `,`, each `pass`,
@@ -171,13 +177,15 @@ fn effect_item(item: &str) -> bool {
     item.strip_prefix('=').is_some_and(|l| !l.is_empty())
 }
 
-/// Finds the legal move written `text` in `pos`.
+/// Finds the legal move written `text` in `pos`, in full or in a short form
+/// that only it fits (see [`read`]).
 pub fn parse(engine: &Engine, pos: &Position, text: &str, buf: &mut MoveBuf) -> Result<Move, ParseMoveError> {
-    engine.legal_moves(pos, buf);
-    if let Some(mv) = buf.moves.iter().find(|m| format(engine, *m) == text) {
-        return Ok(mv.to_move());
+    match read(engine, pos, text, buf) {
+        Reading::Exact(mv) | Reading::Short { mv, .. } => return Ok(mv),
+        Reading::Ambiguous(all) => return Err(ParseMoveError::Ambiguous(text.to_string(), all)),
+        Reading::Unknown => {}
     }
-    if is_well_formed(text) {
+    if is_well_formed(text) || looks_short(text) {
         Err(ParseMoveError::NotLegal(text.to_string()))
     } else {
         Err(ParseMoveError::Malformed(text.to_string()))
