@@ -28,11 +28,14 @@ use crate::diag::{SourceFile, Span};
 pub const VERSION: u32 = 1;
 
 /// The header fields of version 1, for "did you mean".
-const FIELDS: [&str; 5] = ["rules", "rules-hash", "set", "position", "moves"];
+const FIELDS: [&str; 6] = ["game", "rules", "rules-hash", "set", "position", "moves"];
 
 /// A game as saved.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Record {
+    /// The title of the game the rules file declared (absent from records
+    /// saved before it was written).
+    pub game: Option<String>,
     /// The rules file's name, as it was given when the game was played.
     pub rules: String,
     /// The hash of the rules file's text then ([`hash`]).
@@ -118,14 +121,13 @@ pub fn hash(text: &str) -> String {
 }
 
 impl Record {
-    /// The record as text: `title` and `movers[i]` (who played move `i`)
-    /// only go into comments.
-    pub fn to_text(&self, title: &str, movers: &[String]) -> String {
+    /// The record as text; `movers[i]` (who played move `i`) goes into a comment.
+    pub fn to_text(&self, movers: &[String]) -> String {
         let mut out = format!("rulebook record {VERSION}\n");
-        out.push_str(&format!(
-            "# {title}, saved by rulebook {}\n",
-            env!("CARGO_PKG_VERSION")
-        ));
+        out.push_str(&format!("# saved by rulebook {}\n", env!("CARGO_PKG_VERSION")));
+        if let Some(game) = &self.game {
+            out.push_str(&format!("game: {game}\n"));
+        }
         out.push_str(&format!("rules: {}\n", self.rules));
         if let Some(h) = &self.rules_hash {
             out.push_str(&format!("rules-hash: {h}\n"));
@@ -190,6 +192,7 @@ impl Record {
             }
         }
         let mut record = Record {
+            game: None,
             rules: String::new(),
             rules_hash: None,
             sets: Vec::new(),
@@ -217,6 +220,7 @@ impl Record {
             let value_at = span.start + colon + 1 + (after.len() - after.trim_start().len());
             let repeated = match key {
                 "rules" => rules_seen,
+                "game" => record.game.is_some(),
                 "rules-hash" => record.rules_hash.is_some(),
                 "position" => record.position.is_some(),
                 _ => false,
@@ -236,6 +240,7 @@ impl Record {
                     rules_seen = true;
                 }
                 "rules-hash" => record.rules_hash = Some(value.to_string()),
+                "game" => record.game = Some(value.to_string()),
                 "set" => match value.split_once('=') {
                     Some((name, v)) if !name.trim().is_empty() => {
                         record.sets.push((name.trim().to_string(), v.trim().to_string()))
@@ -398,6 +403,7 @@ mod tests {
     #[test]
     fn a_written_record_reads_back() {
         let record = Record {
+            game: Some("X & Y".into()),
             rules: "games/x.rules".into(),
             rules_hash: Some(hash("text")),
             sets: vec![("turn_limit".into(), "40".into())],
@@ -407,8 +413,9 @@ mod tests {
                 .map(|m| (m.to_string(), Span::default()))
                 .collect(),
         };
-        let text = record.to_text("X", &["A".into(), "B".into(), "A".into()]);
+        let text = record.to_text(&["A".into(), "B".into(), "A".into()]);
         let back = parse(&text).expect("it reads");
+        assert_eq!(back.game, record.game);
         assert_eq!(back.rules, record.rules);
         assert_eq!(back.rules_hash, record.rules_hash);
         assert_eq!(back.sets, record.sets);

@@ -989,6 +989,21 @@ fn a_record_is_checked_when_read() {
         ],
     );
     assert!(String::from_utf8_lossy(&out.stdout).ends_with("status: ongoing\n"));
+    // A record of another game says so, not that the rules changed.
+    let chess = write(
+        "chess.txt",
+        "rulebook record 1\ngame: Chess\nrules: games/chess.rules\nrules-hash: fnv1a64 0000000000000000\nmoves:\n",
+    );
+    let out = run(&["moves", KK, "--record", path_arg(&chess)]);
+    let stderr = flat(&String::from_utf8_lossy(&out.stderr));
+    expect_contains(
+        &stderr,
+        &[
+            "rules::cli::record_other_game",
+            "this record belongs to Chess (rules `games/chess.rules`), not to Knights & Kender",
+        ],
+    );
+    assert!(!stderr.contains("changed since"), "{stderr}");
 }
 
 #[test]

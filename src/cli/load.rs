@@ -262,6 +262,21 @@ pub struct RulesChanged {
     now: String,
 }
 
+/// The record was saved for another game: a warning.
+#[derive(Debug, Error, Diagnostic)]
+#[error("this record belongs to {recorded} (rules `{recorded_rules}`), not to {now} (`{rules}`)")]
+#[diagnostic(
+    code(rules::cli::record_other_game),
+    severity(Warning),
+    help("open it with the rules it was saved for: `--record` with `{recorded_rules}`")
+)]
+pub struct RecordOtherGame {
+    recorded: String,
+    recorded_rules: String,
+    now: String,
+    rules: String,
+}
+
 /// A game ready to run: the engine, the text of its rules, the options that
 /// were set, and the moves played so far with the position before and after each.
 pub struct Loaded {
@@ -369,7 +384,17 @@ pub fn game(args: &GameArgs) -> Result<Loaded, miette::Report> {
     if let Some((record, record_source)) = &record {
         let now = record::hash(&loaded.source.text);
         let changed = record.rules_hash.as_ref().is_some_and(|h| *h != now);
-        if changed {
+        let title = &loaded.engine.game().title;
+        let other = changed && record.game.as_ref().is_some_and(|g| g != title);
+        if other {
+            let warning = RecordOtherGame {
+                recorded: record.game.clone().unwrap_or_default(),
+                recorded_rules: record.rules.clone(),
+                now: title.clone(),
+                rules: loaded.source.name.clone(),
+            };
+            to_stderr(&render_one(&warning));
+        } else if changed {
             let warning = RulesChanged {
                 rules: loaded.source.name.clone(),
                 recorded: record.rules_hash.clone().unwrap_or_default(),

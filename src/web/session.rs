@@ -102,6 +102,7 @@ impl Game {
             .as_ref()
             .map_or(self.source.name.clone(), |f| f.display().to_string());
         let record = Record {
+            game: Some(self.engine.game().title.clone()),
             rules: name,
             rules_hash: Some(record::hash(&self.source.text)),
             sets: self.sets.clone(),
@@ -116,7 +117,7 @@ impl Game {
         let movers: Vec<String> = (0..self.played.len())
             .map(|i| players[self.engine.mover(&self.history[i]).index()].clone())
             .collect();
-        record.to_text(&self.engine.game().title, &movers)
+        record.to_text(&movers)
     }
 }
 

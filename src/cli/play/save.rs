@@ -31,6 +31,7 @@ impl Session<'_> {
     /// The game as a record.
     fn record(&self) -> Record {
         Record {
+            game: Some(self.engine.game().title.clone()),
             rules: self.source.name.clone(),
             rules_hash: Some(record::hash(&self.source.text)),
             sets: self.sets.clone(),
@@ -69,7 +70,7 @@ impl Session<'_> {
         let movers: Vec<String> = (0..self.played.len())
             .map(|i| self.name(self.engine.mover(&self.history[i])))
             .collect();
-        let text = self.record().to_text(&self.engine.game().title, &movers);
+        let text = self.record().to_text(&movers);
         match std::fs::write(file, text) {
             Ok(()) => {
                 self.saved = self.played.len();
