@@ -92,7 +92,23 @@ pub fn unknown<'a>(
 }
 
 /// The closest candidate by edit distance, if close enough to be a typo.
+/// An abbreviation counts as close: `east` or `north_east` for a direction
+/// `e` or `ne` (and the other way round), when one candidate fits so.
 pub fn did_you_mean<'a>(name: &str, candidates: &[&'a str]) -> Option<&'a str> {
+    let short = initials(name);
+    let abbreviated: Vec<&'a str> = candidates
+        .iter()
+        .copied()
+        .filter(|c| {
+            let c_lower = c.to_lowercase();
+            c_lower != name.to_lowercase()
+                && (short.as_deref() == Some(c_lower.as_str())
+                    || initials(c).is_some_and(|i| i == name.to_lowercase()))
+        })
+        .collect();
+    if let [only] = abbreviated.as_slice() {
+        return Some(only);
+    }
     candidates
         .iter()
         .map(|c| {
@@ -104,6 +120,31 @@ pub fn did_you_mean<'a>(name: &str, candidates: &[&'a str]) -> Option<&'a str> {
         .filter(|(d, c)| *d <= (name.len().max(c.len()) / 3).max(1))
         .min()
         .map(|(_, c)| c)
+}
+
+/// The compass words that direction names abbreviate.
+const COMPASS: [&str; 4] = ["north", "south", "east", "west"];
+
+/// The initials of a name made of several words (`north_east`,
+/// `northeast`, `up-left`: `ne`, `ne`, `ul`), when it has more than one
+/// letter's worth to abbreviate; `None` for a name that is already short.
+fn initials(name: &str) -> Option<String> {
+    let mut out = String::new();
+    let mut compass = false;
+    for part in name.to_lowercase().split(|c: char| !c.is_alphanumeric()) {
+        let mut rest = part;
+        // A run of compass words written together (`northeast`).
+        while let Some(word) = COMPASS.iter().find(|w| rest.starts_with(*w)) {
+            out.push_str(&word[..1]);
+            rest = &rest[word.len()..];
+            compass = true;
+        }
+        if let Some(first) = rest.chars().next() {
+            out.push(first);
+        }
+    }
+    // One plain word (`Stone`) is no abbreviation of its first letter.
+    (out.len() < name.len() && (compass || out.len() > 1)).then_some(out)
 }
 
 /// A name declared twice in one namespace.
@@ -207,4 +248,29 @@ pub fn invalid(
     label: impl Into<String>,
 ) -> Problem {
     Problem::error(code, message, span, label)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{did_you_mean, initials};
+
+    #[test]
+    fn compass_words_and_several_words_abbreviate() {
+        assert_eq!(initials("north").as_deref(), Some("n"));
+        assert_eq!(initials("northeast").as_deref(), Some("ne"));
+        assert_eq!(initials("south_west").as_deref(), Some("sw"));
+        assert_eq!(initials("up-left").as_deref(), Some("ul"));
+        assert_eq!(initials("Stone"), None);
+        assert_eq!(initials("n"), None);
+    }
+
+    #[test]
+    fn an_abbreviation_is_what_was_meant() {
+        let board = ["n", "ne", "e", "se", "s", "sw", "w", "nw"];
+        assert_eq!(did_you_mean("east", &board), Some("e"));
+        assert_eq!(did_you_mean("NorthWest", &board), Some("nw"));
+        assert_eq!(did_you_mean("nee", &board), Some("ne"));
+        assert_eq!(did_you_mean("n", &["north", "south"]), Some("north"));
+        assert_eq!(did_you_mean("forward", &board), None);
+    }
 }
