@@ -3,7 +3,7 @@
 //! run's report; mismatched shares refused), the picture, and the errors of
 //! agents, variants and shares.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 const KK: &str = "games/knights-and-kender.rules";
@@ -158,6 +158,32 @@ fn analyze_draws_its_picture() {
         text.contains("Kender") && text.contains("Knights"),
         "the legend names the players"
     );
+    // The key stands right of every point drawn (never over the data).
+    let doc = roxmltree::Document::parse(&text).expect("SVG is XML");
+    let number = |n: roxmltree::Node, a: &str| n.attribute(a).and_then(|v| v.parse::<f64>().ok());
+    let key_x = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text") && n.text().map(str::trim) == Some("Kender"))
+        .filter_map(|n| number(n, "x"))
+        .fold(f64::INFINITY, f64::min);
+    let points_x = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("circle"))
+        .filter_map(|n| number(n, "cx"))
+        .filter(|&x| x < key_x - 20.0)
+        .count();
+    let all_points = doc.descendants().filter(|n| n.has_tag_name("circle")).count();
+    // Every circle but the key's own dots (one per player) lies left of the key.
+    assert_eq!(points_x + 2, all_points, "key at x={key_x}");
+    // A PNG by the ending of the name; a name with another ending is refused
+    // before the games are played.
+    let png = dir.join("rates.PNG");
+    study(&["--plot", &png.display().to_string()]);
+    let bytes = std::fs::read(&png).expect("the picture");
+    assert!(bytes.starts_with(b"\x89PNG"), "a PNG file");
+    let err = fails(&["analyze", KK, "--games", "2", "--plot", "rates.txt"]);
+    assert!(err.contains("rules::cli::bad_output"), "{err}");
+    assert!(!Path::new("rates.txt").exists());
 }
 
 #[test]

@@ -42,6 +42,9 @@ pub struct Request<'a> {
 
 /// Runs the study (or one share of it) and prints the report (or the share's raw results).
 pub fn run(request: &Request, format: ReportFormat, plot_to: Option<&PathBuf>) -> miette::Result<()> {
+    if let Some(path) = plot_to {
+        super::render::check_picture_name(path)?;
+    }
     let source = load::read_source(request.file)?;
     let fixed = load::sets(request.sets)?;
     let variants: Variants = variants::parse(request.vary, request.variants, &fixed)?;
@@ -106,6 +109,9 @@ pub fn run(request: &Request, format: ReportFormat, plot_to: Option<&PathBuf>) -
 
 /// `analyze merge FILES…`: the report of the whole study from its shares.
 pub fn merge(files: &[PathBuf], format: ReportFormat, plot_to: Option<&PathBuf>) -> miette::Result<()> {
+    if let Some(path) = plot_to {
+        super::render::check_picture_name(path)?;
+    }
     let mut shards = Vec::new();
     for path in files {
         let name = path.display().to_string();

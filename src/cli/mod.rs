@@ -274,8 +274,9 @@ enum Command {
         /// Output format: `table`, `json` or `csv`.
         #[arg(long, value_enum, default_value_t = analyze::ReportFormat::Table)]
         format: analyze::ReportFormat,
-        /// Also draw the win rates per variant, with their intervals, into this SVG file.
-        #[arg(long, value_name = "FILE.svg")]
+        /// Also draw the win rates per variant, with their intervals, into
+        /// this picture: SVG or PNG by the ending of its name.
+        #[arg(long, value_name = "FILE.svg|FILE.png")]
         plot: Option<PathBuf>,
     },
     /// Measure the speed of rules files from their start, on one thread:
@@ -325,8 +326,9 @@ enum AnalyzeCommand {
         /// Output format: `table`, `json` or `csv`.
         #[arg(long, value_enum, default_value_t = analyze::ReportFormat::Table)]
         format: analyze::ReportFormat,
-        /// Also draw the win rates per variant into this SVG file.
-        #[arg(long, value_name = "FILE.svg")]
+        /// Also draw the win rates per variant into this picture: SVG or
+        /// PNG by the ending of its name.
+        #[arg(long, value_name = "FILE.svg|FILE.png")]
         plot: Option<PathBuf>,
     },
 }

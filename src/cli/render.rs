@@ -53,14 +53,25 @@ pub fn run(loaded: &Loaded, request: &Request) -> miette::Result<()> {
         out.line(&picture)?;
         return Ok(out.finish()?);
     };
-    let extension = path
-        .extension()
-        .map(|e| e.to_string_lossy().to_ascii_lowercase())
-        .unwrap_or_default();
-    let bytes = match extension.as_str() {
-        "svg" => picture.into_bytes(),
-        "png" => render::png(&picture).map_err(|e| RenderError::Raster(e.to_string()))?,
-        _ => return Err(RenderError::BadOutput(path.display().to_string()).into()),
+    write_picture(path, picture)
+}
+
+/// Checks that `path` names a picture format (`.svg` or `.png`, any case),
+/// before the work of drawing it.
+pub fn check_picture_name(path: &Path) -> Result<(), RenderError> {
+    match extension(path).as_str() {
+        "svg" | "png" => Ok(()),
+        _ => Err(RenderError::BadOutput(path.display().to_string())),
+    }
+}
+
+/// Writes the SVG document `svg` to `path`, as SVG or rasterised to PNG by
+/// the ending of its name.
+pub fn write_picture(path: &Path, svg: String) -> miette::Result<()> {
+    check_picture_name(path)?;
+    let bytes = match extension(path).as_str() {
+        "png" => render::png(&svg).map_err(|e| RenderError::Raster(e.to_string()))?,
+        _ => svg.into_bytes(),
     };
     let unwritable = |e: std::io::Error| CliError::Unwritable {
         path: path.display().to_string(),
@@ -69,4 +80,11 @@ pub fn run(loaded: &Loaded, request: &Request) -> miette::Result<()> {
     let mut file = std::fs::File::create(path).map_err(unwritable)?;
     file.write_all(&bytes).map_err(unwritable)?;
     Ok(())
+}
+
+/// The ending of a file's name, in lower case.
+fn extension(path: &Path) -> String {
+    path.extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase())
+        .unwrap_or_default()
 }
