@@ -36,15 +36,16 @@ fn free_port() -> u16 {
         .expect("a free port")
 }
 
-/// A fresh folder for the test's files.
-fn scratch() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("rulebook-web-{}", std::process::id()));
+/// A fresh folder for the files of the test `name`.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("rulebook-web-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("a scratch folder");
     dir
 }
 
-/// Starts `rulebook serve FILE --port 0` and returns it with its address.
+/// Starts `rulebook serve FILE --port 0` (a file or a folder) and returns it
+/// with its address.
 fn serve(file: &Path) -> (Killed, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
         .arg("serve")
@@ -153,27 +154,107 @@ fn piece_on(client: &Client, cell: &str) -> bool {
 #[test]
 #[ignore = "needs chromium and chromedriver; run by .ci/run"]
 fn the_page_plays_edits_and_loads_records() {
-    let dir = scratch();
+    let dir = scratch("kk");
     let rules = dir.join("knights-and-kender.rules");
     let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
     std::fs::copy(games.join("knights-and-kender.rules"), &rules).expect("copy the rules");
     let (_server, url) = serve(&rules);
+    in_browser(&dir, |client| drive(client, &url, &dir));
+}
+
+/// Runs `test` in a fresh headless browser, which is closed however the
+/// test ends (else chromium outlives its chromedriver); then removes `dir`.
+fn in_browser(dir: &Path, test: impl FnOnce(&Client)) {
     let (_driver, driver_url) = chromedriver();
     let caps = json!({
         "goog:chromeOptions": {
             "binary": "/usr/bin/chromium",
-            "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1400,1200"],
+            "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,900"],
         }
     });
-    // The session closes the browser when dropped, even when a check fails
-    // (else chromium outlives its chromedriver).
     let client = Client::new(&driver_url, caps).expect("a browser session");
-    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| drive(&client, &url, &dir)));
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| test(&client)));
     drop(client);
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(dir);
     if let Err(failure) = outcome {
         std::panic::resume_unwind(failure);
     }
+}
+
+#[test]
+#[ignore = "needs chromium and chromedriver; run by .ci/run"]
+fn a_folder_of_games_is_offered_by_title_and_a_column_takes_a_click() {
+    let dir = scratch("folder");
+    let folder = dir.join("games");
+    std::fs::create_dir_all(&folder).expect("a folder");
+    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+    for name in ["tic-tac-toe.rules", "connect-four.rules", "go.rules"] {
+        std::fs::copy(games.join(name), folder.join(name)).expect("copy the rules");
+    }
+    let (_server, url) = serve(&folder);
+    in_browser(&dir, |client| {
+        client.goto(&url).expect("the page opens");
+        until(
+            client,
+            "the board",
+            "return document.querySelector('#board svg') !== null",
+        );
+        // The selector names the games by their titles, sorted by file.
+        let titles = js(
+            client,
+            "return [...document.querySelectorAll('#games option')].map(o => o.textContent)",
+        );
+        assert_eq!(titles, json!(["Connect four", "Go", "Tic-tac-toe"]));
+        // The top cell of a column plays the drop at its foot.
+        play(client, &["d6"]);
+        let listed = js(
+            client,
+            "return [...document.querySelectorAll('#moves li')].map(li => li.textContent)",
+        );
+        assert_eq!(listed, json!(["D@d1"]));
+        assert!(piece_on(client, "d1"));
+        // The program plays Yellow, quickly, and says what it thought.
+        js(
+            client,
+            "document.getElementById('strength').value = 'mcts:500ms';
+             const seat = document.querySelectorAll('#sides select')[1];
+             seat.value = 'program';
+             seat.dispatchEvent(new Event('change'));
+             return true",
+        );
+        until(
+            client,
+            "the program's move and its estimate",
+            "return document.querySelectorAll('#moves li').length == 2 && !document.getElementById('thought').hidden",
+        );
+        let thought = js(client, "return document.getElementById('thought').textContent");
+        let thought = thought.as_str().unwrap_or("");
+        assert!(
+            thought.contains("estimate: Yellow") && thought.contains("best moves"),
+            "{thought}"
+        );
+        // Another game starts with a person on every side.
+        js(
+            client,
+            "const g = document.getElementById('games'); g.value = '1'; g.dispatchEvent(new Event('change')); return true",
+        );
+        until(
+            client,
+            "the go board",
+            "return document.querySelectorAll('#board .cell').length == 361",
+        );
+        let seats = js(
+            client,
+            "return [...document.querySelectorAll('#sides select')].map(s => s.value)",
+        );
+        assert_eq!(seats, json!(["person", "person"]));
+        // The 19x19 board fits in the window.
+        let fits = js(
+            client,
+            "const r = document.querySelector('#board svg').getBoundingClientRect(); return r.bottom <= window.innerHeight",
+        );
+        assert_eq!(fits, json!(true), "the go board runs below the window");
+    });
 }
 
 /// Plays, edits and loads a record on the page at `url`.

@@ -27,10 +27,21 @@ async function api(path, body) {
   return data;
 }
 
+// Shows a problem; a list of legal moves that follows it goes in a small
+// box of its own rather than one long red block.
 function showError(message) {
   const e = $("error");
-  e.textContent = message || "";
+  e.innerHTML = "";
   e.hidden = !message;
+  if (!message) return;
+  const at = message.indexOf("; legal moves here: ");
+  e.append(at < 0 ? message : message.slice(0, at) + ".");
+  if (at >= 0) {
+    const legal = document.createElement("div");
+    legal.className = "legal";
+    legal.textContent = "Legal moves: " + message.slice(at + "; legal moves here: ".length);
+    e.appendChild(legal);
+  }
 }
 
 async function refresh() {
@@ -50,7 +61,16 @@ function render() {
   const games = $("games");
   if (games.options.length !== state.games.length) {
     games.innerHTML = "";
-    state.games.forEach((g, i) => games.add(new Option(g, i)));
+    state.games.forEach((g, i) => {
+      const option = new Option(g.title, i);
+      option.title = g.file;
+      games.add(option);
+    });
+  }
+  const strength = $("strength");
+  if (strength.options.length !== state.strengths.length) {
+    strength.innerHTML = "";
+    state.strengths.forEach((s) => strength.add(new Option(s.name, s.spec)));
   }
   if (state.current !== null) games.value = state.current;
   const g = state.game;
@@ -63,6 +83,9 @@ function render() {
   $("result").textContent = g.result ? g.result + (g.reason ? ", because " + g.reason + "." : ".") : "";
   $("pass").hidden = !g.pass;
   if (g.problem) showError(g.problem);
+  strength.value = g.strength;
+  $("thought").hidden = !g.thought;
+  $("thought").textContent = g.thought ? "The program's " + g.thought : "";
   const t = g.thinking;
   $("thinking").hidden = !t;
   if (t) {
@@ -106,7 +129,7 @@ async function loadRules() {
 
 async function setSides() {
   const programs = [...document.querySelectorAll("#sides select")].map((s) => s.value === "program");
-  await write("/api/sides", { programs });
+  await write("/api/sides", { programs, strength: $("strength").value });
 }
 
 async function write(path, body) {
@@ -170,9 +193,35 @@ function onBoardClick(event) {
   }
   const here = legal.filter((m) => m.place === cell || m.take === cell);
   if (here.length) { choose(here, event.clientX, event.clientY); return; }
+  // A click that no move uses still means the drop in its column when
+  // there is one cell there to drop on (a connect four column is clicked
+  // anywhere, not at its lowest empty cell).
+  const column = inColumn(cell, legal.filter((m) => m.place && !m.from));
+  if (new Set(column.map((m) => m.place)).size === 1) {
+    choose(column, event.clientX, event.clientY);
+    return;
+  }
   selected = null;
   mark([], "selected");
   mark([], "target");
+}
+
+// The middle and width of a cell as drawn.
+function across(cell) {
+  const e = document.querySelector('#board .cell[data-cell="' + CSS.escape(cell) + '"]');
+  if (!e) return null;
+  const box = e.getBBox();
+  return { x: box.x + box.width / 2, w: box.width };
+}
+
+// The moves of `moves` whose drop lands in the drawn column of `cell`.
+function inColumn(cell, moves) {
+  const c = across(cell);
+  if (!c) return [];
+  return moves.filter((m) => {
+    const d = across(m.place);
+    return d && Math.abs(d.x - c.x) < c.w / 2;
+  });
 }
 
 async function playMove(text) {
@@ -239,6 +288,7 @@ async function check() {
     });
     list.appendChild(li);
   }
+  return data;
 }
 
 // ---------------------------------------------------------------- wiring
@@ -288,8 +338,18 @@ function wire() {
     $("highlight").scrollLeft = area.scrollLeft;
   });
   $("reload").addEventListener("click", async () => {
-    const data = await write("/api/reload", { text: area.value });
-    if (!data.error) rulesLoadedFor = null;
+    const data = await api("/api/reload", { text: area.value });
+    if (!data.error) {
+      rulesLoadedFor = null;
+      showError(null);
+      await refresh();
+      return;
+    }
+    // Rules with errors: the editor's list says where, not the terminal's report.
+    const checked = await check();
+    showError(checked && !checked.ok
+      ? "The rules as edited have errors, listed under the editor; the game was not reloaded."
+      : data.error);
   });
   $("save-rules").addEventListener("click", async () => {
     const data = await api("/api/save-rules", { text: area.value });

@@ -18,6 +18,7 @@ pub(crate) mod record;
 mod render;
 pub(crate) mod shown;
 mod snippet;
+pub(crate) mod thought;
 mod trace;
 mod variants;
 

@@ -19,9 +19,9 @@ use std::time::{Duration, Instant};
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::agents;
 use super::board_text::{self, Style};
 use super::load::{CliError, Loaded};
+use super::{agents, thought};
 use advice::Verdict;
 use listing::Named;
 use rulebook::ai::{Agent, AgentSpec, Budget, Thought, derive_seed};
@@ -463,43 +463,7 @@ impl Session<'_> {
 
     /// "      estimate: Red 71% · draw 2% · Blue 27% (4000 playouts in 2.0 s); best moves: …"
     fn thought_line(&self, t: &Thought) -> String {
-        let Some((win, draw)) = t.estimate else {
-            return "      (the only legal move)".to_string();
-        };
-        if t.playouts == 0 {
-            return "      (a move that wins at once)".to_string();
-        }
-        let players = self.engine.game().players.len();
-        let mut chances = vec![format!("{} {}", self.name(t.mover), percent(win))];
-        if draw > 0.0 {
-            chances.push(format!("draw {}", percent(draw)));
-        }
-        let rest = (1.0 - win - draw).max(0.0);
-        if players == 2 {
-            let other = PlayerId(1 - t.mover.0.min(1));
-            chances.push(format!("{} {}", self.name(other), percent(rest)));
-        } else {
-            chances.push(format!("the others {}", percent(rest)));
-        }
-        let best: Vec<String> = t
-            .considered
-            .iter()
-            .map(|c| {
-                format!(
-                    "{} ({}, {})",
-                    notation::format(self.engine, c.mv.as_ref()),
-                    plural(c.visits as usize, "playout"),
-                    percent(c.score)
-                )
-            })
-            .collect();
-        format!(
-            "      estimate: {} ({} in {:.1} s); best moves: {}",
-            chances.join(" · "),
-            plural(t.playouts as usize, "playout"),
-            t.elapsed.as_secs_f64(),
-            best.join(", ")
-        )
+        format!("      {}", thought::summary(self.engine, t))
     }
 
     /// The cells to highlight: the moves since the board was last shown, made
@@ -984,11 +948,6 @@ fn agent_words(agent: &AgentSpec) -> String {
             Budget::Time(d) => format!("tree search, {:.1} s a move", d.as_secs_f64()),
         },
     }
-}
-
-/// A chance as a whole percentage.
-fn percent(p: f64) -> String {
-    format!("{:.0}%", 100.0 * p)
 }
 
 /// "1 move", "2 moves".

@@ -3,7 +3,9 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::time::Instant;
 
+use rulebook::ai::{AgentSpec, Budget, Thought};
 use rulebook::engine::{Engine, Move, Position};
 
 /// How far a program has got with its move, shared with the page, and a
@@ -44,40 +46,72 @@ impl Progress {
 pub trait Agent: Send {
     /// A legal move at `pos` (`None` when there is none, or when asked to
     /// stop: it stops soon after), reporting its progress as it goes.
-    fn choose(&mut self, engine: &Engine, pos: &Position, progress: &Progress) -> Option<Move>;
+    /// With the search's thoughts, when it has some.
+    fn choose(
+        &mut self,
+        engine: &Engine,
+        pos: &Position,
+        progress: &Progress,
+    ) -> Option<(Move, Option<Thought>)>;
 }
 
-/// The tree search of `rulebook::ai`, with a budget in playouts (so that the
-/// page can show how far it has got).
+/// The tree search of `rulebook::ai`, with its budget (so that the page can
+/// show how far it has got).
 pub struct SearchMover {
     search: rulebook::ai::Agent,
-    playouts: u64,
+    budget: Budget,
 }
 
 /// The name of the page's program, shown while it thinks.
 pub const PROGRAM_NAME: &str = "tree search";
 
+/// The strengths the page offers: agent specs and how the page names them.
+pub const STRENGTHS: [(&str, &str); 8] = [
+    ("mcts:500ms", "quick: ½ s a move"),
+    ("mcts:1s", "1 s a move"),
+    ("mcts:3s", "3 s a move"),
+    ("mcts:10s", "10 s a move"),
+    ("mcts:300", "300 playouts a move"),
+    ("mcts:1000", "1,000 playouts a move"),
+    ("mcts:3000", "3,000 playouts a move"),
+    ("mcts:10000", "10,000 playouts a move"),
+];
+
+/// The strength the page starts with: a second a move, whatever the game
+/// (a budget in playouts takes minutes a move in a slow game).
+pub const DEFAULT_STRENGTH: &str = "mcts:1s";
+
 impl Agent for SearchMover {
-    fn choose(&mut self, engine: &Engine, pos: &Position, progress: &Progress) -> Option<Move> {
+    fn choose(
+        &mut self,
+        engine: &Engine,
+        pos: &Position,
+        progress: &Progress,
+    ) -> Option<(Move, Option<Thought>)> {
         self.search.stop_when(progress.stop.clone());
-        let budget = self.playouts as f64;
-        let report = |done: u64| progress.set(done as f64 / budget);
-        let (mv, _) = self.search.choose(engine, pos, &[], &report)?;
+        let started = Instant::now();
+        let report = |done: u64| {
+            progress.set(match self.budget {
+                Budget::Playouts(n) => done as f64 / n.max(1) as f64,
+                Budget::Time(t) => started.elapsed().as_secs_f64() / t.as_secs_f64().max(1e-3),
+            })
+        };
+        let chosen = self.search.choose(engine, pos, &[], &report)?;
         progress.set(1.0);
-        (!progress.cancelled()).then_some(mv)
+        (!progress.cancelled()).then_some(chosen)
     }
 }
 
-/// Playouts a move of the page's program: about a second here.
-const PAGE_PLAYOUTS: u64 = 3_000;
-
-/// The program that plays for the page: a tree search of [`PAGE_PLAYOUTS`]
-/// playouts a move, on every core.
-pub fn program(seed: u64) -> Box<dyn Agent> {
+/// The program that plays for the page: a tree search of `strength` (one
+/// of [`STRENGTHS`]), on every core.
+pub fn program(seed: u64, strength: &str) -> Result<Box<dyn Agent>, String> {
+    let spec: AgentSpec = strength.parse().map_err(|e| format!("{e}"))?;
+    let AgentSpec::Mcts(config) = spec else {
+        return Err(format!("`{strength}` is not a tree search"));
+    };
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let config = rulebook::ai::MctsConfig::new(rulebook::ai::Budget::Playouts(PAGE_PLAYOUTS));
-    Box::new(SearchMover {
-        search: rulebook::ai::Agent::new(&rulebook::ai::AgentSpec::Mcts(config), seed, threads),
-        playouts: PAGE_PLAYOUTS,
-    })
+    Ok(Box::new(SearchMover {
+        search: rulebook::ai::Agent::new(&spec, seed, threads),
+        budget: config.budget,
+    }))
 }

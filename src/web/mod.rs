@@ -16,7 +16,7 @@ mod view;
 mod work;
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 use miette::Diagnostic;
@@ -32,6 +32,13 @@ pub enum ServeError {
         help("give the rules files to offer: `rulebook serve my-game.rules`")
     )]
     NoGames,
+    /// A folder given holds no rules file.
+    #[error("the folder `{0}` holds no `.rules` file")]
+    #[diagnostic(
+        code(rules::cli::no_games),
+        help("give a folder of rules files, or the files themselves: `rulebook serve games/`")
+    )]
+    EmptyFolder(String),
     /// The port is taken or cannot be used.
     #[error("cannot listen on 127.0.0.1:{port}: {reason}")]
     #[diagnostic(
@@ -47,20 +54,38 @@ pub enum ServeError {
 /// default, 2 MiB, overflowed on deeply nested rules, which ends the process).
 const THREAD_STACK: usize = 16 * 1024 * 1024;
 
-/// The rules files offered: those given, or every `.rules` file of `games/`.
-fn offered(files: Vec<PathBuf>) -> Vec<PathBuf> {
-    if !files.is_empty() {
-        return files;
+/// The rules files offered: those given, in order, a folder standing for
+/// its `.rules` files (sorted by name); with none given, those of `games/`.
+fn offered(files: Vec<PathBuf>) -> Result<Vec<PathBuf>, ServeError> {
+    let default = files.is_empty();
+    let given = if default {
+        vec![PathBuf::from("games")]
+    } else {
+        files
+    };
+    let mut out = Vec::new();
+    for path in given {
+        if !path.is_dir() {
+            out.push(path);
+            continue;
+        }
+        let mut found: Vec<PathBuf> = std::fs::read_dir(&path)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|e| e == "rules"))
+            .collect();
+        if found.is_empty() && !default {
+            return Err(ServeError::EmptyFolder(path.display().to_string()));
+        }
+        found.sort();
+        out.extend(found);
     }
-    let mut found: Vec<PathBuf> = std::fs::read_dir(Path::new("games"))
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "rules"))
-        .collect();
-    found.sort();
-    found
+    if out.is_empty() {
+        return Err(ServeError::NoGames);
+    }
+    Ok(out)
 }
 
 /// The server's runtime: two worker threads, and threads for its work with
@@ -73,12 +98,10 @@ fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
         .build()
 }
 
-/// Serves the page on 127.0.0.1:`port` until the process is stopped.
+/// Serves the page on 127.0.0.1:`port` until the process is stopped; the
+/// first of the files offered that loads is shown first.
 pub fn serve(files: Vec<PathBuf>, port: u16) -> miette::Result<()> {
-    let offered = offered(files);
-    if offered.is_empty() {
-        return Err(ServeError::NoGames.into());
-    }
+    let offered = offered(files)?;
     let runtime = runtime().map_err(|e| ServeError::Listen {
         port,
         reason: e.to_string(),
@@ -117,4 +140,30 @@ pub fn serve(files: Vec<PathBuf>, port: u16) -> miette::Result<()> {
         listen::serve(listener, routes::router(shared, port), listen::HEAD_TIMEOUT).await;
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_folder_offers_its_rules_files_and_files_keep_their_order() {
+        let root = std::env::temp_dir().join(format!("rulebook-offered-{}", std::process::id()));
+        let games = root.join("games");
+        let empty = root.join("empty");
+        std::fs::create_dir_all(&games).unwrap();
+        std::fs::create_dir_all(&empty).unwrap();
+        for name in ["b.rules", "a.rules", "notes.txt"] {
+            std::fs::write(games.join(name), "").unwrap();
+        }
+        let single = root.join("z.rules");
+        let offered_now = offered(vec![single.clone(), games.clone()]).unwrap();
+        assert_eq!(
+            offered_now,
+            [single, games.join("a.rules"), games.join("b.rules")]
+        );
+        let refused = offered(vec![empty.clone()]).unwrap_err();
+        assert!(matches!(refused, ServeError::EmptyFolder(_)), "{refused}");
+        std::fs::remove_dir_all(&root).unwrap();
+    }
 }

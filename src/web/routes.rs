@@ -149,9 +149,18 @@ async fn state(State(shared): State<Shared>, Query(q): Query<StateQuery>) -> Res
 
 /// Everything the page shows but what takes work (see [`add_view`]).
 fn state_json(app: &App) -> Value {
-    let games: Vec<String> = app.offered.iter().map(|p| p.display().to_string()).collect();
+    let games: Vec<Value> = app
+        .offered
+        .iter()
+        .zip(&app.titles)
+        .map(|(p, title)| json!({ "title": title, "file": p.display().to_string() }))
+        .collect();
+    let strengths: Vec<Value> = agent::STRENGTHS
+        .iter()
+        .map(|(spec, name)| json!({ "spec": spec, "name": name }))
+        .collect();
     let Some(game) = &app.game else {
-        return json!({ "games": games, "current": null, "game": null });
+        return json!({ "games": games, "current": null, "game": null, "strengths": strengths });
     };
     let current = app.offered.iter().position(|p| Some(p) == game.file.as_ref());
     let engine = &game.engine;
@@ -171,12 +180,15 @@ fn state_json(app: &App) -> Value {
     let program_moves = app.programs.get(mover.index()).copied().unwrap_or(false);
     json!({
         "games": games,
+        "strengths": strengths,
         "current": current,
         "game": {
             "title": engine.game().title,
             "file": game.file.as_ref().map(|f| f.display().to_string()),
             "players": players,
             "programs": app.programs,
+            "strength": app.strength,
+            "thought": app.thought,
             "to_move": players[mover.index()],
             "program_moves": program_moves,
             "moves": moves,
@@ -327,6 +339,9 @@ async fn undo(State(shared): State<Shared>, bytes: Bytes) -> Response {
 #[derive(Deserialize)]
 struct Sides {
     programs: Vec<bool>,
+    /// One of [`agent::STRENGTHS`]; unchanged when absent.
+    #[serde(default)]
+    strength: Option<String>,
 }
 
 async fn sides(State(shared): State<Shared>, bytes: Bytes) -> Response {
@@ -342,8 +357,17 @@ async fn sides(State(shared): State<Shared>, bytes: Bytes) -> Response {
                 app.programs.len(),
                 request.programs.len()
             ))
+        } else if let Some(strength) = request
+            .strength
+            .as_ref()
+            .filter(|s| !agent::STRENGTHS.iter().any(|(spec, _)| spec == s))
+        {
+            Err(format!("`{strength}` is not a strength the page offers"))
         } else {
             app.programs = request.programs;
+            if let Some(strength) = request.strength {
+                app.strength = strength;
+            }
             app.changed();
             Ok(())
         }
@@ -387,6 +411,7 @@ fn think(shared: &Shared) {
     let generation = app.generation;
     app.seed += 1;
     let seed = app.seed;
+    let strength = app.strength.clone();
     app.thinking = Some(Thinking {
         progress: progress.clone(),
     });
@@ -403,7 +428,7 @@ fn think(shared: &Shared) {
             // An engine of its own, whose budget no other work can spend.
             let (engine, progress) = ((*engine).clone(), progress.clone());
             tokio::task::spawn_blocking(move || {
-                let chosen = agent::program(seed).choose(&engine, &pos, &progress);
+                let chosen = agent::program(seed, &strength)?.choose(&engine, &pos, &progress);
                 session::within_budget(&engine).map(|()| chosen)
             })
             .await
@@ -421,12 +446,13 @@ fn think(shared: &Shared) {
                 app.problem = Some(format!("the program could not choose a move: {problem}"));
                 None
             });
-            let (Some(mv), Some(game)) = (chosen, app.game.as_mut()) else {
+            let (Some((mv, thought)), Some(game)) = (chosen, app.game.as_mut()) else {
                 return;
             };
             let text = notation::format(&engine, mv.as_ref());
             game.push(text, mv);
             app.generation += 1;
+            app.thought = thought.map(|t| crate::cli::thought::summary(&engine, &t));
         }
         think(&shared);
     });

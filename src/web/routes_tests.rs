@@ -147,3 +147,53 @@ async fn saved_within_the_folder() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+#[test]
+fn the_program_strength_is_chosen_from_the_offered_ones() {
+    on_the_runtime(strength_chosen());
+}
+
+async fn strength_chosen() {
+    let shared = server(Duration::from_secs(10));
+    let sides = |body: Value| sides(State(shared.clone()), Bytes::from(body.to_string()));
+    let (status, _) =
+        answer(sides(json!({ "programs": [false, false], "strength": "mcts:3000" })).await).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(lock(&shared).strength, "mcts:3000");
+    let (status, value) =
+        answer(sides(json!({ "programs": [false, false], "strength": "mcts:99999999" })).await).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{value}");
+    assert_eq!(
+        lock(&shared).strength,
+        "mcts:3000",
+        "a refused strength changes nothing"
+    );
+    let state = state_json(&lock(&shared));
+    assert_eq!(state["game"]["strength"], "mcts:3000");
+    let offered = state["strengths"].as_array().expect("the strengths");
+    assert_eq!(offered.len(), agent::STRENGTHS.len());
+    // Every strength the page offers reads as a tree search.
+    for (spec, _) in agent::STRENGTHS {
+        assert!(agent::program(1, spec).is_ok(), "{spec}");
+    }
+}
+
+#[test]
+fn another_game_starts_with_people_on_every_side() {
+    let shared = server(Duration::from_secs(10));
+    let mut app = lock(&shared);
+    app.programs = vec![false, true];
+    // The same game again keeps the program's side.
+    let again = session::load(None, SourceFile::new("endless.rules", GAME), Vec::new()).expect("valid");
+    app.set_game(session::ready(again).expect("ready"));
+    assert_eq!(app.programs, [false, true]);
+    // Another file's game does not.
+    let other = session::load(
+        Some(std::path::PathBuf::from("other.rules")),
+        SourceFile::new("other.rules", GAME),
+        Vec::new(),
+    )
+    .expect("valid");
+    app.set_game(session::ready(other).expect("ready"));
+    assert_eq!(app.programs, [false, false]);
+}

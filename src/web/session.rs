@@ -51,8 +51,15 @@ pub struct App {
     pub offered: Vec<PathBuf>,
     /// The game shown, once one loaded.
     pub game: Option<Game>,
+    /// The title of each offered file's game (its file name when the file
+    /// does not read), for the page's selector.
+    pub titles: Vec<String>,
     /// `programs[player]`: the program plays this side.
     pub programs: Vec<bool>,
+    /// How hard the program thinks: one of [`super::agent::STRENGTHS`].
+    pub strength: String,
+    /// What the program thought of its last move, until the game changes.
+    pub thought: Option<String>,
     /// Bumped by every change of the game.
     pub generation: u64,
     /// The program's move being chosen, if any.
@@ -225,6 +232,26 @@ pub fn open(path: &Path) -> Result<(Game, View), String> {
     load(Some(path.to_path_buf()), source, Vec::new()).and_then(ready)
 }
 
+/// The title a rules file declares (`game "…"`), read without compiling it;
+/// its file name when it does not read or declares none.
+fn title_of(path: &Path) -> String {
+    let name = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let Ok(source) = read_file(path) else {
+        return name;
+    };
+    let (file, _) = rulebook::syntax::parse(&source);
+    file.items
+        .iter()
+        .find_map(|item| match item {
+            rulebook::syntax::ast::Item::Game { title, .. } => Some(title.clone()),
+            _ => None,
+        })
+        .unwrap_or(name)
+}
+
 /// Reads a rules file from disk for the page (only within its folder: see
 /// [`super::folder`]).
 pub fn read_file(path: &Path) -> Result<SourceFile, String> {
@@ -265,9 +292,12 @@ impl App {
     /// A server offering `offered`, with no game loaded yet.
     pub fn new(offered: Vec<PathBuf>) -> App {
         App {
+            titles: offered.iter().map(|p| title_of(p)).collect(),
             offered,
             game: None,
             programs: Vec::new(),
+            strength: super::agent::DEFAULT_STRENGTH.to_string(),
+            thought: None,
             generation: 0,
             thinking: None,
             problem: None,
@@ -287,16 +317,19 @@ impl App {
     pub fn changed(&mut self) {
         self.generation += 1;
         self.problem = None;
+        self.thought = None;
         if let Some(t) = self.thinking.take() {
             t.progress.cancel();
         }
     }
 
-    /// Shows a new game, with the view of its position; the program's sides
-    /// are kept when the players are the same.
+    /// Shows a new game, with the view of its position. The program's sides
+    /// are kept when the same file is started again or reloaded; another
+    /// game starts with a person on every side.
     pub fn set_game(&mut self, (game, view): (Game, View)) {
         let players = game.engine.game().players.len();
-        if self.programs.len() != players {
+        let same_file = self.game.as_ref().is_some_and(|g| g.file == game.file);
+        if !same_file || self.programs.len() != players {
             self.programs = vec![false; players];
         }
         self.game = Some(game);
