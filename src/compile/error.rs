@@ -93,7 +93,7 @@ pub fn unknown<'a>(
 
 /// The closest candidate by edit distance, if close enough to be a typo.
 /// An abbreviation counts as close: `east` or `north_east` for a direction
-/// `e` or `ne` (and the other way round), when one candidate fits so.
+/// `e` or `ne` (and the reverse), when one candidate fits so.
 pub fn did_you_mean<'a>(name: &str, candidates: &[&'a str]) -> Option<&'a str> {
     let short = initials(name);
     let abbreviated: Vec<&'a str> = candidates
