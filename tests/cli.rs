@@ -1770,3 +1770,15 @@ fn play_reads_short_forms_and_says_what_they_were_read_as() {
     assert!(moves.status.success(), "{stderr}");
     assert!(stderr.contains("note: move 3 `Nf3` read as g1-f3"), "{stderr}");
 }
+
+#[test]
+fn play_announces_check_and_names_the_winning_line() {
+    let (out, _, ok_) = run_with_input(&["play", "games/chess.rules"], "e4\nf5\nQh5\nquit\n");
+    assert!(ok_, "{out}");
+    assert!(out.contains("Black is in check: King on e8."), "{out}");
+    let (out, _, ok_) = run_with_input(&["play", "games/tic-tac-toe.rules"], "a1\nb1\na2\nb2\na3\nquit\n");
+    assert!(ok_, "{out}");
+    assert!(flat(&out).contains("— on a1 a2 a3."), "{out}");
+    let (out, _, _) = run_with_input(&["play", "games/round-table.rules"], "quit\n");
+    assert!(out.contains("pool: "), "{out}");
+}

@@ -171,3 +171,74 @@ fn render_refuses_unknown_formats_and_bad_positions() {
         2
     );
 }
+
+/// The picture of `game` after `moves` (short forms allowed).
+fn picture_after(game: &str, moves: &str) -> (Engine, String) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("games/{game}.rules"));
+    let engine = engine(&path);
+    let pos = rulebook::notation::play_sequence(&engine, moves).expect("legal moves");
+    let svg = render::svg(&engine, &pos, &render::Options::default());
+    (engine, svg)
+}
+
+/// The `data-cell` of every element of class `class`, sorted.
+fn cells_of_class(svg: &str, class: &str) -> Vec<String> {
+    let doc = roxmltree::Document::parse(svg).expect("SVG is XML");
+    let mut cells: Vec<String> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some(class))
+        .filter_map(|n| n.attribute("data-cell").map(str::to_string))
+        .collect();
+    cells.sort();
+    cells
+}
+
+#[test]
+fn a_royal_piece_in_check_is_marked_and_the_status_says_so() {
+    let (_, svg) = picture_after("chess", "e2-e4 f7-f5 d1-h5");
+    assert_eq!(cells_of_class(&svg, "check"), ["e8"]);
+    assert!(svg.contains("Black to move, in check"), "the status line");
+    // Checkmate is marked too; no check, no mark.
+    let (_, mate) = picture_after("chess", "f2-f3 e7-e5 g2-g4 d8-h4");
+    assert_eq!(cells_of_class(&mate, "check"), ["e1"]);
+    let (_, quiet) = picture_after("chess", "e2-e4");
+    assert!(cells_of_class(&quiet, "check").is_empty());
+}
+
+#[test]
+fn the_line_or_connection_that_won_is_marked() {
+    let (_, line) = picture_after("tic-tac-toe", "X@a1 O@b1 X@a2 O@b2 X@a3");
+    assert_eq!(cells_of_class(&line, "won"), ["a1", "a2", "a3"]);
+    let (_, going) = picture_after("tic-tac-toe", "X@a1 O@b1 X@a2");
+    assert!(cells_of_class(&going, "won").is_empty());
+    // Hex on a 3×3 board: Red joins the first and last ranks up file a
+    // (Blue's stones on file c are no part of it).
+    let hex = Path::new(env!("CARGO_MANIFEST_DIR")).join("games/hex.rules");
+    let text = std::fs::read_to_string(&hex).expect("readable");
+    let size = [("size".to_string(), "3".to_string())];
+    let game = rulebook::load_with(&SourceFile::new("hex.rules", text), &size).expect("valid rules");
+    let engine = Engine::new(game, &size).expect("options");
+    let pos = rulebook::notation::play_sequence(&engine, "S@a1 S@c1 S@a2 S@c2 S@a3").expect("legal moves");
+    assert!(pos.result().is_some(), "Red has won");
+    let won: Vec<&str> = engine
+        .winning_cells(&pos)
+        .iter()
+        .map(|c| engine.game().topology.cell_names[c.index()].as_str())
+        .collect();
+    assert_eq!(won, ["a1", "a2", "a3"]);
+}
+
+#[test]
+fn counters_and_the_pool_are_in_the_panel() {
+    let (_, kk) = picture_after("knights-and-kender", "N@b8 N@f8");
+    let doc = roxmltree::Document::parse(&kk).expect("SVG is XML");
+    let counters: Vec<String> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("counters"))
+        .filter_map(|n| n.text().map(|t| t.trim().to_string()))
+        .collect();
+    // Only the Kender can enter the city: only their counter is shown.
+    assert_eq!(counters, ["entered 0"]);
+    let (_, round) = picture_after("round-table", "");
+    assert!(round.contains(r#"class="pool""#), "the pool's pieces are drawn");
+}

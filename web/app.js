@@ -78,7 +78,9 @@ function render() {
   $("board").innerHTML = g.svg;
   selected = null;
   $("menu").hidden = true;
-  $("status").textContent = g.to_move ? g.to_move + " to move" : "The game is over.";
+  $("status").textContent = g.to_move
+    ? g.to_move + " to move" + (g.in_check ? ", in check" : "")
+    : "The game is over.";
   $("result").hidden = !g.result;
   $("result").textContent = g.result ? g.result + (g.reason ? ", because " + g.reason + "." : ".") : "";
   $("pass").hidden = !g.pass;

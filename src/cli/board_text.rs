@@ -359,7 +359,7 @@ pub fn legend(engine: &Engine, pos: &Position, style: Style, to_move: Option<Pla
             .counters
             .iter()
             .enumerate()
-            .filter(|&(c, _)| engine.counter(pos, c, pid) != 0 || counter_can_change(engine, c, pid))
+            .filter(|&(c, _)| engine.counter(pos, c, pid) != 0 || engine.counter_can_change(c, pid))
             .map(|(c, name)| format!("{} {}", name.replace('_', " "), engine.counter(pos, c, pid)))
             .collect();
         let marker = if to_move == Some(pid) { "▶" } else { " " };
@@ -374,30 +374,16 @@ pub fn legend(engine: &Engine, pos: &Position, style: Style, to_move: Option<Pla
         }
         out.push('\n');
     }
+    // The shared pool: what is left of each kind.
+    if !game.pool.is_empty() {
+        let left: Vec<String> = game
+            .pool
+            .iter()
+            .map(|&(k, _)| format!("{} {}", game.kinds[k.index()].name, engine.pool(pos, k)))
+            .collect();
+        out.push_str(&format!("  pool: {}\n", left.join(", ")));
+    }
     out
-}
-
-/// Whether some trigger adds to `player`'s counter `counter` (for a piece
-/// that player can own).
-fn counter_can_change(engine: &Engine, counter: usize, player: PlayerId) -> bool {
-    let game = engine.game();
-    let cells = game.topology.cells();
-    let kinds = game.kinds.len();
-    (0..kinds).any(|k| {
-        if game.kinds[k].owner.is_some_and(|o| o != player) {
-            return false;
-        }
-        let base = (player.index() * kinds + k) * cells;
-        game.trigger_at.get(base..base + cells).is_some_and(|slice| {
-            slice.iter().any(|&t| {
-                t != 0
-                    && game
-                        .triggers
-                        .get(t as usize - 1)
-                        .is_some_and(|tr| tr.add.iter().any(|&(c, _)| c == counter))
-            })
-        })
-    })
 }
 
 /// Notes on what the board shows that a newcomer may not guess: which case

@@ -506,8 +506,31 @@ impl Session<'_> {
             text.push_str(&listing::wrap_hanging("", &words, self.width, indent));
             text.push('\n');
         }
+        if let Some(check) = self.check_words(&pos) {
+            text.push_str(&format!("{} {check}\n", self.style.warn("!")));
+        }
         self.shown = Some(self.played.len());
         self.say(&text)
+    }
+
+    /// "White is in check: King on e1." when a royal piece of the player to
+    /// move stands attacked (also when the game ended so: checkmate).
+    fn check_words(&self, pos: &Position) -> Option<String> {
+        let mover = self.engine.mover(pos);
+        let cells = self.engine.checked_royals(pos, mover);
+        let names = &self.engine.game().topology.cell_names;
+        let pieces: Vec<String> = cells
+            .iter()
+            .filter_map(|&c| {
+                let (_, kind) = self.engine.piece_at(pos, c)?;
+                Some(format!(
+                    "{} on {}",
+                    self.engine.game().kinds[kind.index()].name,
+                    names[c.index()]
+                ))
+            })
+            .collect();
+        (!pieces.is_empty()).then(|| format!("{} is in check: {}.", self.name(mover), pieces.join(", ")))
     }
 
     /// "Move 5 · Blue to play: …" and the number of legal moves.
@@ -931,7 +954,19 @@ impl Session<'_> {
         let head = self
             .style
             .bold(&format!("Game over after {}:", plural(n, "move")));
-        self.tell(&format!("{head} {result}, because {reason}."))?;
+        let names = &self.engine.game().topology.cell_names;
+        let won: Vec<&str> = self
+            .engine
+            .winning_cells(self.pos())
+            .iter()
+            .map(|c| names[c.index()].as_str())
+            .collect();
+        let line = if won.is_empty() {
+            String::new()
+        } else {
+            format!(" — on {}", won.join(" "))
+        };
+        self.tell(&format!("{head} {result}, because {reason}{line}."))?;
         if self.humans() > 0 {
             self.tell("You can still type `undo` (take moves back), `history`, `save FILE` or `quit`.")?;
         }

@@ -372,22 +372,43 @@ impl Engine {
 
     /// Whether a royal piece of `player` stands attacked by another player.
     pub fn in_check(&self, pos: &Position, player: PlayerId) -> bool {
+        let mut found = false;
+        self.each_checked_royal(pos, player, |_| {
+            found = true;
+            false
+        });
+        found
+    }
+
+    /// The cells of `player`'s royal pieces that another player attacks (to
+    /// announce and mark a check).
+    pub fn checked_royals(&self, pos: &Position, player: PlayerId) -> Vec<CellId> {
+        let mut cells = Vec::new();
+        self.each_checked_royal(pos, player, |c| {
+            cells.push(c);
+            true
+        });
+        cells
+    }
+
+    /// Calls `found` with each royal piece of `player` that another player
+    /// attacks, while it returns `true`.
+    #[inline]
+    fn each_checked_royal(&self, pos: &Position, player: PlayerId, mut found: impl FnMut(CellId) -> bool) {
         for (k, kind) in self.game.kinds.iter().enumerate() {
             if !kind.royal {
                 continue;
             }
             for &code in self.codes.of(PieceKind(k as u8), player.index()) {
                 for cell in pos.cells_with(code) {
-                    for other in 0..self.players {
-                        if other != player.index() && self.attacked_by(pos, cell, PlayerId(other as u8), code)
-                        {
-                            return true;
-                        }
+                    let attacked = (0..self.players)
+                        .any(|o| o != player.index() && self.attacked_by(pos, cell, PlayerId(o as u8), code));
+                    if attacked && !found(cell) {
+                        return;
                     }
                 }
             }
         }
-        false
     }
 
     /// Whether `player`, in check, would have no legal move.

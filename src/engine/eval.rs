@@ -614,7 +614,7 @@ impl Engine {
         }
     }
 
-    fn eval_player(&self, e: &Expr, pos: &Position, mover: PlayerId) -> PlayerId {
+    pub(super) fn eval_player(&self, e: &Expr, pos: &Position, mover: PlayerId) -> PlayerId {
         PlayerId(self.eval(e, pos, mover).rem_euclid(self.players as i64) as u8)
     }
 

@@ -378,6 +378,62 @@ impl Engine {
         })
     }
 
+    /// The pieces of `player`'s groups that join regions `a` and `b` (to
+    /// mark a connection that won).
+    pub(super) fn connecting_cells(
+        &self,
+        pos: &Position,
+        player: PlayerId,
+        a: usize,
+        b: usize,
+    ) -> Vec<CellId> {
+        let topo = &self.game.topology;
+        let (ra, rb) = (
+            &topo.regions[a].member[player.index()],
+            &topo.regions[b].member[player.index()],
+        );
+        let mut out: Vec<CellId> = Vec::new();
+        FILL.with(|f| {
+            let mut f = f.borrow_mut();
+            for c in (0..topo.board_cells).map(|c| CellId(c as u16)) {
+                let code = pos.board[c.index()];
+                if !ra[c.index()]
+                    || code == 0
+                    || self.codes.owner[code as usize] != player.0
+                    || out.contains(&c)
+                {
+                    continue;
+                }
+                self.flood(pos, c, &mut f, false, |_| false);
+                if f.group.iter().any(|g| rb[g.index()]) {
+                    out.extend_from_slice(&f.group);
+                }
+            }
+        });
+        out
+    }
+
+    /// Every piece of `player` that is one of `n` or more (`exact`: exactly
+    /// `n`) in a row along `dirs`: the cells of its winning lines.
+    pub(super) fn line_cells(
+        &self,
+        pos: &Position,
+        player: PlayerId,
+        n: u32,
+        exact: bool,
+        dirs: &[DirId],
+    ) -> Vec<CellId> {
+        (0..self.game.topology.board_cells)
+            .map(|c| CellId(c as u16))
+            .filter(|&c| {
+                let code = pos.board[c.index()];
+                code != 0
+                    && self.codes.owner[code as usize] == player.0
+                    && self.in_line(pos, c, n, exact, dirs)
+            })
+            .collect()
+    }
+
     /// Whether the group of the piece on `cell` has cells in both regions
     /// (`ra`, `rb`): a flood fill that stops as soon as it has seen both.
     fn group_touches_both(

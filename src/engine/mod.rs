@@ -29,6 +29,7 @@ mod sample;
 mod search;
 mod setup;
 mod verify;
+mod winning;
 
 pub use budget::{Exhausted, Limit, MAX_MOVES, MAX_TOKENS, MAX_WORK};
 pub use cause::EndCause;
@@ -399,6 +400,30 @@ impl Engine {
     /// The value of a counter of a player.
     pub fn counter(&self, pos: &Position, counter: usize, player: PlayerId) -> i64 {
         pos.numbers[self.counter_index(counter, player)]
+    }
+
+    /// Whether some trigger adds to `player`'s counter `counter` (for a piece
+    /// that player can own): whether the counter is worth showing them while
+    /// it is 0.
+    pub fn counter_can_change(&self, counter: usize, player: PlayerId) -> bool {
+        let game = &self.game;
+        let cells = game.topology.cells();
+        let kinds = game.kinds.len();
+        (0..kinds).any(|k| {
+            if game.kinds[k].owner.is_some_and(|o| o != player) {
+                return false;
+            }
+            let base = (player.index() * kinds + k) * cells;
+            game.trigger_at.get(base..base + cells).is_some_and(|slice| {
+                slice.iter().any(|&t| {
+                    t != 0
+                        && game
+                            .triggers
+                            .get(t as usize - 1)
+                            .is_some_and(|tr| tr.add.iter().any(|&(c, _)| c == counter))
+                })
+            })
+        })
     }
 
     /// The status: decided by an end rule, by the no-move rule, or ongoing.

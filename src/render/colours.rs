@@ -13,6 +13,10 @@ pub const WOOD: &str = "#e4c38a";
 pub const INK: &str = "#2b2b2b";
 /// The cells of the last move.
 pub const LAST_MOVE: &str = "#f7d84a";
+/// The ring about a royal piece under attack.
+pub const CHECK: &str = "#d62020";
+/// The ring about the pieces of a winning line or connection.
+pub const WON: &str = "#1b64c9";
 /// The paper the picture is drawn on.
 pub const PAPER: &str = "#fbf8f1";
 

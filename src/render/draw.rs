@@ -7,9 +7,9 @@ use svg::Document;
 use svg::node::element::path::Data;
 use svg::node::element::{Circle, Group, Line, Path, Rectangle, Text};
 
-use super::Options;
 use super::colours;
 use super::geometry::{self, CellShape, Geometry, Outline, Point, polar_point};
+use super::{Marks, Options};
 use crate::engine::{Engine, Position};
 use crate::ir::{CellId, PieceKind, PlayerId};
 
@@ -26,7 +26,13 @@ fn r(x: f64) -> f64 {
 }
 
 /// The whole document.
-pub fn document(engine: &Engine, pos: &Position, geometry: &Geometry, options: &Options) -> Document {
+pub fn document(
+    engine: &Engine,
+    pos: &Position,
+    geometry: &Geometry,
+    options: &Options,
+    marks: &Marks,
+) -> Document {
     let game = engine.game();
     let fills = colours::players(&game.players);
     let panel_lines = panel_line_count(engine, pos);
@@ -46,12 +52,19 @@ pub fn document(engine: &Engine, pos: &Position, geometry: &Geometry, options: &
             .set("height", "100%")
             .set("fill", colours::PAPER),
     );
-    doc = doc.add(board(engine, pos, geometry, options, &fills));
+    doc = doc.add(board(engine, pos, geometry, options, marks, &fills));
     doc.add(panel(engine, pos, geometry.width, options, &fills))
 }
 
 /// The board: cells, lines, labels, marks and pieces.
-fn board(engine: &Engine, pos: &Position, g: &Geometry, options: &Options, fills: &[&str]) -> Group {
+fn board(
+    engine: &Engine,
+    pos: &Position,
+    g: &Geometry,
+    options: &Options,
+    marks: &Marks,
+    fills: &[&str],
+) -> Group {
     let topo = &engine.game().topology;
     let mut group = Group::new().set("class", "board");
     let points = g.cells.iter().any(|c| matches!(c.outline, Outline::Point { .. }));
@@ -140,9 +153,38 @@ fn board(engine: &Engine, pos: &Position, g: &Geometry, options: &Options, fills
                             .map_or(String::new(), |o| engine.game().players[o.index()].clone()),
                     ),
             );
+            let at = CellId(c as u16);
+            for (cells, colour, class) in [
+                (&marks.check, colours::CHECK, "check"),
+                (&marks.won, colours::WON, "won"),
+            ] {
+                if cells.contains(&at) {
+                    group = group.add(ring(
+                        shape.centre,
+                        shape.piece_radius,
+                        colour,
+                        class,
+                        &topo.cell_names[c],
+                    ));
+                }
+            }
         }
     }
     group
+}
+
+/// A ring about a piece: a check (red) or a winning line (blue).
+fn ring(centre: Point, radius: f64, colour: &str, class: &str, cell: &str) -> Circle {
+    Circle::new()
+        .set("cx", r(centre.0))
+        .set("cy", r(centre.1))
+        .set("r", r(radius + 3.0))
+        .set("fill", "none")
+        .set("stroke", colour)
+        .set("stroke-width", 4)
+        .set("class", class)
+        .set("data-cell", cell.to_string())
+        .set("pointer-events", "none")
 }
 
 /// One cell: its outline, filled, with `data-cell` for the page.
@@ -296,6 +338,20 @@ fn pool(engine: &Engine, pos: &Position) -> Vec<(PieceKind, i64)> {
         .collect()
 }
 
+/// A player's counters: "entered 2 · taken 0" (those that are not 0 or
+/// can change for them).
+fn counters_line(engine: &Engine, pos: &Position, player: PlayerId) -> String {
+    engine
+        .game()
+        .counters
+        .iter()
+        .enumerate()
+        .filter(|&(c, _)| engine.counter(pos, c, player) != 0 || engine.counter_can_change(c, player))
+        .map(|(c, name)| format!("{} {}", name.replace('_', " "), engine.counter(pos, c, player)))
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
 /// The panel's width: enough for the title and the players' names.
 fn panel_width(engine: &Engine) -> f64 {
     let game = engine.game();
@@ -304,6 +360,10 @@ fn panel_width(engine: &Engine) -> f64 {
         .iter()
         .map(|p| p.chars().count() + 4)
         .chain(std::iter::once(game.title.chars().count()))
+        // The counters' line: names, values of a few digits and separators.
+        .chain(std::iter::once(
+            game.counters.iter().map(|c| c.chars().count() + 6).sum::<usize>() + 3,
+        ))
         .max()
         .unwrap_or(0);
     // About 9.5 pixels a character at 16 pixels (DejaVu Sans is wide).
@@ -316,6 +376,7 @@ fn panel_line_count(engine: &Engine, pos: &Position) -> usize {
     let mut n = 3; // title, status, gap
     for p in 0..game.players.len() {
         n += 1 + reserves(engine, pos, PlayerId(p as u8)).len().div_ceil(3);
+        n += usize::from(!counters_line(engine, pos, PlayerId(p as u8)).is_empty());
     }
     if !game.pool.is_empty() {
         n += 1 + pool(engine, pos).len().div_ceil(3);
@@ -370,6 +431,11 @@ fn panel(engine: &Engine, pos: &Position, left: f64, options: &Options, fills: &
             group = group.add(text(&format!("×{n}"), cx + 14.0, cy, 13.0));
         }
         y += LINE * reserves(engine, pos, pid).len().div_ceil(3) as f64;
+        let counters = counters_line(engine, pos, pid);
+        if !counters.is_empty() {
+            group = group.add(text(&counters, x + 22.0, y, 13.0).set("class", "counters"));
+            y += LINE;
+        }
     }
     if !game.pool.is_empty() {
         group = group.add(text("pool", x, y, 14.0).set("class", "player"));

@@ -34,8 +34,18 @@ pub struct Options {
     pub turned: bool,
     /// The cells of the last move, marked.
     pub last: Vec<CellId>,
-    /// The line under the title; empty: who is to move, or the result.
+    /// The line under the title; empty: who is to move (and whether in
+    /// check), or the result.
     pub status: String,
+}
+
+/// What the picture marks on the pieces, found from the position.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Marks {
+    /// Royal pieces of the player to move under attack.
+    pub check: Vec<CellId>,
+    /// The pieces of the line or connection that won.
+    pub won: Vec<CellId>,
 }
 
 /// The position drawn as an SVG document.
@@ -46,13 +56,22 @@ pub fn svg(engine: &Engine, pos: &Position, options: &Options) -> String {
     if options.status.is_empty() {
         options.status = status_line(engine, pos);
     }
-    draw::document(engine, pos, &geometry, &options).to_string()
+    // A royal piece of the player to move under attack is marked, in a
+    // game going on (check) or over (checkmate).
+    let marks = Marks {
+        check: engine.checked_royals(pos, engine.mover(pos)),
+        won: engine.winning_cells(pos),
+    };
+    draw::document(engine, pos, &geometry, &options, &marks).to_string()
 }
 
-/// "White to move", "Black wins", "a draw".
+/// "White to move", "White to move, in check", "Black wins", "a draw".
 pub fn status_line(engine: &Engine, pos: &Position) -> String {
     let players = &engine.game().players;
     match engine.status(pos, &mut MoveBuf::new()) {
+        Status::Ongoing if engine.in_check(pos, engine.mover(pos)) => {
+            format!("{} to move, in check", players[engine.mover(pos).index()])
+        }
         Status::Ongoing => format!("{} to move", players[engine.mover(pos).index()]),
         Status::Over(Outcome::Win(p)) => format!("{} wins", players[p.index()]),
         Status::Over(Outcome::Draw) => "a draw".to_string(),

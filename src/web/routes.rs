@@ -190,6 +190,7 @@ fn state_json(app: &App) -> Value {
             "strength": app.strength,
             "thought": app.thought,
             "to_move": players[mover.index()],
+            "in_check": engine.in_check(game.position(), mover),
             "program_moves": program_moves,
             "moves": moves,
             "thinking": thinking,
