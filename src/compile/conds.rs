@@ -52,7 +52,7 @@ pub(super) fn lower(cx: &mut Ctx, cond: &Cond) -> Option<ir::Cond> {
             _ => {
                 if let Some(k) = cx.kinds.get(&name.text) {
                     ir::Cond::Kind(PieceKind(k as u8))
-                } else if let Some(m) = cx.marks.get(&name.text) {
+                } else if let Some(m) = cx.marks.lookup(&name.text) {
                     ir::Cond::Marked(m)
                 } else {
                     let candidates: Vec<&str> = cx

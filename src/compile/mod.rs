@@ -264,7 +264,7 @@ impl Ctx {
                 for per in out.iter_mut() {
                     per.push(DirId(d as u8));
                 }
-            } else if let Some(set) = self.dir_sets.get(&ident.text) {
+            } else if let Some(set) = self.dir_sets.lookup(&ident.text) {
                 if let Some(values) = self.dir_set_values.get(set) {
                     for (per, v) in out.iter_mut().zip(values) {
                         per.extend(v.iter().copied());

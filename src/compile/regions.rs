@@ -237,7 +237,7 @@ fn eval_term(cx: &mut Ctx, term: &RegionTerm, player: usize) -> Option<(Vec<bool
         RegionTerm::Names(names) => {
             let mut ok = true;
             for name in names {
-                if let Some(r) = cx.region_names.get(&name.text) {
+                if let Some(r) = cx.region_names.lookup(&name.text) {
                     let topo = cx.topology.as_ref()?;
                     match topo.regions.get(r) {
                         Some(region) => {
@@ -275,7 +275,7 @@ fn eval_term(cx: &mut Ctx, term: &RegionTerm, player: usize) -> Option<(Vec<bool
 /// enters NAME`, promotion zones): a declared region, or a cell of the board,
 /// which stands for the region of that one cell. `None` after reporting.
 pub(super) fn resolve(cx: &mut Ctx, ident: &Ident) -> Option<usize> {
-    if let Some(r) = cx.region_names.get(&ident.text) {
+    if let Some(r) = cx.region_names.lookup(&ident.text) {
         return Some(r);
     }
     if cx.topology.is_none() {

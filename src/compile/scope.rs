@@ -1,4 +1,8 @@
-//! Name tables: every declared name with its index and where it was declared.
+//! Name tables: every declared name with its index and where it was
+//! declared, and whether a rule ever used it (for the warnings about names
+//! declared and never used).
+
+use std::cell::Cell;
 
 use indexmap::IndexMap;
 
@@ -10,6 +14,8 @@ use crate::syntax::ast::Ident;
 #[derive(Debug, Default)]
 pub struct Names {
     map: IndexMap<String, Span>,
+    /// `used[i]`: name `i` was looked up by a rule ([`Names::resolve`], [`Names::lookup`]).
+    used: Vec<Cell<bool>>,
 }
 
 impl Names {
@@ -19,18 +25,38 @@ impl Names {
             return Err(duplicate(kind, &ident.text, ident.span, *first));
         }
         self.map.insert(ident.text.clone(), ident.span);
+        self.used.push(Cell::new(false));
         Ok(self.map.len() - 1)
     }
 
-    /// The index of a name, if declared.
+    /// The index of a name, if declared (not a use of it: see [`Names::lookup`]).
     pub fn get(&self, name: &str) -> Option<usize> {
         self.map.get_index_of(name)
     }
 
-    /// The index of `ident`, or an "unknown" problem with a suggestion.
+    /// The index of a name a rule uses, if declared; the name counts as used.
+    pub fn lookup(&self, name: &str) -> Option<usize> {
+        let i = self.get(name)?;
+        if let Some(used) = self.used.get(i) {
+            used.set(true);
+        }
+        Some(i)
+    }
+
+    /// The index of `ident`, which a rule uses, or an "unknown" problem with
+    /// a suggestion.
     pub fn resolve(&self, kind: NameKind, ident: &Ident) -> Result<usize, Problem> {
-        self.get(&ident.text)
+        self.lookup(&ident.text)
             .ok_or_else(|| unknown(kind, &ident.text, ident.span, self.names()))
+    }
+
+    /// The names declared and never used, with where each was declared.
+    pub fn unused(&self) -> impl Iterator<Item = (&str, Span)> {
+        self.map
+            .iter()
+            .zip(&self.used)
+            .filter(|(_, used)| !used.get())
+            .map(|((name, span), _)| (name.as_str(), *span))
     }
 
     /// Every declared name, in order.

@@ -76,6 +76,7 @@ pub(super) fn game(cx: &mut Ctx, game: &ir::Game) {
             );
         }
     }
+    unused_names(cx);
     for (p, player) in game.players.iter().enumerate() {
         let has_pieces = game.setup.pieces.iter().any(|(_, owner, _)| owner.index() == p)
             || game
@@ -100,6 +101,34 @@ pub(super) fn game(cx: &mut Ctx, game: &ir::Game) {
                 .with_help("give them pieces in `setup`"),
             );
         }
+    }
+}
+
+/// Warnings for regions, direction sets, counters and mark sets declared
+/// and never used by any rule.
+fn unused_names(cx: &mut Ctx) {
+    let unused: Vec<Problem> = [
+        ("rules::warn::unused_region", "region", &cx.region_names),
+        ("rules::warn::unused_directions", "direction set", &cx.dir_sets),
+        ("rules::warn::unused_counter", "counter", &cx.counters),
+        ("rules::warn::unused_mark", "mark set", &cx.marks),
+    ]
+    .into_iter()
+    .flat_map(|(code, word, names)| {
+        names.unused().map(move |(name, span)| {
+            Problem::error(
+                code,
+                format!("{word} `{name}` is never used"),
+                span,
+                "declared but never used",
+            )
+            .warning()
+            .with_help(format!("use it in a rule, or remove the {word}"))
+        })
+    })
+    .collect();
+    for problem in unused {
+        cx.report(problem);
     }
 }
 
