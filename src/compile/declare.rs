@@ -109,6 +109,13 @@ pub(super) fn declare(cx: &mut Ctx, file: &RulesFile) {
                     continue;
                 }
                 let is_bool = opt.ty == OptionType::Bool;
+                // A default of the wrong type is one error: its range is not
+                // checked against it, and a bool declared with a number and a
+                // range is not told that bools have no range.
+                let mistyped = !matches!(
+                    (opt.ty, opt.default),
+                    (OptionType::Int, Literal::Int(_)) | (OptionType::Bool, Literal::Bool(_))
+                );
                 let default = match (opt.ty, opt.default) {
                     (OptionType::Int, Literal::Int(v)) => v,
                     (OptionType::Bool, Literal::Bool(b)) => b as i64,
@@ -127,7 +134,7 @@ pub(super) fn declare(cx: &mut Ctx, file: &RulesFile) {
                 };
                 let (min, max) = match opt.range {
                     Some((lo, hi, span)) => {
-                        if is_bool {
+                        if is_bool && !mistyped {
                             cx.report(error::invalid(
                                 "rules::compile::range_on_bool",
                                 "a bool option cannot have a range",
@@ -146,7 +153,11 @@ pub(super) fn declare(cx: &mut Ctx, file: &RulesFile) {
                     }
                     None => (None, None),
                 };
-                if !is_bool && (min.is_some_and(|m| default < m) || max.is_some_and(|m| default > m)) {
+                let default = if mistyped { min.unwrap_or(default) } else { default };
+                if !is_bool
+                    && !mistyped
+                    && (min.is_some_and(|m| default < m) || max.is_some_and(|m| default > m))
+                {
                     let allowed = match (min, max) {
                         (Some(lo), Some(hi)) => format!("between {lo} and {hi}"),
                         (Some(lo), None) => format!("at least {lo}"),

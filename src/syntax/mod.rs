@@ -543,16 +543,34 @@ fn syntax_error(text: &str, base: usize, err: &pest::error::Error<Rule>) -> Synt
             unclosed: unclosed_brace(text, base).map(|b| Span::new(b, b + 1).into()),
         };
     }
+    // A block still open when the next item starts (a keyword at the start
+    // of a line where `}` could have closed it): name the `{` left open.
+    let line_start = at == 0 || text[..at].ends_with('\n');
+    let next_item = line_start && ITEM_KEYWORDS.contains(&found.as_str());
+    let line_end = found == "\n" || found == "\r";
+    let unclosed = (refs.contains(&"`}`") && (next_item || line_end))
+        .then(|| unclosed_brace(&text[..at], base))
+        .flatten();
+    if let Some(open) = unclosed {
+        let line = text[..open].matches('\n').count() + 1;
+        help = Some(if next_item {
+            format!("the `{{` of line {line} is never closed: add its `}}` before `{found}`")
+        } else {
+            format!("the `{{` of line {line} is still open here: add its `}}` if the block ends")
+        });
+    }
     SyntaxError {
         message: format!("expected {expected_text}, found {found_text}"),
         span: Span::new(at, at + found.len().max(1)).into(),
-        label: if expected.len() > 3 {
+        label: if unclosed.is_some() && next_item {
+            format!("`{found}` starts while a block is open")
+        } else if expected.len() > 3 {
             format!("{found_text} is not expected here")
         } else {
             format!("expected {expected_text}")
         },
         help,
-        unclosed: None,
+        unclosed: unclosed.map(|b| Span::new(b, b + 1).into()),
     }
 }
 
