@@ -99,6 +99,10 @@ pub struct Problem {
     /// The name the problem is about, for an unknown name (lets a name declared
     /// by an item that failed to parse be excused).
     pub subject: Option<String>,
+    /// The edit the help proposes, when it is sure to be the one meant: the
+    /// text at the span is replaced (an empty span inserts). JSON output
+    /// gives it to tools as a machine-applicable suggestion.
+    pub fix: Option<(Span, String)>,
 }
 
 impl Problem {
@@ -118,6 +122,7 @@ impl Problem {
             secondary: Vec::new(),
             help: None,
             subject: None,
+            fix: None,
         }
     }
 
@@ -127,9 +132,16 @@ impl Problem {
         self
     }
 
-    /// Adds a help line.
+    /// Adds a help line (in place of one before, and of its edit).
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
+        self.fix = None;
+        self
+    }
+
+    /// Adds the edit the help proposes (see [`Problem::fix`]).
+    pub fn with_fix(mut self, span: Span, replacement: impl Into<String>) -> Self {
+        self.fix = Some((span, replacement.into()));
         self
     }
 

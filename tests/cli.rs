@@ -1782,3 +1782,46 @@ fn play_announces_check_and_names_the_winning_line() {
     let (out, _, _) = run_with_input(&["play", "games/round-table.rules"], "quit\n");
     assert!(out.contains("pool: "), "{out}");
 }
+
+#[test]
+fn json_diagnostics_carry_fixes_that_repair_the_file() {
+    let dir = std::env::temp_dir().join(format!("rulebook-fixes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let text = std::fs::read_to_string(crate_dir().join("games/breakthrough.rules")).expect("the game");
+    let broken = text
+        .replace("step forward onto empty", "step forwrd onto empty")
+        .replace(
+            "directions slant = White: ne, nw",
+            "directions slant = White: northeast, nw",
+        )
+        .replace("win P when arrived[P] > 0", "win P when arrived[P] = 1");
+    assert_ne!(broken, text);
+    let path = dir.join("broken.rules");
+    std::fs::write(&path, &broken).expect("written");
+    let out = run(&["check", path_arg(&path), "--format", "json"]);
+    let problems: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let mut edits: Vec<(usize, usize, String)> = problems
+        .as_array()
+        .expect("a list")
+        .iter()
+        .flat_map(|p| p["suggestions"].as_array().cloned().unwrap_or_default())
+        .map(|s| {
+            assert_eq!(s["applicability"], "MachineApplicable");
+            let at = |k: &str| s["span"][k]["offset"].as_u64().expect("an offset") as usize;
+            (
+                at("start"),
+                at("end"),
+                s["replacement"].as_str().expect("text").to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(edits.len(), 3, "{problems:#}");
+    edits.sort_by(|a, b| b.0.cmp(&a.0));
+    let mut fixed = broken.clone();
+    for (start, end, replacement) in edits {
+        fixed.replace_range(start..end, &replacement);
+    }
+    let expected = text.replace("win P when arrived[P] > 0", "win P when arrived[P] == 1");
+    assert_eq!(fixed, expected);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -88,6 +88,12 @@ fn json_problems(source: &SourceFile, report: &Report) -> serde_json::Value {
                         "start": position(span.start), "end": position(span.end), "label": label,
                     })).collect::<Vec<_>>(),
                     "help": p.help,
+                    // rustc's form: the edit the help proposes, sure to be meant.
+                    "suggestions": p.fix.iter().map(|(span, replacement)| json!({
+                        "span": { "start": position(span.start), "end": position(span.end) },
+                        "replacement": replacement,
+                        "applicability": "MachineApplicable",
+                    })).collect::<Vec<_>>(),
                 })
             })
             .collect(),

@@ -81,7 +81,9 @@ pub fn unknown<'a>(
     problem.subject = Some(name.to_string());
     let candidates: Vec<&str> = candidates.into_iter().collect();
     match did_you_mean(name, &candidates) {
-        Some(close) => problem.with_help(format!("did you mean `{close}`?")),
+        Some(close) => problem
+            .with_help(format!("did you mean `{close}`?"))
+            .with_fix(span, close),
         None if candidates.is_empty() => problem,
         None => {
             let mut list: Vec<&str> = candidates.into_iter().take(12).collect();

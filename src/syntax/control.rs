@@ -28,6 +28,7 @@ pub(super) fn control_characters(text: &str) -> Option<SyntaxError> {
                 .to_string(),
         ),
         unclosed: None,
+        fix: None,
     })
 }
 

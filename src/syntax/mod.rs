@@ -40,6 +40,8 @@ pub struct SyntaxError {
     /// At the end of the file: the `{` that was never closed.
     #[label("this `{{` is never closed")]
     pub unclosed: Option<SourceSpan>,
+    /// The edit the help proposes, when sure (see [`crate::diag::Problem::fix`]).
+    pub fix: Option<(Span, String)>,
 }
 
 /// Words that start a top-level item; the parser resynchronises at them.
@@ -92,6 +94,7 @@ pub fn parse(source: &SourceFile) -> (RulesFile, Vec<SyntaxError>) {
                 label: "opened here".to_string(),
                 help: Some("close it with `*/`; everything after it was read as comment".to_string()),
                 unclosed: None,
+                fix: None,
             });
             file.truncated = true;
             break;
@@ -105,6 +108,7 @@ pub fn parse(source: &SourceFile) -> (RulesFile, Vec<SyntaxError>) {
                 label: "stopped here".to_string(),
                 help: Some("correct the errors above and check again".to_string()),
                 unclosed: None,
+                fix: None,
             });
             file.truncated = true;
             break;
@@ -351,6 +355,7 @@ fn limit_error(at: usize, message: &str, limit: &str, help: String) -> SyntaxErr
         label: format!("limit: {limit}"),
         help: Some(help),
         unclosed: None,
+        fix: None,
     }
 }
 
@@ -541,6 +546,8 @@ fn syntax_error(text: &str, base: usize, err: &pest::error::Error<Rule>) -> Synt
             label: "the file ends here".to_string(),
             help,
             unclosed: unclosed_brace(text, base).map(|b| Span::new(b, b + 1).into()),
+            // The block still open is closed at the end of the file.
+            fix: unclosed_brace(text, base).map(|_| (Span::new(end, end), "\n}".to_string())),
         };
     }
     // A block still open when the next item starts (a keyword at the start
@@ -571,6 +578,14 @@ fn syntax_error(text: &str, base: usize, err: &pest::error::Error<Rule>) -> Synt
         },
         help,
         unclosed: unclosed.map(|b| Span::new(b, b + 1).into()),
+        fix: if found == "=" && !text[at..].starts_with("==") {
+            Some((Span::new(at, at + 1), "==".to_string()))
+        } else if unclosed.is_some() && next_item {
+            // The `}` goes before the item that starts.
+            Some((Span::new(at, at), "}\n".to_string()))
+        } else {
+            None
+        },
     }
 }
 
@@ -657,6 +672,7 @@ impl From<SyntaxError> for crate::diag::Problem {
                 .collect(),
             help: e.help,
             subject: None,
+            fix: e.fix,
         }
     }
 }

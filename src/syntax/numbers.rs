@@ -55,6 +55,7 @@ pub(super) fn oversized(text: &str) -> Vec<SyntaxError> {
                 label: "too large".to_string(),
                 help: Some(format!("whole numbers go from {} to {}", i64::MIN, i64::MAX)),
                 unclosed: None,
+                fix: None,
             });
         }
     }

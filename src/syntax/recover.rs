@@ -216,6 +216,7 @@ fn stray(text: &str, at: usize, end: usize, rule: Rule) -> SyntaxError {
         label: "not expected here".to_string(),
         help: None,
         unclosed: None,
+        fix: None,
     }
 }
 
