@@ -41,7 +41,7 @@ pub struct SyntaxError {
     #[label("this `{{` is never closed")]
     pub unclosed: Option<SourceSpan>,
     /// The edit the help proposes, when sure (see [`crate::diag::Problem::fix`]).
-    pub fix: Option<(Span, String)>,
+    pub fix: Option<Box<(Span, String)>>,
 }
 
 /// Words that start a top-level item; the parser resynchronises at them.
@@ -547,7 +547,7 @@ fn syntax_error(text: &str, base: usize, err: &pest::error::Error<Rule>) -> Synt
             help,
             unclosed: unclosed_brace(text, base).map(|b| Span::new(b, b + 1).into()),
             // The block still open is closed at the end of the file.
-            fix: unclosed_brace(text, base).map(|_| (Span::new(end, end), "\n}".to_string())),
+            fix: unclosed_brace(text, base).map(|_| Box::new((Span::new(end, end), "\n}".to_string()))),
         };
     }
     // A block still open when the next item starts (a keyword at the start
@@ -579,10 +579,10 @@ fn syntax_error(text: &str, base: usize, err: &pest::error::Error<Rule>) -> Synt
         help,
         unclosed: unclosed.map(|b| Span::new(b, b + 1).into()),
         fix: if found == "=" && !text[at..].starts_with("==") {
-            Some((Span::new(at, at + 1), "==".to_string()))
+            Some(Box::new((Span::new(at, at + 1), "==".to_string())))
         } else if unclosed.is_some() && next_item {
             // The `}` goes before the item that starts.
-            Some((Span::new(at, at), "}\n".to_string()))
+            Some(Box::new((Span::new(at, at), "}\n".to_string())))
         } else {
             None
         },
@@ -672,7 +672,7 @@ impl From<SyntaxError> for crate::diag::Problem {
                 .collect(),
             help: e.help,
             subject: None,
-            fix: e.fix,
+            fix: e.fix.map(|f| *f),
         }
     }
 }
