@@ -1816,7 +1816,7 @@ fn json_diagnostics_carry_fixes_that_repair_the_file() {
         })
         .collect();
     assert_eq!(edits.len(), 3, "{problems:#}");
-    edits.sort_by(|a, b| b.0.cmp(&a.0));
+    edits.sort_by_key(|e| std::cmp::Reverse(e.0));
     let mut fixed = broken.clone();
     for (start, end, replacement) in edits {
         fixed.replace_range(start..end, &replacement);
