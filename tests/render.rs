@@ -242,3 +242,76 @@ fn counters_and_the_pool_are_in_the_panel() {
     let (_, round) = picture_after("round-table", "");
     assert!(round.contains(r#"class="pool""#), "the pool's pieces are drawn");
 }
+
+#[test]
+fn pictures_follow_the_declared_appearance() {
+    // Hex: each player's two sides in their colour, along the top and
+    // bottom for Red, left and right for Blue.
+    let (_, hex) = picture_after("hex", "");
+    let doc = roxmltree::Document::parse(&hex).expect("SVG is XML");
+    let number = |n: roxmltree::Node, a: &str| {
+        n.attribute(a)
+            .and_then(|v| v.parse::<f64>().ok())
+            .expect("a number")
+    };
+    let edges: Vec<(String, f64, f64)> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("edge"))
+        .map(|n| {
+            let x = (number(n, "x1") + number(n, "x2")) / 2.0;
+            let y = (number(n, "y1") + number(n, "y2")) / 2.0;
+            (n.attribute("stroke").expect("a colour").to_string(), x, y)
+        })
+        .collect();
+    let colours: std::collections::BTreeSet<&str> = edges.iter().map(|(c, _, _)| c.as_str()).collect();
+    assert_eq!(colours.len(), 2, "two players' colours: {colours:?}");
+    let ys: Vec<f64> = edges.iter().map(|e| e.2).collect();
+    let (top, bottom) = (
+        ys.iter().copied().fold(f64::MAX, f64::min),
+        ys.iter().copied().fold(f64::MIN, f64::max),
+    );
+    let red = edges.iter().filter(|(c, _, _)| c == "#cf3a3a");
+    // Red's sides run along the first and last ranks: two sides of a
+    // hexagon for each of their 11 cells, and a few more at the corners.
+    let along = red
+        .clone()
+        .filter(|e| (e.2 - top).abs() < 40.0 || (e.2 - bottom).abs() < 40.0)
+        .count();
+    let all = red.count();
+    assert!(
+        along >= 4 * 11,
+        "{along} of Red's edges on the top and bottom rows"
+    );
+    assert!(all <= 4 * 11 + 6, "{all} edges for Red");
+    // Go: nine star points and no letter on stones; connect four: a frame
+    // of holes; chess: figures, not letters.
+    let (_, go) = picture_after("go", "S@d4");
+    assert_eq!(go.matches(r#"class="dot""#).count(), 9);
+    assert!(!go.contains(">S<"), "stones are unlettered");
+    let (_, four) = picture_after("connect-four", "D@d1");
+    assert!(four.contains(r#"class="frame""#));
+    let (_, chess) = picture_after("chess", "");
+    assert!(chess.contains('♔') && chess.contains('♚') && !chess.contains(">K<"));
+}
+
+#[test]
+fn the_pictures_in_docs_boards_are_those_of_the_rules_now() {
+    // Redraw them with: for f in games/*.rules; do g=$(basename $f .rules);
+    // rulebook render $f -o docs/boards/$g.svg; rulebook render $f -o docs/boards/$g.png; done
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for path in games() {
+        let name = path.file_stem().expect("a name").to_string_lossy().to_string();
+        let engine = engine(&path);
+        let now = render::svg(&engine, &engine.start(), &render::Options::default());
+        let shipped = std::fs::read_to_string(root.join(format!("docs/boards/{name}.svg")))
+            .unwrap_or_else(|e| panic!("docs/boards/{name}.svg: {e}"));
+        assert!(
+            shipped.trim_end() == now.trim_end(),
+            "docs/boards/{name}.svg is out of date: redraw it"
+        );
+        assert!(
+            root.join(format!("docs/boards/{name}.png")).exists(),
+            "docs/boards/{name}.png"
+        );
+    }
+}

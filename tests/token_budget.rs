@@ -1,7 +1,8 @@
 //! The shipped games stay short: at most 0.7× the tokens of the RBG
 //! versions (counting each name, number and punctuation mark as one token,
 //! comments left out). `layout` items only say how the board is drawn and
-//! do not count (a morris board's points would otherwise cost 144 tokens).
+//! do not count (a morris board's points would otherwise cost 144 tokens),
+//! nor do `appearance` items (colours and figures of the pictures).
 
 use std::path::Path;
 
@@ -24,17 +25,22 @@ const RBG: [(&str, usize); 11] = [
     ("breakthrough", 294),
 ];
 
-/// The text with comments and `layout` items blanked out.
+/// The text with comments, `layout` and `appearance` items blanked out.
 fn counted_text(text: &str) -> String {
     let (file, errors) = syntax::parse(&SourceFile::new("game", text));
     assert!(errors.is_empty(), "{errors:?}");
     let mut bytes = text.as_bytes().to_vec();
     for item in &file.items {
-        if let Item::Layout(layout) = item {
-            bytes[layout.span.start..layout.span.end].fill(b' ');
+        let span = match item {
+            Item::Layout(layout) => Some(layout.span),
+            Item::Appearance(look) => Some(look.span),
+            _ => None,
+        };
+        if let Some(span) = span {
+            bytes[span.start..span.end].fill(b' ');
         }
     }
-    let text = String::from_utf8(bytes).expect("only ASCII was blanked");
+    let text = String::from_utf8(bytes).expect("whole items were blanked");
     let mut out = String::new();
     let mut rest = text.as_str();
     while !rest.is_empty() {

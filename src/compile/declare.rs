@@ -228,6 +228,7 @@ pub(super) fn declare(cx: &mut Ctx, file: &RulesFile) {
             | Item::Notation(_)
             | Item::Forbid { .. }
             | Item::Layout(_)
+            | Item::Appearance(_)
             | Item::Position(..) => {}
         }
     }

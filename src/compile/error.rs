@@ -19,6 +19,7 @@ pub enum NameKind {
     Value,
     Mark,
     Saved,
+    Colour,
 }
 
 impl NameKind {
@@ -39,6 +40,7 @@ impl NameKind {
             NameKind::Value => "name",
             NameKind::Mark => "mark set",
             NameKind::Saved => "saved cell",
+            NameKind::Colour => "colour",
         }
     }
 
@@ -58,6 +60,7 @@ impl NameKind {
             NameKind::Value => "rules::compile::unknown_name",
             NameKind::Mark => "rules::compile::unknown_mark",
             NameKind::Saved => "rules::compile::unknown_saved_cell",
+            NameKind::Colour => "rules::compile::unknown_colour",
         }
     }
 }

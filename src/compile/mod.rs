@@ -10,6 +10,7 @@
 // file, never on a hot path, so its size does not matter.
 #![allow(clippy::result_large_err)]
 
+mod appearance;
 mod board;
 mod clauses;
 mod conds;
@@ -63,6 +64,7 @@ pub fn compile(
     let layout = layout::build(&mut cx, file);
     regions::build(&mut cx, file);
     let mut kinds = patterns::build(&mut cx, file);
+    let appearance = appearance::build(&mut cx, file);
     let extras = promotions::build(&mut cx, file, kinds.as_mut().map(|(k, _)| k));
     let setup = turns::setup(&mut cx, file);
     let (triggers, trigger_at) = turns::triggers(&mut cx, file);
@@ -124,6 +126,7 @@ pub fn compile(
         shaping: cx.shaping.clone(),
         position,
         layout,
+        appearance,
     };
     if !cx.partial {
         warnings::game(&mut cx, &game);

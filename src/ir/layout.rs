@@ -4,6 +4,8 @@
 //! the terminal board read it; the geometry (where a place lies in the plane)
 //! is the renderer's job, so these are whole numbers in the layout's own terms.
 
+use super::{CellId, PlayerId};
+
 /// The layout of a board.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Layout {
@@ -47,4 +49,38 @@ impl Layout {
     pub fn place(&self, cell: usize) -> Option<(i32, i32)> {
         self.places.get(cell).copied()
     }
+}
+
+/// How pictures draw a game, from its `appearance` (defaults where it says
+/// nothing). Like the layout, it has no effect on play.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Appearance {
+    /// How the cells are filled.
+    pub style: BoardStyle,
+    /// Colours given by name: `light`, `dark`, `frame`, or a player's name,
+    /// each `#rrggbb`.
+    pub colours: Vec<(String, String)>,
+    /// Cells whose outer edge is drawn in a player's colour.
+    pub edges: Vec<(CellId, PlayerId)>,
+    /// Points marked on the board (a go board's star points).
+    pub dots: Vec<CellId>,
+    /// `glyphs[kind]`: the figures of a kind, one for all players or one per
+    /// player (empty: a disc with its letter).
+    pub glyphs: Vec<Vec<String>>,
+    /// `unlettered[kind]`: drawn as a plain disc, without its letter.
+    pub unlettered: Vec<bool>,
+}
+
+/// How the cells of a board are filled.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum BoardStyle {
+    /// Light and dark cells in turn (squares), or the layout's own look.
+    #[default]
+    Checkered,
+    /// Every cell light.
+    Plain,
+    /// A frame with a circular hole for each cell (a rack of holes).
+    Holes,
+    /// Only the lines between cells (a hash grid of three by three, say).
+    Lines,
 }

@@ -13,7 +13,7 @@ pub use cond::{Cond, CondId};
 pub use core::{Op, PlayerDirs, Program};
 pub use expr::{BinOp, Expr};
 pub use ids::{CellId, DirId, PieceKind, PlayerId};
-pub use layout::{Layout, LayoutShape};
+pub use layout::{Appearance, BoardStyle, Layout, LayoutShape};
 
 /// A whole compiled game.
 #[derive(Debug, Clone)]
@@ -74,6 +74,8 @@ pub struct Game {
     pub position: Option<PositionFormat>,
     /// How the board is drawn (`layout`, or the default for its kind of board).
     pub layout: Layout,
+    /// How pictures draw the game (`appearance`, or the defaults).
+    pub appearance: Appearance,
 }
 
 /// What a move's notation writes of each action, and so which ways through

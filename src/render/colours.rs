@@ -9,6 +9,8 @@ pub const LIGHT: &str = "#f0d9b5";
 pub const DARK: &str = "#b58863";
 /// The wood under a board of points or intersections.
 pub const WOOD: &str = "#e4c38a";
+/// The frame of a board of holes.
+pub const FRAME: &str = "#2f5fb3";
 /// Lines, outlines and text.
 pub const INK: &str = "#2b2b2b";
 /// The cells of the last move.

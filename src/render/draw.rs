@@ -11,7 +11,7 @@ use super::colours;
 use super::geometry::{self, CellShape, Geometry, Outline, Point, polar_point};
 use super::{Marks, Options};
 use crate::engine::{Engine, Position};
-use crate::ir::{CellId, PieceKind, PlayerId};
+use crate::ir::{BoardStyle, CellId, PieceKind, PlayerId};
 
 /// The width of the panel beside the board.
 const PANEL: f64 = 230.0;
@@ -34,7 +34,23 @@ pub fn document(
     marks: &Marks,
 ) -> Document {
     let game = engine.game();
-    let fills = colours::players(&game.players);
+    let look = &game.appearance;
+    let named = |name: &str| {
+        look.colours
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, c)| c.as_str())
+    };
+    let fills: Vec<&str> = colours::players(&game.players)
+        .into_iter()
+        .zip(&game.players)
+        .map(|(fill, player)| named(player).unwrap_or(fill))
+        .collect();
+    let palette = Palette {
+        light: named("light").unwrap_or(colours::LIGHT),
+        dark: named("dark").unwrap_or(colours::DARK),
+        frame: named("frame").unwrap_or(colours::FRAME),
+    };
     let panel_lines = panel_line_count(engine, pos);
     let height = geometry
         .height
@@ -52,8 +68,15 @@ pub fn document(
             .set("height", "100%")
             .set("fill", colours::PAPER),
     );
-    doc = doc.add(board(engine, pos, geometry, options, marks, &fills));
+    doc = doc.add(board(engine, pos, geometry, options, marks, &fills, &palette));
     doc.add(panel(engine, pos, geometry.width, options, &fills))
+}
+
+/// The colours of the board itself.
+struct Palette<'a> {
+    light: &'a str,
+    dark: &'a str,
+    frame: &'a str,
 }
 
 /// The board: cells, lines, labels, marks and pieces.
@@ -64,7 +87,9 @@ fn board(
     options: &Options,
     marks: &Marks,
     fills: &[&str],
+    palette: &Palette,
 ) -> Group {
+    let look = &engine.game().appearance;
     let topo = &engine.game().topology;
     let mut group = Group::new().set("class", "board");
     let points = g.cells.iter().any(|c| matches!(c.outline, Outline::Point { .. }));
@@ -101,10 +126,32 @@ fn board(
                 .set("class", "line"),
         );
     }
+    if look.style == BoardStyle::Holes {
+        group = group.add(frame(g, palette.frame));
+    }
+    let dotted = !look.dots.is_empty();
     for (c, shape) in g.cells.iter().enumerate() {
         let name = &topo.cell_names[c];
         let marked = options.last.iter().any(|m| m.index() == c);
-        group = group.add(cell(shape, name, marked));
+        let star = look.dots.iter().any(|d| d.index() == c);
+        let dots = Dots {
+            point: !dotted || star,
+            star,
+        };
+        group = group.add(cell(shape, name, marked, look.style, palette, dots));
+    }
+    let sides = Sides::of(g);
+    if look.style == BoardStyle::Lines {
+        for (a, b) in sides.shared() {
+            group = group.add(stroke(a, b, colours::INK, 3.0, "line"));
+        }
+    }
+    for (c, p) in &look.edges {
+        if let Some(shape) = g.cells.get(c.index()) {
+            for (a, b) in sides.outer(shape) {
+                group = group.add(stroke(a, b, fills[p.index() % fills.len()], 6.0, "edge"));
+            }
+        }
     }
     for label in &g.labels {
         group = group.add(
@@ -141,9 +188,8 @@ fn board(
             let fill = p
                 .owner
                 .map_or(colours::NEUTRAL, |o| fills[o.index() % fills.len()]);
-            let letter = &engine.game().kinds[p.kind.index()].letter;
             group = group.add(
-                piece(shape.centre, shape.piece_radius, fill, letter)
+                figure(engine, p.kind, p.owner, shape.centre, shape.piece_radius, fill)
                     .set("class", "piece")
                     .set("data-cell", topo.cell_names[c].clone())
                     .set("data-kind", engine.game().kinds[p.kind.index()].name.clone())
@@ -173,6 +219,120 @@ fn board(
     group
 }
 
+/// A marked point.
+fn dot(centre: Point, radius: f64) -> Circle {
+    Circle::new()
+        .set("cx", r(centre.0))
+        .set("cy", r(centre.1))
+        .set("r", r(radius))
+        .set("fill", colours::INK)
+        .set("class", "dot")
+}
+
+/// A straight stroke from `a` to `b`.
+fn stroke(a: Point, b: Point, colour: &str, width: f64, class: &str) -> Line {
+    Line::new()
+        .set("x1", r(a.0))
+        .set("y1", r(a.1))
+        .set("x2", r(b.0))
+        .set("y2", r(b.1))
+        .set("stroke", colour)
+        .set("stroke-width", width)
+        .set("stroke-linecap", "square")
+        .set("class", class)
+}
+
+/// A circle as a path (a circular hole in place of a square outline).
+fn circle_path(centre: Point, radius: f64) -> Data {
+    let (x, y) = centre;
+    Data::new()
+        .move_to((r(x - radius), r(y)))
+        .elliptical_arc_to((r(radius), r(radius), 0, 1, 0, r(x + radius), r(y)))
+        .elliptical_arc_to((r(radius), r(radius), 0, 1, 0, r(x - radius), r(y)))
+        .close()
+}
+
+/// The frame of a board of holes: a panel under every cell.
+fn frame(g: &Geometry, colour: &str) -> Rectangle {
+    let (x0, y0, x1, y1) = g
+        .cells
+        .iter()
+        .fold((f64::MAX, f64::MAX, f64::MIN, f64::MIN), |b, c| {
+            let (x, y) = c.centre;
+            let h = c.piece_radius * 1.3;
+            (b.0.min(x - h), b.1.min(y - h), b.2.max(x + h), b.3.max(y + h))
+        });
+    Rectangle::new()
+        .set("x", r(x0))
+        .set("y", r(y0))
+        .set("width", r(x1 - x0))
+        .set("height", r(y1 - y0))
+        .set("rx", 10)
+        .set("fill", colour)
+        .set("class", "frame")
+}
+
+/// The sides of the cells drawn as polygons, by their middles: a side two
+/// cells share lies inside the board, one that only one cell has is on its
+/// outer edge.
+struct Sides {
+    /// How many cells have a side with this middle (in hundredths of a unit).
+    count: std::collections::HashMap<(i64, i64), u32>,
+    /// Every side once, with its ends.
+    all: Vec<((i64, i64), Point, Point)>,
+}
+
+impl Sides {
+    fn of(g: &Geometry) -> Sides {
+        let mut count = std::collections::HashMap::new();
+        let mut all = Vec::new();
+        for shape in &g.cells {
+            for (a, b) in polygon_sides(shape) {
+                let key = middle(a, b);
+                let n = count.entry(key).or_insert(0);
+                if *n == 0 {
+                    all.push((key, a, b));
+                }
+                *n += 1;
+            }
+        }
+        Sides { count, all }
+    }
+
+    /// The sides two cells share.
+    fn shared(&self) -> impl Iterator<Item = (Point, Point)> + '_ {
+        self.all
+            .iter()
+            .filter(|(key, _, _)| self.count.get(key).copied().unwrap_or(0) > 1)
+            .map(|&(_, a, b)| (a, b))
+    }
+
+    /// The sides of `shape` on the board's outer edge.
+    fn outer<'a>(&'a self, shape: &CellShape) -> impl Iterator<Item = (Point, Point)> + 'a {
+        polygon_sides(shape)
+            .into_iter()
+            .filter(|&(a, b)| self.count.get(&middle(a, b)).copied().unwrap_or(0) == 1)
+    }
+}
+
+/// The sides of a cell drawn as a polygon (none for other outlines).
+fn polygon_sides(shape: &CellShape) -> Vec<(Point, Point)> {
+    match &shape.outline {
+        Outline::Polygon(points) => (0..points.len())
+            .map(|i| (points[i], points[(i + 1) % points.len()]))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The middle of a side, to a hundredth, so that the same side of two cells meets.
+fn middle(a: Point, b: Point) -> (i64, i64) {
+    (
+        ((a.0 + b.0) * 50.0 + 0.5).floor() as i64,
+        ((a.1 + b.1) * 50.0 + 0.5).floor() as i64,
+    )
+}
+
 /// A ring about a piece: a check (red) or a winning line (blue).
 fn ring(centre: Point, radius: f64, colour: &str, class: &str, cell: &str) -> Circle {
     Circle::new()
@@ -188,11 +348,33 @@ fn ring(centre: Point, radius: f64, colour: &str, class: &str, cell: &str) -> Ci
 }
 
 /// One cell: its outline, filled, with `data-cell` for the page.
-fn cell(shape: &CellShape, name: &str, marked: bool) -> Group {
-    let fill = match (&shape.outline, shape.dark) {
-        (Outline::Point { .. }, _) => "transparent",
-        (_, true) => colours::DARK,
-        (_, false) => colours::LIGHT,
+/// Which dots a cell gets: the dot of a point (every point, unless the
+/// appearance names some), and a marked point (`dots`).
+struct Dots {
+    point: bool,
+    star: bool,
+}
+
+fn cell(
+    shape: &CellShape,
+    name: &str,
+    marked: bool,
+    style: BoardStyle,
+    palette: &Palette,
+    dots: Dots,
+) -> Group {
+    let fill = match (&shape.outline, shape.dark, style) {
+        (Outline::Point { .. }, _, _) => "transparent",
+        (_, _, BoardStyle::Holes) => colours::PAPER,
+        (_, _, BoardStyle::Lines) => "transparent",
+        (_, true, BoardStyle::Checkered) => palette.dark,
+        (_, _, _) => palette.light,
+    };
+    // Holes are circles; lines-only cells have no outline of their own.
+    let (stroke, circular) = match style {
+        BoardStyle::Holes => (colours::INK, true),
+        BoardStyle::Lines => ("none", false),
+        _ => (colours::INK, false),
     };
     let class = if marked { "cell last" } else { "cell" };
     let mut group = Group::new().set("class", class).set("data-cell", name);
@@ -222,25 +404,30 @@ fn cell(shape: &CellShape, name: &str, marked: bool) -> Group {
                     .set("fill", if marked { colours::LAST_MOVE } else { "transparent" })
                     .set("class", "area"),
             );
-            return group.add(
-                Circle::new()
-                    .set("cx", r(shape.centre.0))
-                    .set("cy", r(shape.centre.1))
-                    .set("r", 4)
-                    .set("fill", colours::INK)
-                    .set("class", "dot"),
-            );
+            if !dots.point {
+                return group;
+            }
+            return group.add(dot(shape.centre, if dots.star { 5.0 } else { 4.0 }));
         }
+    };
+    let outline = if circular {
+        Path::new().set("d", circle_path(shape.centre, shape.piece_radius * 1.08))
+    } else {
+        outline
     };
     group = group.add(
         outline
             .set("fill", fill)
-            .set("stroke", colours::INK)
+            .set("stroke", stroke)
             .set("stroke-width", 1)
             .set("class", "area"),
     );
+    if dots.star {
+        group = group.add(dot(shape.centre, 5.0));
+    }
     if marked {
         let overlay = match &shape.outline {
+            _ if circular => Path::new().set("d", circle_path(shape.centre, shape.piece_radius * 1.08)),
             Outline::Sector {
                 centre,
                 inner,
@@ -288,6 +475,52 @@ fn sector_path(centre: Point, inner: f64, outer: f64, from: f64, to: f64) -> Dat
             .elliptical_arc_to((r(inner), r(inner), 0, large, 0, x, y))
             .close()
     }
+}
+
+/// A piece as the appearance draws it: its figure (`glyph`), a plain disc
+/// (`unlettered`), or a disc in its player's colour with its letter.
+fn figure(
+    engine: &Engine,
+    kind: PieceKind,
+    owner: Option<PlayerId>,
+    centre: Point,
+    radius: f64,
+    fill: &str,
+) -> Group {
+    let game = engine.game();
+    let look = &game.appearance;
+    let glyphs = look.glyphs.get(kind.index()).map_or(&[][..], Vec::as_slice);
+    let per_player = glyphs.len() > 1;
+    let glyph = match (glyphs, owner) {
+        ([], _) => None,
+        ([one], _) => Some(one.as_str()),
+        (many, Some(o)) => many.get(o.index()).map(String::as_str),
+        (many, None) => many.first().map(String::as_str),
+    };
+    if let Some(glyph) = glyph {
+        // A figure per player is drawn in ink, as printed; one figure for
+        // every player takes the player's colour, outlined.
+        let (ink, outline) = if per_player {
+            (colours::INK, "none")
+        } else {
+            (fill, colours::INK)
+        };
+        return Group::new().add(
+            Text::new(glyph.to_string())
+                .set("x", r(centre.0))
+                .set("y", r(centre.1))
+                .set("text-anchor", "middle")
+                .set("dominant-baseline", "central")
+                .set("font-size", r(radius * 2.1))
+                .set("fill", ink)
+                .set("stroke", outline)
+                .set("stroke-width", 0.8),
+        );
+    }
+    if look.unlettered.get(kind.index()).copied().unwrap_or(false) {
+        return piece(centre, radius, fill, "");
+    }
+    piece(centre, radius, fill, &game.kinds[kind.index()].letter)
 }
 
 /// A piece: a disc in its player's colour with its letter.
@@ -411,7 +644,9 @@ fn panel(engine: &Engine, pos: &Position, left: f64, options: &Options, fills: &
     y += LINE;
     group = group.add(text(&options.status, x, y, 13.0).set("class", "status"));
     y += LINE * 1.5;
-    let chip = |centre: Point, fill: &str, letter: &str| piece(centre, 10.0, fill, letter);
+    let chip = |centre: Point, fill: &str, kind: PieceKind, owner: Option<PlayerId>| {
+        figure(engine, kind, owner, centre, 10.0, fill)
+    };
     for (p, name) in game.players.iter().enumerate() {
         let pid = PlayerId(p as u8);
         let fill = fills[p % fills.len()];
@@ -427,7 +662,7 @@ fn panel(engine: &Engine, pos: &Position, left: f64, options: &Options, fills: &
         y += LINE;
         for (i, (k, n)) in reserves(engine, pos, pid).into_iter().enumerate() {
             let (cx, cy) = (x + 18.0 + (i % 3) as f64 * 66.0, y + (i / 3) as f64 * LINE);
-            group = group.add(chip((cx, cy), fill, &game.kinds[k.index()].letter).set("class", "reserve"));
+            group = group.add(chip((cx, cy), fill, k, Some(pid)).set("class", "reserve"));
             group = group.add(text(&format!("×{n}"), cx + 14.0, cy, 13.0));
         }
         y += LINE * reserves(engine, pos, pid).len().div_ceil(3) as f64;
@@ -442,8 +677,7 @@ fn panel(engine: &Engine, pos: &Position, left: f64, options: &Options, fills: &
         y += LINE;
         for (i, (k, n)) in pool(engine, pos).into_iter().enumerate() {
             let (cx, cy) = (x + 18.0 + (i % 3) as f64 * 66.0, y + (i / 3) as f64 * LINE);
-            group = group
-                .add(chip((cx, cy), colours::NEUTRAL, &game.kinds[k.index()].letter).set("class", "pool"));
+            group = group.add(chip((cx, cy), colours::NEUTRAL, k, None).set("class", "pool"));
             group = group.add(text(&format!("×{n}"), cx + 14.0, cy, 13.0));
         }
     }

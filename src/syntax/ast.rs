@@ -90,12 +90,39 @@ pub enum Item {
     Position(Vec<PositionField>, Span),
     /// `layout …`: how the board is drawn.
     Layout(LayoutDecl),
+    /// `appearance { … }`: how pictures draw the game.
+    Appearance(AppearanceDecl),
     /// `[if expr:] forbid repetition [of N moves ago]`.
     Forbid {
         guard: Option<Expr>,
         back: Option<(i64, Span)>,
         span: Span,
     },
+}
+
+/// `appearance { … }`: colours, board style, marked points and piece
+/// figures of the pictures. It has no effect on play.
+#[derive(Debug, Clone)]
+pub struct AppearanceDecl {
+    pub looks: Vec<Look>,
+    pub span: Span,
+}
+
+/// One statement of `appearance`.
+#[derive(Debug, Clone)]
+pub enum Look {
+    /// `style checkered|plain|holes|lines`.
+    Style(String, Span),
+    /// `colour NAME "#rrggbb"`.
+    Colour(Ident, String, Span),
+    /// `edges REGION, …`.
+    Edges(Vec<Ident>),
+    /// `dots CELL …`.
+    Dots(Vec<Ident>),
+    /// `glyph PIECE "figure" …`.
+    Glyph(Ident, Vec<String>),
+    /// `unlettered PIECE, …`.
+    Unlettered(Vec<Ident>),
 }
 
 /// `layout …`: how the board is drawn. It has no effect on play.

@@ -145,6 +145,10 @@ impl Lowerer {
             Rule::adjacency_decl => Item::Adjacency(self.idents(first(inner))),
             Rule::notation_decl => Item::Notation(self.ident(first(inner))),
             Rule::forbid_decl => self.forbid(inner, None, span),
+            Rule::appearance_decl => Item::Appearance(AppearanceDecl {
+                looks: inner.into_inner().map(|l| self.look(first(l))).collect(),
+                span,
+            }),
             Rule::layout_decl => Item::Layout(LayoutDecl {
                 shape: self.layout(first(inner)),
                 span,
@@ -173,6 +177,34 @@ impl Lowerer {
             },
             Rule::end_decl => Item::End(inner.into_inner().map(|s| self.end_stmt(s)).collect()),
             r => unreachable!("item holds a declaration, not {r:?}"),
+        }
+    }
+
+    /// The text of a `string` pair, without its quotes.
+    fn string(&self, pair: P) -> String {
+        first(pair).as_str().to_string()
+    }
+
+    /// One statement of `appearance`.
+    fn look(&self, pair: P) -> Look {
+        let span = self.span(&pair);
+        let rule = pair.as_rule();
+        let mut it = pair.into_inner();
+        match rule {
+            Rule::look_style => Look::Style(next(&mut it).as_str().to_string(), span),
+            Rule::look_colour => {
+                let name = self.ident(next(&mut it));
+                let colour = self.string(next(&mut it));
+                Look::Colour(name, colour, span)
+            }
+            Rule::look_edges => Look::Edges(it.map(|p| self.ident(p)).collect()),
+            Rule::look_dots => Look::Dots(it.map(|p| self.ident(p)).collect()),
+            Rule::look_glyph => {
+                let kind = self.ident(next(&mut it));
+                Look::Glyph(kind, it.map(|p| self.string(p)).collect())
+            }
+            Rule::look_unlettered => Look::Unlettered(it.map(|p| self.ident(p)).collect()),
+            r => unreachable!("look_stmt holds a statement of appearance, not {r:?}"),
         }
     }
 

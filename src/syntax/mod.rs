@@ -65,6 +65,7 @@ const ITEM_KEYWORDS: &[&str] = &[
     "royal",
     "promote",
     "layout",
+    "appearance",
 ];
 
 /// The most nested grammar calls one item may make before the parse is refused:
