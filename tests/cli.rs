@@ -1825,3 +1825,15 @@ fn json_diagnostics_carry_fixes_that_repair_the_file() {
     assert_eq!(fixed, expected);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn conditions_on_a_neighbour_read_as_what_they_mean() {
+    let (out, _, ok_) = run_with_input(&["play", "games/connect-four.rules"], "rules\nquit\n");
+    assert!(ok_, "{out}");
+    let flat_out = flat(&out);
+    assert!(
+        flat_out.contains("on an empty cell with no empty cell below it"),
+        "{out}"
+    );
+    assert!(!flat_out.contains("not next to"), "{out}");
+}

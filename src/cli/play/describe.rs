@@ -314,6 +314,29 @@ pub fn count_of(engine: &Engine, n: i64, kind: PieceKind) -> String {
     format!("{n} {}", words(&word))
 }
 
+/// Where the neighbours along `dirs` lie, in words ("below it", "to its
+/// left", "to the ne of it"), when they are not every neighbour (then
+/// "next to" says it).
+fn beside(engine: &Engine, dirs: &[Vec<rulebook::ir::DirId>]) -> Option<String> {
+    let topo = &engine.game().topology;
+    let first = dirs.first()?;
+    let all = first.len() >= topo.dir_names.len();
+    if all || first.is_empty() || dirs.iter().any(|d| d != first) {
+        return None;
+    }
+    let names: Vec<&str> = first
+        .iter()
+        .map(|d| topo.dir_names[d.0 as usize].as_str())
+        .collect();
+    Some(match names.as_slice() {
+        ["s"] => "below it".to_string(),
+        ["n"] => "above it".to_string(),
+        ["w"] => "to its left".to_string(),
+        ["e"] => "to its right".to_string(),
+        _ => format!("to the {} of it", names.join(" or ")),
+    })
+}
+
 /// A cell condition in words, e.g. "an empty cell in back rank".
 pub fn cond_text(engine: &Engine, cond: &Cond) -> String {
     let game = engine.game();
@@ -349,12 +372,38 @@ pub fn cond_text(engine: &Engine, cond: &Cond) -> String {
         Cond::Attacked => "a cell the opponent attacks".into(),
         Cond::Origin => "the cell it started from".into(),
         Cond::Taken => "a piece already taken".into(),
-        Cond::Next { cond, .. } => format!("next to {}", cond_text(engine, cond)),
+        Cond::Next { dirs, cond } => match beside(engine, dirs) {
+            Some(place) => format!("with {} {place}", cond_text(engine, cond)),
+            None => format!("next to {}", cond_text(engine, cond)),
+        },
         Cond::Ray { cond, .. } => format!("in line with {}", cond_text(engine, cond)),
         Cond::InLine { n, .. } => format!("in a row of {n}"),
         Cond::Free => "a group with a liberty".into(),
-        Cond::Not(c) => format!("not {}", cond_text(engine, c)),
-        Cond::And(a, b) => format!("{} and {}", cond_text(engine, a), cond_text(engine, b)),
+        // "with no empty cell below it" rather than "not next to an empty cell".
+        Cond::Not(inner) => match &**inner {
+            Cond::Next { dirs, cond } => {
+                let what = cond_text(engine, cond);
+                let what = what
+                    .strip_prefix("an ")
+                    .or_else(|| what.strip_prefix("a "))
+                    .map_or_else(|| format!("not {what}"), |w| format!("no {w}"));
+                match beside(engine, dirs) {
+                    Some(place) => format!("with {what} {place}"),
+                    None => format!("with {what} next to it"),
+                }
+            }
+            c => format!("not {}", cond_text(engine, c)),
+        },
+        Cond::And(a, b) => {
+            // "an empty cell with no empty cell below it": a `with` clause
+            // reads as part of the cell it follows.
+            let (a, b) = (cond_text(engine, a), cond_text(engine, b));
+            if b.starts_with("with ") {
+                format!("{a} {b}")
+            } else {
+                format!("{a} and {b}")
+            }
+        }
         Cond::Or(a, b) => format!("{} or {}", cond_text(engine, a), cond_text(engine, b)),
     }
 }
