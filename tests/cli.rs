@@ -1837,3 +1837,30 @@ fn conditions_on_a_neighbour_read_as_what_they_mean() {
     );
     assert!(!flat_out.contains("not next to"), "{out}");
 }
+
+#[test]
+fn rules_words_core_rules_promotions_and_the_pool() {
+    let (out, _, ok_) = run_with_input(&["play", "games/chess.rules"], "rules\nquit\n");
+    assert!(ok_, "{out}");
+    let chess = flat(&out);
+    assert!(!chess.contains("moves as its rule says"), "{out}");
+    assert!(
+        chess.contains("double: as written: if in second, go forward"),
+        "{out}"
+    );
+    assert!(
+        chess.contains("Promotions:") && chess.contains("A Pawn ending in the “last” region becomes a Queen"),
+        "{out}"
+    );
+    let (out, _, ok_) = run_with_input(&["play", "games/round-table.rules"], "rules\nquit\n");
+    assert!(ok_, "{out}");
+    let round = flat(&out);
+    assert!(
+        round.contains("Pool, shared by every player (lowest rank first): 1 Bishop, 1 Rook, 1 Queen, 1 King"),
+        "{out}"
+    );
+    assert!(
+        round.contains("is replaced by the lowest-ranked piece of the pool"),
+        "{out}"
+    );
+}

@@ -625,6 +625,7 @@ impl Session<'_> {
     fn rules(&mut self) -> io::Result<()> {
         let engine = self.engine;
         let game = engine.game();
+        let written = describe::written_moves(self.source);
         let mut text = format!("{}\n", self.style.bold(&game.title));
         text.push_str("Pieces:\n");
         for (k, kind) in game.kinds.iter().enumerate() {
@@ -652,7 +653,31 @@ impl Session<'_> {
             }
             text.push('\n');
             for r in &kind.rules {
-                text.push_str(&format!("      {}\n", describe::rule_text(engine, *r)));
+                let mut line = describe::rule_text(engine, *r);
+                // A rule of the core language reads as the author wrote it.
+                let name = &game.rules[*r].name;
+                if let Some(clauses) = written.iter().find(|(n, _)| n == name).map(|(_, c)| c) {
+                    line = line.replace("moves as its rule says", &format!("as written: {clauses}"));
+                }
+                text.push_str(&format!("      {line}\n"));
+            }
+        }
+        if !game.pool.is_empty() {
+            let pieces: Vec<String> = game
+                .pool
+                .iter()
+                .map(|&(k, n)| describe::count_of(engine, n as i64, k))
+                .collect();
+            text.push_str(&format!(
+                "Pool, shared by every player (lowest rank first): {} at the start.\n",
+                pieces.join(", ")
+            ));
+        }
+        let promotions = describe::promotion_lines(engine);
+        if !promotions.is_empty() {
+            text.push_str("Promotions:\n");
+            for line in promotions {
+                text.push_str(&format!("  • {line}\n"));
             }
         }
         for line in trigger_lines(engine) {

@@ -1,6 +1,7 @@
 //! Plain-language descriptions drawn from the compiled game: end rules, turns,
 //! movement rules, why a game ended and what a move did.
 
+use rulebook::diag::SourceFile;
 use rulebook::engine::{Engine, MoveRef, Position, Token};
 use rulebook::ir::{ActionSource, BinOp, CellId, Cond, Expr, Pattern, PieceKind, PlayerId};
 
@@ -406,6 +407,91 @@ pub fn cond_text(engine: &Engine, cond: &Cond) -> String {
         }
         Cond::Or(a, b) => format!("{} or {}", cond_text(engine, a), cond_text(engine, b)),
     }
+}
+
+/// The clauses of every `move` of the rules file as written (`double` →
+/// "if in second, go forward, …"), by the move's name, for the rules that
+/// are not among the common shapes that [`rule_text`] words itself.
+pub fn written_moves(source: &SourceFile) -> Vec<(String, String)> {
+    let (file, _) = rulebook::syntax::parse(source);
+    let mut out = Vec::new();
+    for item in &file.items {
+        let rulebook::syntax::ast::Item::Piece(piece) = item else {
+            continue;
+        };
+        for mv in &piece.moves {
+            let text = source.text.get(mv.span.start..mv.span.end).unwrap_or_default();
+            let clauses = text.split_once(':').map_or(text, |(_, c)| c);
+            let clauses = clauses.split_whitespace().collect::<Vec<_>>().join(" ");
+            out.push((mv.name.text.clone(), clauses));
+        }
+    }
+    out
+}
+
+/// The promotions of the rules in words: on capture (what the capturer
+/// becomes, where it goes) and in place (which pieces, where, into what).
+pub fn promotion_lines(engine: &Engine) -> Vec<String> {
+    let game = engine.game();
+    let region = |r: usize| {
+        game.topology
+            .regions
+            .get(r)
+            .map_or_else(|| "?".to_string(), |r| format!("the “{}” region", words(&r.name)))
+    };
+    let mut out = Vec::new();
+    for p in &game.promotions {
+        let into = match p.into {
+            Some(k) => format!("a {}", kind_name(engine, k)),
+            None => "the lowest-ranked piece of the pool".to_string(),
+        };
+        let zones: Vec<String> = p
+            .zones
+            .iter()
+            .map(|z| z.map_or_else(|| "anywhere".to_string(), |r| format!("in {}", region(r))))
+            .collect();
+        let mut line = format!(
+            "A {} that captures {} is replaced by {into}, placed {}",
+            kind_name(engine, p.kind),
+            game.conds
+                .get(p.captured.0 as usize)
+                .map_or_else(String::new, |c| cond_text(engine, c)),
+            zones.join(", else ")
+        );
+        if let Some(flag) = p.unless.and_then(|f| game.flags.get(f)) {
+            line.push_str(&format!(", unless “{}”", words(&flag.name)));
+        }
+        line.push('.');
+        out.push(line);
+    }
+    for p in &game.in_place {
+        let into: Vec<String> = p
+            .into
+            .iter()
+            .map(|k| format!("a {}", kind_name(engine, *k)))
+            .collect();
+        let mut at: Vec<String> = p.to.iter().map(|r| format!("ending in {}", region(*r))).collect();
+        at.extend(p.from.iter().map(|r| format!("starting in {}", region(*r))));
+        let mut line = format!(
+            "A {} {} becomes {}",
+            kind_name(engine, p.kind),
+            if at.is_empty() {
+                "anywhere".to_string()
+            } else {
+                at.join(" or ")
+            },
+            into.join(" or ")
+        );
+        if p.optional {
+            line.push_str(" (or stays as it is)");
+        }
+        if p.on_entering {
+            line.push_str(", as soon as it gets there");
+        }
+        line.push('.');
+        out.push(line);
+    }
+    out
 }
 
 /// A movement rule in words, e.g. "leapfrog: jumps over a piece onto an empty
