@@ -1864,3 +1864,33 @@ fn rules_words_core_rules_promotions_and_the_pool() {
         "{out}"
     );
 }
+
+#[test]
+fn a_turn_whose_actions_explode_is_warned_and_the_shipped_games_are_not() {
+    let text = std::fs::read_to_string(crate_dir().join(KK)).expect("the game");
+    let three = text
+        .replace("Knights: reserve 2 Knight", "Knights: reserve 3 Knight")
+        .replace("else 2), distinct pieces", "else 3), distinct pieces");
+    assert_ne!(three, text);
+    let dir = std::env::temp_dir().join(format!("rulebook-explode-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let path = dir.join("three-knights.rules");
+    std::fs::write(&path, three).expect("written");
+    let out = run(&["check", path_arg(&path)]);
+    let stderr = flat(&String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "a warning, not an error: {stderr}");
+    assert!(
+        stderr.contains("rules::warn::many_combinations") && stderr.contains("turn `knights_move`"),
+        "{stderr}"
+    );
+    for game in std::fs::read_dir(crate_dir().join("games")).expect("games/") {
+        let game = game.expect("an entry").path();
+        let out = run(&["check", path_arg(&game)]);
+        assert!(
+            !String::from_utf8_lossy(&out.stderr).contains("many_combinations"),
+            "{}",
+            game.display()
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -4,7 +4,7 @@
 
 use super::Ctx;
 use crate::diag::{Problem, Span};
-use crate::ir::{self, ActionSource, Expr, PieceKind};
+use crate::ir::{self, ActionSource, Expr, PieceKind, PlayerId};
 
 /// Warnings about the assembled game.
 pub(super) fn game(cx: &mut Ctx, game: &ir::Game) {
@@ -77,6 +77,7 @@ pub(super) fn game(cx: &mut Ctx, game: &ir::Game) {
         }
     }
     unused_names(cx);
+    exploding_turns(cx, game);
     for (p, player) in game.players.iter().enumerate() {
         let has_pieces = game.setup.pieces.iter().any(|(_, owner, _)| owner.index() == p)
             || game
@@ -102,6 +103,123 @@ pub(super) fn game(cx: &mut Ctx, game: &ir::Game) {
             );
         }
     }
+}
+
+/// Above this many estimated moves a turn of several actions gets a warning
+/// (`rules::warn::many_combinations`): listing them all is slow, and the
+/// program thinks shallowly. Documented in DIAGNOSTICS.md.
+pub const COMBINATIONS_WARNED: f64 = 1_000.0;
+
+/// A warning for a turn of several actions whose combinations explode: an
+/// estimate of its moves — (pieces that may act × cells each may reach) to
+/// the power of the actions, divided by the actions' factorial when each
+/// piece acts at most once — above [`COMBINATIONS_WARNED`].
+fn exploding_turns(cx: &mut Ctx, game: &ir::Game) {
+    let cells = game.topology.board_cells.max(1);
+    let longest = |start: &[u32]| {
+        start
+            .windows(2)
+            .map(|w| w[1].saturating_sub(w[0]))
+            .max()
+            .unwrap_or(0) as f64
+    };
+    let reach = |rule: usize| -> f64 {
+        match game.rules.get(rule).map(|r| &r.pattern) {
+            Some(ir::Pattern::Hop { targets }) => longest(&targets.start),
+            Some(ir::Pattern::Slide { lines }) => longest(&lines.start),
+            Some(ir::Pattern::Jump { hops, lines, .. }) => {
+                (longest(&hops.start) / 2.0).max(longest(&lines.start))
+            }
+            // A drop or a rule of the core language: one way per cell at most.
+            _ => cells as f64,
+        }
+    };
+    for (t, turn) in game.turns.iter().enumerate() {
+        let Some(actions) = constant(&turn.max_actions, &cx.option_values).filter(|n| *n >= 2) else {
+            continue;
+        };
+        let mut worst: f64 = 0.0;
+        for p in 0..game.players.len() {
+            let player = PlayerId(p as u8);
+            let per_action: f64 = turn
+                .tiers
+                .iter()
+                .flatten()
+                .map(|source| match source {
+                    ActionSource::Move { kind, rules } => {
+                        let pieces = pieces_of(game, player, *kind);
+                        let each = rules.iter().map(|&r| reach(r)).sum::<f64>();
+                        pieces * each
+                    }
+                    ActionSource::Drop { rules, .. } => rules.iter().map(|&r| reach(r)).sum::<f64>(),
+                    _ => 0.0,
+                })
+                .sum();
+            let mut estimate = per_action.powi(actions.min(16) as i32);
+            if turn.distinct_pieces {
+                estimate /= (1..=actions.min(16)).product::<i64>() as f64;
+            }
+            worst = worst.max(estimate);
+        }
+        if worst > COMBINATIONS_WARNED {
+            let span = cx.turn_names.span(t);
+            cx.report(
+                Problem::error(
+                    "rules::warn::many_combinations",
+                    format!(
+                        "turn `{}` may offer about {} moves: its {actions} actions combine",
+                        turn.name, worst as u64
+                    ),
+                    span,
+                    "many combinations of actions",
+                )
+                .warning()
+                .with_help(format!(
+                    "listing them is slow and the program thinks shallowly: fewer actions, fewer \
+                     pieces that may act, or `distinct pieces` keep a turn under about \
+                     {COMBINATIONS_WARNED} moves"
+                )),
+            );
+        }
+    }
+}
+
+/// How many pieces of `kind` `player` can have: on the board at the start and
+/// in reserve.
+fn pieces_of(game: &ir::Game, player: PlayerId, kind: PieceKind) -> f64 {
+    let on_board = game
+        .setup
+        .pieces
+        .iter()
+        .filter(|(_, o, k)| *o == player && *k == kind)
+        .count();
+    let reserve: usize = game
+        .setup
+        .reserves
+        .iter()
+        .filter(|(o, k, _)| *o == player && *k == kind)
+        .map(|(_, _, n)| *n as usize)
+        .sum();
+    (on_board + reserve) as f64
+}
+
+/// The value of an expression that reads only options (`None` if it reads the position).
+fn constant(expr: &Expr, options: &[i64]) -> Option<i64> {
+    Some(match expr {
+        Expr::Const(v) => *v,
+        Expr::Option(i) => *options.get(*i)?,
+        Expr::Not(e) => (constant(e, options)? == 0) as i64,
+        Expr::Neg(e) => constant(e, options)?.wrapping_neg(),
+        Expr::Binary(op, a, b) => op.apply(constant(a, options)?, constant(b, options)?),
+        Expr::If(c, a, b) => {
+            if constant(c, options)? != 0 {
+                constant(a, options)?
+            } else {
+                constant(b, options)?
+            }
+        }
+        _ => return None,
+    })
 }
 
 /// Warnings for regions, direction sets, counters and mark sets declared
