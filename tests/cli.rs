@@ -1894,3 +1894,16 @@ fn a_turn_whose_actions_explode_is_warned_and_the_shipped_games_are_not() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_terminal_board_follows_the_declared_style() {
+    let (out, _, ok_) = run_with_input(&["play", "games/connect-four.rules"], "quit\n");
+    assert!(ok_, "{out}");
+    assert!(
+        out.contains("· empty cell") && !out.contains("dark cell"),
+        "{out}"
+    );
+    assert!(out.contains("6 │ ·  ·  ·  ·  ·  ·  · │ 6"), "{out}");
+    let (out, _, _) = run_with_input(&["play", KK], "quit\n");
+    assert!(out.contains("· dark cell"), "{out}");
+}

@@ -259,6 +259,7 @@ pub fn board(engine: &Engine, pos: &Position, style: Style, marked: &[CellId]) -
     out.push_str(&style.dim(&files_line));
     out.push('\n');
     let rule = "─".repeat(width * cell_w);
+    let checkered = engine.game().appearance.style == rulebook::ir::BoardStyle::Checkered;
     out.push_str(&format!("{:w$} ┌{rule}┐\n", "", w = label_w));
     for r in (0..grid.cells.len()).rev() {
         let label = &grid.ranks[r];
@@ -269,7 +270,8 @@ pub fn board(engine: &Engine, pos: &Position, style: Style, marked: &[CellId]) -
                 out.push_str(&" ".repeat(cell_w));
                 continue;
             };
-            let dark = is_dark(topo.coords[c.index()]);
+            // Only a checkered board has dark cells (the rules' `appearance`).
+            let dark = checkered && is_dark(topo.coords[c.index()]);
             let mark = marked.contains(&c);
             let piece = engine.piece_at(pos, c);
             let inner_w = cell_w - 2;
@@ -293,7 +295,9 @@ pub fn board(engine: &Engine, pos: &Position, style: Style, marked: &[CellId]) -
             } else {
                 let inner = match piece {
                     Some((owner, kind)) => kind_symbol(engine, owner, kind),
-                    None if dark => "·".to_string(),
+                    // A dark cell, or every empty cell of a board that is not
+                    // checkered (so that its cells still show).
+                    None if dark || !checkered => "·".to_string(),
                     None => " ".to_string(),
                 };
                 let (open, close) = if mark { ('[', ']') } else { (' ', ' ') };
@@ -404,7 +408,11 @@ pub fn key(engine: &Engine, style: Style) -> String {
         notes.push("highlighted: the last move".to_string());
         notes.push("▶ to move".to_string());
     } else {
-        notes.push("· dark cell".to_string());
+        if game.appearance.style == rulebook::ir::BoardStyle::Checkered {
+            notes.push("· dark cell".to_string());
+        } else {
+            notes.push("· empty cell".to_string());
+        }
         notes.push("[ ] the last move".to_string());
         notes.push("▶ to move".to_string());
     }

@@ -179,6 +179,10 @@ fn board(
                     .set("dominant-baseline", "hanging")
                     .set("font-size", 10)
                     .set("fill", colours::INK)
+                    // A halo of paper, so that names stay legible over lines.
+                    .set("stroke", colours::PAPER)
+                    .set("stroke-width", 2.5)
+                    .set("paint-order", "stroke")
                     .set("class", "cell-name"),
             );
         }
