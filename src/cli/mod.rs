@@ -190,7 +190,9 @@ enum Command {
     },
     /// Serve a web page to play and edit games, on 127.0.0.1 only.
     Serve {
-        /// The rules files to offer (default: every `.rules` file of `games/`).
+        /// The rules files to offer, in order; a folder stands for its
+        /// `.rules` files (default: every `.rules` file of `games/`).
+        #[arg(value_name = "FILE|FOLDER")]
         files: Vec<PathBuf>,
         /// The port to listen on (`0`: any free one; the address is printed).
         #[arg(long, default_value_t = 8765)]
