@@ -6,9 +6,9 @@ use super::exprs::{self, Ty};
 use super::{Ctx, ranges, warnings};
 use crate::diag::Span;
 use crate::ir::{
-    EndOutcome, EndResult, EndRules, Expr, NoMove, Outcome, PieceKind, PlayerId, Quiet, RuleText,
+    BinOp, EndOutcome, EndResult, EndRules, Expr, NoMove, Outcome, PieceKind, PlayerId, Quiet, RuleText,
 };
-use crate::syntax::ast::{EndStmt, Item, RuleWording, RulesFile};
+use crate::syntax::ast::{EndStmt, ExprKind, Item, RuleWording, RulesFile};
 
 pub(super) fn build(cx: &mut Ctx, file: &RulesFile) -> EndRules {
     let mut end = EndRules::default();
@@ -62,19 +62,28 @@ fn statement(cx: &mut Ctx, stmt: &EndStmt, guard: Option<&Expr>, end: &mut EndRu
         } => {
             let on_draw = matches!(stmt, EndStmt::OnDraw { .. });
             for binding in bindings(cx, each) {
-                let winner = match binding {
-                    Some((var, p)) if var == player.text => Some(p),
-                    _ => {
-                        let p = cx.players.resolve(NameKind::Player, player);
-                        cx.ok(p)
-                    }
-                };
+                let winner = winner(cx, player, binding);
                 let cond = exprs::lower_as(cx, when, Ty::Bool, binding);
                 if let Some(c) = &cond {
                     warnings::never_true(cx, c, when.span);
                 }
-                if let (Some(w), Some(c)) = (winner, cond) {
-                    let w = PlayerId(w as u8);
+                let (Some(winner), Some(c)) = (winner, cond) else {
+                    continue;
+                };
+                // A winner known only in play (`mover`, `opponent(P)`) is one
+                // rule per player: the condition, and that the winner is them.
+                let rules: Vec<(Expr, PlayerId)> = match winner {
+                    Winner::Player(w) => vec![(c, w)],
+                    Winner::Expr(w) => (0..cx.players.len())
+                        .map(|p| {
+                            let p = PlayerId(p as u8);
+                            let is_p =
+                                Expr::Binary(BinOp::Eq, Box::new(w.clone()), Box::new(Expr::Player(p)));
+                            (Expr::Binary(BinOp::And, Box::new(c.clone()), Box::new(is_p)), p)
+                        })
+                        .collect(),
+                };
+                for (c, w) in rules {
                     if on_draw {
                         end.draw_winners.push((guarded(c), w));
                         end.draw_winner_texts.push(text(wording));
@@ -341,6 +350,29 @@ fn text(wording: &RuleWording) -> RuleText {
         because: wording.because.clone(),
         offset: wording.span.start,
     }
+}
+
+/// Who a `win` rule names.
+enum Winner {
+    /// A player, by name or by the `for` variable.
+    Player(PlayerId),
+    /// A player known only in play: `mover` (who made the last move), `opponent(P)`, ….
+    Expr(Expr),
+}
+
+/// The winner of `win WINNER when …`: a player, the `for` variable, or a
+/// player-valued expression (`mover`, `opponent(mover)`). `None` after reporting.
+fn winner(cx: &mut Ctx, player: &crate::syntax::ast::Expr, binding: Option<(&str, usize)>) -> Option<Winner> {
+    if let ExprKind::Name(name) = &player.kind {
+        if let Some((_, p)) = binding.filter(|(var, _)| *var == name.text) {
+            return Some(Winner::Player(PlayerId(p as u8)));
+        }
+        if name.text != "mover" {
+            let p = cx.players.resolve(NameKind::Player, name);
+            return cx.ok(p).map(|p| Winner::Player(PlayerId(p as u8)));
+        }
+    }
+    exprs::lower_as(cx, player, Ty::Player, binding).map(Winner::Expr)
 }
 
 /// The player bindings of `for X in players:` (one per player), or a single unbound pass.

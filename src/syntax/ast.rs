@@ -730,9 +730,10 @@ pub struct RuleWording {
 /// One statement of `end`.
 #[derive(Debug, Clone)]
 pub enum EndStmt {
-    /// `win P when expr [because "…"]`, optionally inside `for X in players:`.
+    /// `win P when expr [because "…"]`, optionally inside `for X in players:`;
+    /// `P` is a player, the loop variable, `mover` or a player-valued call.
     Win {
-        player: Ident,
+        player: Expr,
         when: Expr,
         each: Option<Ident>,
         wording: RuleWording,
@@ -754,7 +755,7 @@ pub enum EndStmt {
     },
     /// `on draw: win P when expr`: a game that would end drawn is won instead.
     OnDraw {
-        player: Ident,
+        player: Expr,
         when: Expr,
         each: Option<Ident>,
         wording: RuleWording,

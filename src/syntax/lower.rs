@@ -1139,7 +1139,7 @@ impl Lowerer {
                 self.end_rule(next(&mut it), Some(var))
             }
             Rule::win_stmt => EndStmt::Win {
-                player: self.ident(next(&mut it)),
+                player: self.expr(next(&mut it)),
                 when: self.expr(next(&mut it)),
                 each,
                 wording: self.wording(it.next(), span),
@@ -1278,7 +1278,8 @@ impl Lowerer {
                 }
                 acc
             }
-            Rule::primary => {
+            // A winner (`win mover when …`) is read like a primary expression.
+            Rule::primary | Rule::winner => {
                 let inner = first(pair);
                 let kind = match inner.as_rule() {
                     Rule::if_expr => {

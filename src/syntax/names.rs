@@ -107,6 +107,7 @@ pub(super) fn rule_name(rule: &Rule) -> &'static str {
         Rule::polar_from => "`from DEGREES`",
         Rule::layout_points => "`points`",
         Rule::layout_point => "a cell and its point (`a1 (0, 0)`)",
+        Rule::winner => "a player (a name, `mover` or `opponent(P)`)",
         Rule::appearance_decl => "`appearance`",
         Rule::look_stmt => "`style`, `colour`, `edges`, `dots`, `glyph`, `unlettered` or `}`",
         Rule::look_style => "`style`",
