@@ -227,16 +227,26 @@ fn call(cx: &mut Ctx, f: &Ident, args: &[Expr], binding: Binding) -> Option<(ir:
                 cx,
                 1,
                 2,
-                "a piece and optionally a player: `count(Piece)`, `count(Piece, Player)`",
+                "a piece (or `not Piece`, `Piece or Piece`) and optionally a player: `count(Piece)`, `count(not Piece, Player)`",
             ) {
                 return None;
             }
-            let kind = kind_arg(cx, &args[0]);
+            let kinds = kind_set(cx, &args[0]);
             let player = match args.get(1) {
                 Some(p) => Some(Box::new(lower_as(cx, p, Ty::Player, binding)?)),
                 None => None,
             };
-            Some((ir::Expr::Count { kind: kind?, player }, Ty::Int))
+            // A set of kinds (`not Piece`, `Piece or Piece`) counts each
+            // kind of it: the sum of their counts.
+            let count = kinds?
+                .into_iter()
+                .map(|kind| ir::Expr::Count {
+                    kind,
+                    player: player.clone(),
+                })
+                .reduce(|a, b| ir::Expr::Binary(ir::BinOp::Add, Box::new(a), Box::new(b)))
+                .unwrap_or(ir::Expr::Const(0));
+            Some((count, Ty::Int))
         }
         "reserve" => {
             if !arity(cx, 2, 2, "a piece and a player: `reserve(Piece, Player)`") {
@@ -364,6 +374,29 @@ fn region_arg(cx: &mut Ctx, arg: &Expr) -> Option<usize> {
             cx.report(error::type_mismatch("a region", "an expression", arg.span));
             None
         }
+    }
+}
+
+/// The kinds a `count` argument names: a piece, every piece but some (`not
+/// A`, `not (A or B)`), or several (`A or B`).
+fn kind_set(cx: &mut Ctx, arg: &Expr) -> Option<Vec<PieceKind>> {
+    match &arg.kind {
+        ExprKind::Not(inner) => {
+            let left_out = kind_set(cx, inner)?;
+            Some(
+                (0..cx.kinds.len())
+                    .map(|k| PieceKind(k as u8))
+                    .filter(|k| !left_out.contains(k))
+                    .collect(),
+            )
+        }
+        ExprKind::Binary(crate::syntax::ast::BinOp::Or, a, b) => {
+            let (a, b) = (kind_set(cx, a), kind_set(cx, b));
+            let mut all = a?;
+            all.extend(b?.into_iter().filter(|k| !all.contains(k)).collect::<Vec<_>>());
+            Some(all)
+        }
+        _ => kind_arg(cx, arg).map(|k| vec![k]),
     }
 }
 
