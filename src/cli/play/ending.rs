@@ -4,7 +4,7 @@
 
 use rulebook::diag::SourceFile;
 use rulebook::engine::{EndCause, Engine, MoveBuf, Position, Status};
-use rulebook::ir::{EndOutcome, Expr, NoMove, Outcome, RuleText};
+use rulebook::ir::{BinOp, EndOutcome, Expr, NoMove, Outcome, RuleText};
 
 use super::describe::{At, eval, expr_text, player_name};
 
@@ -24,6 +24,18 @@ fn condition(engine: &Engine, cond: &Expr, text: Option<&RuleText>, at: At) -> S
     }
 }
 
+/// The condition and the winner of a rule that names its winner by turn
+/// (`C and W == P`, won by `P`).
+fn by_turn(when: &Expr, outcome: Outcome) -> Option<(&Expr, &Expr)> {
+    let (Expr::Binary(BinOp::And, c, is), Outcome::Win(p)) = (when, outcome) else {
+        return None;
+    };
+    match &**is {
+        Expr::Binary(BinOp::Eq, w, q) if **q == Expr::Player(p) => Some((c, w)),
+        _ => None,
+    }
+}
+
 /// How the game ends, one sentence per end rule, with option values filled in.
 pub fn end_rules_text(engine: &Engine) -> Vec<String> {
     let game = engine.game();
@@ -34,9 +46,23 @@ pub fn end_rules_text(engine: &Engine) -> Vec<String> {
         if never(&rule.when) {
             continue;
         }
-        let what = outcome_text(engine, rule.outcome);
-        let when = condition(engine, &rule.when, end.result_texts.get(i), At::NOWHERE);
-        out.push(format!("{what} when {when}."));
+        // `win mover when C` became one rule per player (`C and W == P`):
+        // said once, with the winner as written.
+        let line = match by_turn(&rule.when, rule.outcome) {
+            Some((c, w)) => format!(
+                "A win for {} when {}.",
+                expr_text(engine, w, At::NOWHERE),
+                condition(engine, c, end.result_texts.get(i), At::NOWHERE)
+            ),
+            None => format!(
+                "{} when {}.",
+                outcome_text(engine, rule.outcome),
+                condition(engine, &rule.when, end.result_texts.get(i), At::NOWHERE)
+            ),
+        };
+        if out.last() != Some(&line) {
+            out.push(line);
+        }
     }
     out.push(match end.no_move {
         NoMove::Loses => "A player who cannot move loses.".to_string(),
