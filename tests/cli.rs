@@ -1744,21 +1744,9 @@ fn play_names_every_command_and_its_help_does_not_offer_standard_input() {
 
 #[test]
 fn play_reads_short_forms_and_says_what_they_were_read_as() {
-    let mut child = command(&["play", "games/connect-four.rules"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(b"d1\nd3\nhistory\nquit\n")
-        .expect("write stdin");
-    let out = child.wait_with_output().expect("the game ends");
-    let stdout = String::from_utf8(out.stdout).expect("UTF-8");
-    assert!(out.status.success(), "{stdout}");
+    let (stdout, _, success) =
+        run_with_input(&["play", "games/connect-four.rules"], "d1\nd3\nhistory\nquit\n");
+    assert!(success, "{stdout}");
     assert!(stdout.contains("played D@d1 (read as D@d1)"), "{stdout}");
     // d3 is no drop yet (d2 is empty): refused, not read as another cell.
     assert!(!stdout.contains("played D@d3"), "{stdout}");
@@ -1785,8 +1773,7 @@ fn play_announces_check_and_names_the_winning_line() {
 
 #[test]
 fn json_diagnostics_carry_fixes_that_repair_the_file() {
-    let dir = std::env::temp_dir().join(format!("rulebook-fixes-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a folder");
+    let dir = scratch_dir("fixes");
     let text = std::fs::read_to_string(crate_dir().join("games/breakthrough.rules")).expect("the game");
     let broken = text
         .replace("step forward onto empty", "step forwrd onto empty")
@@ -1872,8 +1859,7 @@ fn a_turn_whose_actions_explode_is_warned_and_the_shipped_games_are_not() {
         .replace("Knights: reserve 2 Knight", "Knights: reserve 3 Knight")
         .replace("else 2), distinct pieces", "else 3), distinct pieces");
     assert_ne!(three, text);
-    let dir = std::env::temp_dir().join(format!("rulebook-explode-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a folder");
+    let dir = scratch_dir("explode");
     let path = dir.join("three-knights.rules");
     std::fs::write(&path, three).expect("written");
     let out = run(&["check", path_arg(&path)]);
@@ -1906,4 +1892,21 @@ fn the_terminal_board_follows_the_declared_style() {
     assert!(out.contains("6 │ ·  ·  ·  ·  ·  ·  · │ 6"), "{out}");
     let (out, _, _) = run_with_input(&["play", KK], "quit\n");
     assert!(out.contains("· dark cell"), "{out}");
+}
+
+#[test]
+fn a_winner_by_turn_is_said_once_as_written() {
+    let dir = scratch_dir("winners");
+    let text = std::fs::read_to_string(crate_dir().join("games/tic-tac-toe.rules")).expect("the game");
+    let misere = text.replace(
+        "for P in players: win P when line(3, P)",
+        "win opponent(mover) when line(3, mover)",
+    );
+    assert_ne!(misere, text);
+    let path = dir.join("misere.rules");
+    std::fs::write(&path, misere).expect("written");
+    let (out, _, _) = run_with_input(&["play", path_arg(&path)], "quit\n");
+    let text = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    let sentence = "A win for the opponent of the player who moved when the player who moved has 3 in a row.";
+    assert_eq!(text.matches(sentence).count(), 1, "{text}");
 }

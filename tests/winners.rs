@@ -50,33 +50,3 @@ fn an_unknown_winner_is_still_an_unknown_player() {
     let codes = common::refused(&tic_tac_toe("win Mover when line(3, X)"));
     assert_eq!(codes, ["rules::compile::unknown_player"]);
 }
-
-#[test]
-fn a_winner_by_turn_is_said_once_as_written() {
-    let dir = std::env::temp_dir().join(format!("rulebook-winners-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a folder");
-    let path = dir.join("misere.rules");
-    std::fs::write(&path, tic_tac_toe("win opponent(mover) when line(3, mover)")).expect("written");
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_rulebook"))
-        .arg("play")
-        .arg(&path)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(b"quit\n")
-        .expect("written");
-    let out = child.wait_with_output().expect("it ends");
-    let text = String::from_utf8_lossy(&out.stdout)
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
-    let sentence = "A win for the opponent of the player who moved when the player who moved has 3 in a row.";
-    assert_eq!(text.matches(sentence).count(), 1, "{text}");
-    let _ = std::fs::remove_dir_all(&dir);
-}

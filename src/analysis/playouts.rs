@@ -7,12 +7,12 @@ use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::engine::{Engine, MoveBuf, PlayoutStats, Position};
+use crate::ir::Outcome;
 
 /// Random games are played in blocks of this many, block `k` with a
 /// generator seeded with `seed + k`, so that the results do not depend on
 /// how many threads play the blocks.
 pub const PLAYOUT_BLOCK: u64 = 256;
-use crate::ir::Outcome;
 
 /// The results of random games, and how many were stopped by the cap.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

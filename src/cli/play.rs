@@ -653,13 +653,14 @@ impl Session<'_> {
             }
             text.push('\n');
             for r in &kind.rules {
-                let mut line = describe::rule_text(engine, *r);
-                // A rule of the core language reads as the author wrote it.
+                // The piece's own move of that name, else one it has by `like`.
                 let name = &game.rules[*r].name;
-                if let Some(clauses) = written.iter().find(|(n, _)| n == name).map(|(_, c)| c) {
-                    line = line.replace("moves as its rule says", &format!("as written: {clauses}"));
-                }
-                text.push_str(&format!("      {line}\n"));
+                let clauses = written
+                    .iter()
+                    .find(|(piece, n, _)| *piece == kind.name && n == name)
+                    .or_else(|| written.iter().find(|(_, n, _)| n == name))
+                    .map(|(_, _, c)| c.as_str());
+                text.push_str(&format!("      {}\n", describe::rule_text(engine, *r, clauses)));
             }
         }
         if !game.pool.is_empty() {

@@ -25,7 +25,7 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile) -> ir::Appearance {
     });
     for look in looks.flatten() {
         match look {
-            Look::Style(word, _) => {
+            Look::Style(word) => {
                 out.style = match word.as_str() {
                     "plain" => BoardStyle::Plain,
                     "holes" => BoardStyle::Holes,

@@ -393,7 +393,11 @@ fn kind_set(cx: &mut Ctx, arg: &Expr) -> Option<Vec<PieceKind>> {
         ExprKind::Binary(crate::syntax::ast::BinOp::Or, a, b) => {
             let (a, b) = (kind_set(cx, a), kind_set(cx, b));
             let mut all = a?;
-            all.extend(b?.into_iter().filter(|k| !all.contains(k)).collect::<Vec<_>>());
+            for k in b? {
+                if !all.contains(&k) {
+                    all.push(k);
+                }
+            }
             Some(all)
         }
         _ => kind_arg(cx, arg).map(|k| vec![k]),

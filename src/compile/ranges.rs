@@ -50,6 +50,18 @@ impl Values {
         }
     }
 
+    /// Exactly `v`.
+    pub(super) fn exactly(v: i64) -> Values {
+        Values::of(v as i128, v as i128)
+    }
+
+    /// The one value, when there is only one.
+    pub(super) fn exact(self) -> Option<i64> {
+        (self.lo == self.hi)
+            .then(|| i64::try_from(self.lo).ok())
+            .flatten()
+    }
+
     /// Whether the expression is always 0 (a condition never true).
     pub(super) fn always_zero(self) -> bool {
         (self.lo, self.hi) == (0, 0)

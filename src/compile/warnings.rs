@@ -2,7 +2,7 @@
 //! never move or never reach the board, an option never used, a player with
 //! no pieces, an end condition that can never hold.
 
-use super::Ctx;
+use super::{Ctx, ranges};
 use crate::diag::{Problem, Span};
 use crate::ir::{self, ActionSource, Expr, PieceKind, PlayerId};
 
@@ -134,8 +134,18 @@ fn exploding_turns(cx: &mut Ctx, game: &ir::Game) {
             _ => cells as f64,
         }
     };
+    // The options as the game was compiled: each at its one value.
+    let options: ranges::Narrowed = cx
+        .option_values
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| (i, ranges::Values::exactly(v)))
+        .collect();
     for (t, turn) in game.turns.iter().enumerate() {
-        let Some(actions) = constant(&turn.max_actions, &cx.option_values).filter(|n| *n >= 2) else {
+        let Some(actions) = ranges::values(cx, &turn.max_actions, &options)
+            .exact()
+            .filter(|n| *n >= 2)
+        else {
             continue;
         };
         let mut worst: f64 = 0.0;
@@ -201,25 +211,6 @@ fn pieces_of(game: &ir::Game, player: PlayerId, kind: PieceKind) -> f64 {
         .map(|(_, _, n)| *n as usize)
         .sum();
     (on_board + reserve) as f64
-}
-
-/// The value of an expression that reads only options (`None` if it reads the position).
-fn constant(expr: &Expr, options: &[i64]) -> Option<i64> {
-    Some(match expr {
-        Expr::Const(v) => *v,
-        Expr::Option(i) => *options.get(*i)?,
-        Expr::Not(e) => (constant(e, options)? == 0) as i64,
-        Expr::Neg(e) => constant(e, options)?.wrapping_neg(),
-        Expr::Binary(op, a, b) => op.apply(constant(a, options)?, constant(b, options)?),
-        Expr::If(c, a, b) => {
-            if constant(c, options)? != 0 {
-                constant(a, options)?
-            } else {
-                constant(b, options)?
-            }
-        }
-        _ => return None,
-    })
 }
 
 /// Warnings for regions, direction sets, counters and mark sets declared

@@ -267,10 +267,7 @@ impl Engine {
         dirs: &[DirId],
         changed: Option<&[CellId]>,
     ) -> bool {
-        let mine = |c: CellId| {
-            let code = pos.board[c.index()];
-            code != 0 && self.codes.owner[code as usize] == player.0
-        };
+        let mine = |c: CellId| self.owns(pos, c, player);
         match changed {
             Some(cells) => cells.iter().any(|&c| {
                 c.index() < self.game.topology.board_cells && mine(c) && self.in_line(pos, c, n, exact, dirs)
@@ -360,10 +357,7 @@ impl Engine {
             &topo.regions[a].member[player.index()],
             &topo.regions[b].member[player.index()],
         );
-        let mine = |c: CellId| {
-            let code = pos.board[c.index()];
-            code != 0 && self.codes.owner[code as usize] == player.0
-        };
+        let mine = |c: CellId| self.owns(pos, c, player);
         FILL.with(|f| {
             let mut f = f.borrow_mut();
             let mut joins = |s: CellId| self.group_touches_both(pos, s, ra, rb, &mut f);
@@ -392,22 +386,10 @@ impl Engine {
             &topo.regions[a].member[player.index()],
             &topo.regions[b].member[player.index()],
         );
-        let mut out: Vec<CellId> = Vec::new();
-        FILL.with(|f| {
-            let mut f = f.borrow_mut();
-            for c in (0..topo.board_cells).map(|c| CellId(c as u16)) {
-                let code = pos.board[c.index()];
-                if !ra[c.index()]
-                    || code == 0
-                    || self.codes.owner[code as usize] != player.0
-                    || out.contains(&c)
-                {
-                    continue;
-                }
-                self.flood(pos, c, &mut f, false, |_| false);
-                if f.group.iter().any(|g| rb[g.index()]) {
-                    out.extend_from_slice(&f.group);
-                }
+        let mut out = Vec::new();
+        self.each_group(pos, player, |group| {
+            if group.iter().any(|g| ra[g.index()]) && group.iter().any(|g| rb[g.index()]) {
+                out.extend_from_slice(group);
             }
         });
         out
@@ -425,13 +407,15 @@ impl Engine {
     ) -> Vec<CellId> {
         (0..self.game.topology.board_cells)
             .map(|c| CellId(c as u16))
-            .filter(|&c| {
-                let code = pos.board[c.index()];
-                code != 0
-                    && self.codes.owner[code as usize] == player.0
-                    && self.in_line(pos, c, n, exact, dirs)
-            })
+            .filter(|&c| self.owns(pos, c, player) && self.in_line(pos, c, n, exact, dirs))
             .collect()
+    }
+
+    /// Whether a piece of `player` stands on `cell`.
+    #[inline]
+    fn owns(&self, pos: &Position, cell: CellId, player: PlayerId) -> bool {
+        let code = pos.board[cell.index()];
+        code != 0 && self.codes.owner[code as usize] == player.0
     }
 
     /// Whether the group of the piece on `cell` has cells in both regions
@@ -454,24 +438,28 @@ impl Engine {
 
     /// The number of groups of `player`'s pieces.
     pub(super) fn group_count(&self, pos: &Position, player: PlayerId) -> usize {
+        let mut groups = 0;
+        self.each_group(pos, player, |_| groups += 1);
+        groups
+    }
+
+    /// Calls `each` with the cells of every group of `player`'s pieces.
+    fn each_group(&self, pos: &Position, player: PlayerId, mut each: impl FnMut(&[CellId])) {
         let topo = &self.game.topology;
         let mut seen = vec![false; topo.cells()];
-        let mut groups = 0;
         FILL.with(|f| {
             let mut f = f.borrow_mut();
-            for c in 0..topo.board_cells {
-                let code = pos.board[c];
-                if code == 0 || self.codes.owner[code as usize] != player.0 || seen[c] {
+            for c in (0..topo.board_cells).map(|c| CellId(c as u16)) {
+                if seen[c.index()] || !self.owns(pos, c, player) {
                     continue;
                 }
-                groups += 1;
-                self.fill_group(pos, CellId(c as u16), &mut f, false);
+                self.fill_group(pos, c, &mut f, false);
                 for g in &f.group {
                     seen[g.index()] = true;
                 }
+                each(&f.group);
             }
         });
-        groups
     }
 
     /// `player`'s pieces plus the empty cells whose empty region touches only

@@ -2,7 +2,7 @@
 //! the connection that won it.
 
 use super::{Engine, Position};
-use crate::ir::{CellId, Expr, Outcome};
+use crate::ir::{CellId, Expr, Outcome, PlayerId};
 
 impl Engine {
     /// The cells of the lines and connections that won the game at `pos`
@@ -14,7 +14,14 @@ impl Engine {
         };
         let mover = self.last_mover(pos);
         let mut cells = Vec::new();
-        for rule in &self.game.end.results {
+        // The rules that give this win and hold (a draw rule's lines are no win).
+        for rule in self
+            .game
+            .end
+            .results
+            .iter()
+            .filter(|r| r.outcome == Outcome::Win(winner))
+        {
             if self.eval(&rule.when, pos, mover) != 0 {
                 self.winning_parts(&rule.when, pos, mover, winner, &mut cells);
             }
@@ -30,8 +37,8 @@ impl Engine {
         &self,
         expr: &Expr,
         pos: &Position,
-        mover: crate::ir::PlayerId,
-        winner: crate::ir::PlayerId,
+        mover: PlayerId,
+        winner: PlayerId,
         cells: &mut Vec<CellId>,
     ) {
         match expr {

@@ -112,7 +112,7 @@ pub struct AppearanceDecl {
 #[derive(Debug, Clone)]
 pub enum Look {
     /// `style checkered|plain|holes|lines`.
-    Style(String, Span),
+    Style(String),
     /// `colour NAME "#rrggbb"`.
     Colour(Ident, String, Span),
     /// `edges REGION, …`.

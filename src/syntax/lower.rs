@@ -191,7 +191,7 @@ impl Lowerer {
         let rule = pair.as_rule();
         let mut it = pair.into_inner();
         match rule {
-            Rule::look_style => Look::Style(next(&mut it).as_str().to_string(), span),
+            Rule::look_style => Look::Style(next(&mut it).as_str().to_string()),
             Rule::look_colour => {
                 let name = self.ident(next(&mut it));
                 let colour = self.string(next(&mut it));

@@ -141,15 +141,14 @@ pub fn parse_move(engine: &Engine, pos: &Position, text: &str) -> Result<Move, S
     let parsed = notation::parse(engine, pos, text, &mut buf);
     within_budget(engine)?;
     parsed.map_err(|e| {
-        if let notation::ParseMoveError::Ambiguous(_, all) = &e {
-            return format!("move `{}` could be any of: {}", clip(text, 40), all.join(" "));
-        }
         let legal = notation::legal_move_names(engine, pos, &mut buf);
         let reason = match e {
             notation::ParseMoveError::Malformed(_) => "is not written as a move",
             notation::ParseMoveError::NotLegal(_) if legal.is_empty() => "cannot be played: the game is over",
-            notation::ParseMoveError::NotLegal(_) | notation::ParseMoveError::Ambiguous(..) => {
-                "is not legal in this position"
+            notation::ParseMoveError::NotLegal(_) => "is not legal in this position",
+            // The moves it could be are the list to show.
+            notation::ParseMoveError::Ambiguous(_, all) => {
+                return format!("move `{}` could be any of: {}", clip(text, 40), all.join(" "));
             }
         };
         let shown: Vec<&str> = legal.iter().take(40).map(String::as_str).collect();

@@ -410,9 +410,10 @@ pub fn cond_text(engine: &Engine, cond: &Cond) -> String {
 }
 
 /// The clauses of every `move` of the rules file as written (`double` →
-/// "if in second, go forward, …"), by the move's name, for the rules that
-/// are not among the common shapes that [`rule_text`] words itself.
-pub fn written_moves(source: &SourceFile) -> Vec<(String, String)> {
+/// "if in second, go forward, …"), with the piece and the move's name, for
+/// the rules that are not among the common shapes that [`rule_text`] words
+/// itself.
+pub fn written_moves(source: &SourceFile) -> Vec<(String, String, String)> {
     let (file, _) = rulebook::syntax::parse(source);
     let mut out = Vec::new();
     for item in &file.items {
@@ -423,7 +424,7 @@ pub fn written_moves(source: &SourceFile) -> Vec<(String, String)> {
             let text = source.text.get(mv.span.start..mv.span.end).unwrap_or_default();
             let clauses = text.split_once(':').map_or(text, |(_, c)| c);
             let clauses = clauses.split_whitespace().collect::<Vec<_>>().join(" ");
-            out.push((mv.name.text.clone(), clauses));
+            out.push((piece.name.text.clone(), mv.name.text.clone(), clauses));
         }
     }
     out
@@ -496,7 +497,10 @@ pub fn promotion_lines(engine: &Engine) -> Vec<String> {
 
 /// A movement rule in words, e.g. "leapfrog: jumps over a piece onto an empty
 /// cell or off the board, again and again, each piece jumped once".
-pub fn rule_text(engine: &Engine, rule: usize) -> String {
+///
+/// A rule of the core language, which has no common shape, reads as the
+/// author wrote it when `written` gives its clauses (see [`written_moves`]).
+pub fn rule_text(engine: &Engine, rule: usize, written: Option<&str>) -> String {
     let game = engine.game();
     let Some(rule) = game.rules.get(rule) else {
         return String::new();
@@ -557,7 +561,10 @@ pub fn rule_text(engine: &Engine, rule: usize) -> String {
             s
         }
         Pattern::Drop => format!("enters the board onto {target}"),
-        Pattern::Core => "moves as its rule says".to_string(),
+        Pattern::Core => match written {
+            Some(clauses) => format!("as written: {clauses}"),
+            None => "moves as its rule says".to_string(),
+        },
     };
     let captures = matches!(
         game.conds.get(rule.target.0 as usize),
