@@ -1781,7 +1781,10 @@ fn json_diagnostics_carry_fixes_that_repair_the_file() {
             "directions slant = White: ne, nw",
             "directions slant = White: northeast, nw",
         )
-        .replace("win P when arrived[P] > 0", "win P when arrived[P] = 1");
+        .replace(
+            "win P when count(Pawn in far, P) > 0",
+            "win P when count(Pawn in far, P) = 1",
+        );
     assert_ne!(broken, text);
     let path = dir.join("broken.rules");
     std::fs::write(&path, &broken).expect("written");
@@ -1808,7 +1811,10 @@ fn json_diagnostics_carry_fixes_that_repair_the_file() {
     for (start, end, replacement) in edits {
         fixed.replace_range(start..end, &replacement);
     }
-    let expected = text.replace("win P when arrived[P] > 0", "win P when arrived[P] == 1");
+    let expected = text.replace(
+        "win P when count(Pawn in far, P) > 0",
+        "win P when count(Pawn in far, P) == 1",
+    );
     assert_eq!(fixed, expected);
     let _ = std::fs::remove_dir_all(&dir);
 }

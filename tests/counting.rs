@@ -1,7 +1,8 @@
-//! `count` of a set of kinds: every piece but some (`not King`), or several
-//! (`Rook or Queen`, a kind named twice counted once), with or without a
-//! player — the sum of the kinds' counts, checked on chess through end rules
-//! that fire on exact numbers.
+//! `count` of a set of kinds: every piece but some (`not King`), several
+//! (`Rook or Queen`, a kind named twice counted once) or all (`any`), with or
+//! without a player — the sum of the kinds' counts — and of the pieces
+//! standing in a region or on one cell (`count(Pawn in far, P)`), checked on
+//! chess through end rules that fire on exact numbers.
 
 mod common;
 
@@ -55,4 +56,44 @@ fn a_set_of_unknown_kinds_is_an_unknown_piece() {
         1,
     );
     assert_eq!(common::refused(&broken), ["rules::compile::unknown_piece"]);
+}
+
+#[test]
+fn pieces_in_a_region_or_on_a_cell() {
+    // Chess declares `region second = White: rank 2; Black: rank 7` and
+    // `region last = White: rank 8; Black: rank 1`.
+    assert_eq!(at_start("draw when count(any in second, White) == 8"), "draw");
+    assert_eq!(at_start("draw when count(Pawn in second) == 16"), "draw");
+    let advanced = "draw when count(Pawn in second, White) == 7";
+    assert_eq!(at_start(advanced), "ongoing");
+    assert_eq!(after(advanced, "e2-e4"), "draw");
+    // Each piece on its owner's cells of a per-player region: rank 8 is
+    // White's `last` but holds only black pieces, and rank 1 the reverse.
+    assert_eq!(at_start("draw when count(any in last) == 0"), "draw");
+    assert_eq!(at_start("draw when count(Rook in last, Black) == 0"), "draw");
+    // One cell.
+    assert_eq!(at_start("draw when count(King in e1, White) == 1"), "draw");
+    assert_eq!(at_start("draw when count(King in e1, Black) == 0"), "draw");
+    assert_eq!(at_start("draw when count(any in e4) == 0"), "draw");
+    let centre = "draw when count(Pawn in e4, White) == 1";
+    assert_eq!(at_start(centre), "ongoing");
+    assert_eq!(after(centre, "e2-e4"), "draw");
+}
+
+#[test]
+fn in_a_region_belongs_inside_count() {
+    let text = std::fs::read_to_string(format!("{}/games/chess.rules", env!("CARGO_MANIFEST_DIR")))
+        .expect("the game");
+    let misplaced = text.replacen(
+        "  no move: mover loses if in check",
+        "  draw when opponent(King in last) == White\n  no move: mover loses if in check",
+        1,
+    );
+    assert_eq!(common::refused(&misplaced), ["rules::compile::misplaced_in"]);
+    let unknown = text.replacen(
+        "  no move: mover loses if in check",
+        "  draw when count(King in nowhere) == 1\n  no move: mover loses if in check",
+        1,
+    );
+    assert_eq!(common::refused(&unknown), ["rules::compile::unknown_region"]);
 }

@@ -115,7 +115,12 @@ fn every_shipped_game_gives_the_same_moves_by_fast_forms_and_by_the_core() {
             "{game}: only {positions} positions compared"
         );
     }
-    for form in ["drop by neighbour tables", "move then place", "drop flipping"] {
+    for form in [
+        "drop by neighbour tables",
+        "move then place",
+        "drop flipping",
+        "arrival in a region",
+    ] {
         assert!(forms.contains(form), "no shipped game uses `{form}`: {forms:?}");
     }
 }

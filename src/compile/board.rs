@@ -164,6 +164,7 @@ fn mentions(e: &crate::syntax::ast::Expr, name: &str) -> bool {
         K::Name(n) => n.text == name,
         K::Int(_) | K::Bool(_) => false,
         K::Index(_, a) | K::Not(a) | K::Neg(a) => mentions(a, name),
+        K::Within(a, region) => region.text == name || mentions(a, name),
         K::Call(_, args) => args.iter().any(|a| mentions(a, name)),
         K::Binary(_, a, b) => mentions(a, name) || mentions(b, name),
         K::If(c, a, b) => mentions(c, name) || mentions(a, name) || mentions(b, name),

@@ -102,6 +102,7 @@ fn drop_flipping(cx: &mut Ctx, clauses: &[Clause]) -> Option<ir::DropFlipping> {
         Clause::Run {
             must,
             flip: true,
+            one: false,
             what,
             dirs,
             closer,
@@ -254,6 +255,9 @@ impl Lowering<'_> {
     /// ends with its promotions; in a drop rule (`drop`), the actions after
     /// the placing one do. Problems are reported.
     fn forms(&mut self, b: &mut Builder, clauses: &[Clause], span: Span, drop: bool) {
+        // A `like` left unresolved was reported: what it stood for is unknown,
+        // so the rule's other clauses are checked but not its shape.
+        let broken = clauses.iter().any(super::reuse::clause_has_like);
         let forms = match then_groups::forms(clauses, span) {
             Ok(forms) => forms,
             Err(p) => {
@@ -267,7 +271,7 @@ impl Lowering<'_> {
                     b.op(Op::Then);
                 }
                 let lands = action_lands(action);
-                if i == 0 && !lands && !drop {
+                if i == 0 && !lands && !drop && !broken {
                     self.cx.report(
                         error::invalid(
                             "rules::compile::never_lands",
@@ -324,6 +328,9 @@ impl Lowering<'_> {
                 }
             }
             Clause::Anywhere(_) => b.op(Op::Anywhere),
+            // Spliced into the rule before compiling (`reuse.rs`); one left
+            // here named something unknown, already reported.
+            Clause::Like { .. } => {}
             Clause::If(c, _) => {
                 let c = self.cond(c);
                 b.op(Op::If(c));
@@ -427,6 +434,7 @@ impl Lowering<'_> {
             Clause::Run {
                 must,
                 flip,
+                one,
                 what,
                 dirs,
                 closer,
@@ -444,10 +452,12 @@ impl Lowering<'_> {
                 b.op(Op::If(what));
                 b.op(if *flip { Op::Flip } else { Op::Capture });
                 b.op(Op::GoSame);
-                b.op(Op::Fork(0));
-                b.op(Op::Jump(body));
-                let exit = b.here();
-                b.patch(exit - 2, Op::Fork(exit));
+                if !*one {
+                    b.op(Op::Fork(0));
+                    b.op(Op::Jump(body));
+                    let exit = b.here();
+                    b.patch(exit - 2, Op::Fork(exit));
+                }
                 b.op(Op::If(closer));
                 b.op(Op::Accept);
                 let end = b.here();
@@ -609,6 +619,7 @@ fn step_op(cx: &mut Ctx, step: &Step) -> Option<Op> {
     Some(match step {
         Step::Same(_) => Op::GoSame,
         Step::Perpendicular(_) => Op::GoPerpendicular,
+        Step::Back(_) => Op::GoBack,
         Step::Dirs(d) => Op::Go(cx.resolve_dirs(d)?),
     })
 }

@@ -33,6 +33,32 @@ pub(super) fn and(cx: &mut Ctx, id: ir::CondId, extra: ir::Cond) -> ir::CondId {
     intern(cx, c)
 }
 
+/// A named condition (`condition hostile: …`), lowered where it is used.
+fn named(cx: &mut Ctx, name: &crate::syntax::ast::Ident, index: usize) -> Option<ir::Cond> {
+    if cx.conditions_open.contains(&name.text) {
+        let chain = cx.conditions_open.join(" → ");
+        cx.report(
+            error::invalid(
+                "rules::compile::recursive_definition",
+                format!(
+                    "condition `{}` is defined by itself ({chain} → {})",
+                    name.text, name.text
+                ),
+                name.span,
+                "used inside its own definition",
+            )
+            .with_label(cx.condition_names.span(index), "defined here")
+            .with_help("a named condition may use other named conditions, but not itself"),
+        );
+        return None;
+    }
+    let cond = cx.condition_defs.get(index)?.clone();
+    cx.conditions_open.push(name.text.clone());
+    let lowered = lower(cx, &cond);
+    cx.conditions_open.pop();
+    lowered
+}
+
 /// Lowers a condition; `None` after reporting.
 pub(super) fn lower(cx: &mut Ctx, cond: &Cond) -> Option<ir::Cond> {
     Some(match cond {
@@ -54,11 +80,14 @@ pub(super) fn lower(cx: &mut Ctx, cond: &Cond) -> Option<ir::Cond> {
                     ir::Cond::Kind(PieceKind(k as u8))
                 } else if let Some(m) = cx.marks.lookup(&name.text) {
                     ir::Cond::Marked(m)
+                } else if let Some(d) = cx.condition_names.lookup(&name.text) {
+                    return named(cx, name, d);
                 } else {
                     let candidates: Vec<&str> = cx
                         .kinds
                         .names()
                         .chain(cx.marks.names())
+                        .chain(cx.condition_names.names())
                         .chain(WORDS.iter().copied())
                         .collect();
                     let mut p = error::unknown(NameKind::Condition, &name.text, name.span, candidates);

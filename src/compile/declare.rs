@@ -210,6 +210,14 @@ pub(super) fn declare(cx: &mut Ctx, file: &RulesFile) {
                 let declared = cx.flags.declare(NameKind::Flag, name);
                 cx.ok(declared);
             }
+            Item::Condition { name, cond } => {
+                let declared = cx.condition_names.declare(NameKind::Condition, name);
+                if cx.ok(declared).is_some() {
+                    cx.condition_defs.push(cond.clone());
+                }
+            }
+            // Spliced into the rules already (`reuse.rs`).
+            Item::Clauses { .. } => {}
             Item::Marks(names) => {
                 for n in names {
                     let declared = cx.marks.declare(NameKind::Mark, n);

@@ -335,12 +335,14 @@ fn at_least_one(cx: &mut Ctx, count: &Expr, guard: Option<&Expr>, span: Span, wh
     );
 }
 
-/// A result rule; a line or a connection alone is evaluated only where the
-/// last move changed the board (one that was already there would have ended
-/// the game before). An exact line is looked for everywhere: a move can make
+/// A result rule; a line, a connection or a piece's arrival in a region
+/// alone is evaluated only where the last move changed the board (one that
+/// was already there would have ended the game before). An exact line is looked for everywhere: a move can make
 /// one without touching it, by taking a piece from the end of a longer row.
 fn result(when: Expr, outcome: Outcome, plain: bool) -> EndResult {
-    let local = plain && matches!(when, Expr::Line { exact: false, .. } | Expr::Connected { .. });
+    let local = plain
+        && (matches!(when, Expr::Line { exact: false, .. } | Expr::Connected { .. })
+            || when.arrival().is_some());
     EndResult { when, outcome, local }
 }
 

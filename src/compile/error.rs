@@ -20,6 +20,7 @@ pub enum NameKind {
     Mark,
     Saved,
     Colour,
+    Clauses,
 }
 
 impl NameKind {
@@ -41,6 +42,7 @@ impl NameKind {
             NameKind::Mark => "mark set",
             NameKind::Saved => "saved cell",
             NameKind::Colour => "colour",
+            NameKind::Clauses => "clause list",
         }
     }
 
@@ -61,6 +63,7 @@ impl NameKind {
             NameKind::Mark => "rules::compile::unknown_mark",
             NameKind::Saved => "rules::compile::unknown_saved_cell",
             NameKind::Colour => "rules::compile::unknown_colour",
+            NameKind::Clauses => "rules::compile::unknown_clauses",
         }
     }
 }

@@ -55,6 +55,18 @@ fn lower(cx: &mut Ctx, expr: &Expr, binding: Binding) -> Option<(ir::Expr, Ty)> 
             )
         }
         ExprKind::Call(f, args) => call(cx, f, args, binding)?,
+        ExprKind::Within(_, region) => {
+            cx.report(
+                error::invalid(
+                    "rules::compile::misplaced_in",
+                    format!("`in {}` counts pieces: it belongs inside `count(…)`", region.text),
+                    expr.span,
+                    "not a value",
+                )
+                .with_help(format!("write `count(Piece in {}, Player)`", region.text)),
+            );
+            return None;
+        }
         ExprKind::Not(e) => (
             ir::Expr::Not(Box::new(lower_as(cx, e, Ty::Bool, binding)?)),
             Ty::Bool,
@@ -231,11 +243,28 @@ fn call(cx: &mut Ctx, f: &Ident, args: &[Expr], binding: Binding) -> Option<(ir:
             ) {
                 return None;
             }
-            let kinds = kind_set(cx, &args[0]);
+            let (set, region) = match &args[0].kind {
+                ExprKind::Within(set, region) => (&**set, Some(super::regions::resolve(cx, region))),
+                _ => (&args[0], None),
+            };
+            let kinds = kind_set(cx, set);
             let player = match args.get(1) {
                 Some(p) => Some(Box::new(lower_as(cx, p, Ty::Player, binding)?)),
                 None => None,
             };
+            if let Some(region) = region {
+                let (kinds, region) = (kinds?, region?);
+                let cells = region_cells(cx, region);
+                return Some((
+                    ir::Expr::CountIn {
+                        kinds,
+                        region,
+                        cells,
+                        player,
+                    },
+                    Ty::Int,
+                ));
+            }
             // A set of kinds (`not Piece`, `Piece or Piece`) counts each
             // kind of it: the sum of their counts.
             let count = kinds?
@@ -339,6 +368,24 @@ fn call(cx: &mut Ctx, f: &Ident, args: &[Expr], binding: Binding) -> Option<(ir:
     }
 }
 
+/// The cells of a region per player as bit sets, and last those of any player.
+fn region_cells(cx: &Ctx, region: usize) -> Vec<Vec<u64>> {
+    let Some(topo) = cx.topology.as_ref() else {
+        return Vec::new();
+    };
+    let member = &topo.regions[region].member;
+    let set = |has: &dyn Fn(usize) -> bool| {
+        let mut words = vec![0u64; topo.cells().div_ceil(64)];
+        for c in (0..topo.cells()).filter(|&c| has(c)) {
+            words[c / 64] |= 1 << (c % 64);
+        }
+        words
+    };
+    let mut out: Vec<Vec<u64>> = member.iter().map(|m| set(&|c| m[c])).collect();
+    out.push(set(&|c| member.iter().any(|m| m[c])));
+    out
+}
+
 /// The functions an expression may call.
 const FUNCTIONS: [&str; 10] = [
     "count",
@@ -378,7 +425,7 @@ fn region_arg(cx: &mut Ctx, arg: &Expr) -> Option<usize> {
 }
 
 /// The kinds a `count` argument names: a piece, every piece but some (`not
-/// A`, `not (A or B)`), or several (`A or B`).
+/// A`, `not (A or B)`), several (`A or B`), or all (`any`).
 fn kind_set(cx: &mut Ctx, arg: &Expr) -> Option<Vec<PieceKind>> {
     match &arg.kind {
         ExprKind::Not(inner) => {
@@ -399,6 +446,10 @@ fn kind_set(cx: &mut Ctx, arg: &Expr) -> Option<Vec<PieceKind>> {
                 }
             }
             Some(all)
+        }
+        // `any`: every kind (unless a piece is named so).
+        ExprKind::Name(n) if n.text == "any" && cx.kinds.lookup("any").is_none() => {
+            Some((0..cx.kinds.len()).map(|k| PieceKind(k as u8)).collect())
         }
         _ => kind_arg(cx, arg).map(|k| vec![k]),
     }

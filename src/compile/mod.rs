@@ -27,6 +27,7 @@ mod program;
 mod promotions;
 mod ranges;
 mod regions;
+mod reuse;
 mod scope;
 mod then_groups;
 mod turns;
@@ -54,6 +55,8 @@ pub fn compile(
         overrides: overrides.to_vec(),
         ..Ctx::default()
     };
+    let expanded = reuse::expand(&mut cx, file);
+    let file = &*expanded;
     declare::declare(&mut cx, file);
     // Every later table has a row per player and per kind: refuse too many
     // before building any.
@@ -218,6 +221,11 @@ pub(crate) struct Ctx {
     pub partial: bool,
     /// Mark set names (`mark passed`).
     pub marks: Names,
+    /// Named cell conditions (`condition hostile: …`), with their conditions.
+    pub condition_names: Names,
+    pub condition_defs: Vec<crate::syntax::ast::Cond>,
+    /// The named conditions being lowered, innermost last (a cycle is an error).
+    pub conditions_open: Vec<String>,
     /// The directions of groups (`adjacency`; empty: all of the board's).
     pub adjacency: Vec<DirId>,
     /// `name=value` option values the game is compiled with (the board may depend on them).

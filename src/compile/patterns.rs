@@ -124,7 +124,9 @@ fn mark_moved_kinds(cx: &Ctx, kinds: &mut [KindInfo], rules: &[MoveRule]) {
                         }
                     }
                 }
-                Op::Lift | Op::Go(_) | Op::Anywhere | Op::GoSame | Op::GoPerpendicular => at_start = false,
+                Op::Lift | Op::Go(_) | Op::Anywhere | Op::GoSame | Op::GoPerpendicular | Op::GoBack => {
+                    at_start = false
+                }
                 _ => {}
             }
         }
@@ -480,6 +482,7 @@ pub(super) enum LeapStep {
     Dirs(Vec<Vec<DirId>>),
     Same,
     Perpendicular,
+    Back,
 }
 
 impl LeapStep {
@@ -489,6 +492,7 @@ impl LeapStep {
             LeapStep::Dirs(d) => Op::Go(d),
             LeapStep::Same => Op::GoSame,
             LeapStep::Perpendicular => Op::GoPerpendicular,
+            LeapStep::Back => Op::GoBack,
         }
     }
 }
@@ -517,7 +521,7 @@ pub(super) fn leap_path(cx: &mut Ctx, path: &[PathStep]) -> Option<Vec<LeapStep>
                 Some(dirs) => out.push(LeapStep::Dirs(dirs)),
                 None => ok = false,
             },
-            PathStep::Same(span) | PathStep::Perpendicular(span) if i == 0 => {
+            PathStep::Same(span) | PathStep::Perpendicular(span) | PathStep::Back(span) if i == 0 => {
                 cx.report(
                     error::invalid(
                         "rules::compile::bad_leap",
@@ -531,6 +535,7 @@ pub(super) fn leap_path(cx: &mut Ctx, path: &[PathStep]) -> Option<Vec<LeapStep>
             }
             PathStep::Same(_) => out.push(LeapStep::Same),
             PathStep::Perpendicular(_) => out.push(LeapStep::Perpendicular),
+            PathStep::Back(_) => out.push(LeapStep::Back),
         }
     }
     ok.then_some(out)
@@ -548,7 +553,7 @@ fn misspelt_step_word(cx: &Ctx, dirs: &[crate::syntax::ast::Ident]) -> Option<&'
     if known {
         return None;
     }
-    error::did_you_mean(&ident.text, &["same", "perpendicular"])
+    error::did_you_mean(&ident.text, &["same", "perpendicular", "back"])
 }
 
 fn leap_targets(topo: &Topology, steps: &[LeapStep], player: usize, from: CellId) -> Vec<CellId> {
@@ -561,6 +566,7 @@ fn leap_targets(topo: &Topology, steps: &[LeapStep], player: usize, from: CellId
                 LeapStep::Dirs(d) => d[player].clone(),
                 LeapStep::Same => vec![*dir],
                 LeapStep::Perpendicular => topo.perpendicular[dir.0 as usize].clone(),
+                LeapStep::Back => topo.opposite[dir.0 as usize].into_iter().collect(),
             };
             for d in dirs {
                 let to = topo.step(*cell, d);

@@ -57,7 +57,7 @@ fn core_reach(ops: &[Op]) -> Option<u8> {
     let mut steps = 0u32;
     for (i, op) in ops.iter().enumerate() {
         match op {
-            Op::Go(_) | Op::GoSame | Op::GoPerpendicular => steps += 1,
+            Op::Go(_) | Op::GoSame | Op::GoPerpendicular | Op::GoBack => steps += 1,
             Op::Anywhere | Op::AnywhereIf(_) | Op::CaptureGroup => return None,
             Op::Fork(t) | Op::Jump(t) if (*t as usize) <= i => return None,
             _ => {}

@@ -263,6 +263,7 @@ impl Engine {
                 (Pattern::Core, Some(FastCore::DropFlipping(_))) => "drop flipping",
                 (Pattern::Core, None) => "core",
             })
+            .chain(self.arrivals.iter().flatten().map(|_| "arrival in a region"))
             .collect()
     }
 }

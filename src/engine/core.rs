@@ -290,6 +290,15 @@ impl Run<'_> {
                     }
                     return false;
                 }
+                Op::GoBack => {
+                    let Some(d) = w.dir.and_then(|d| topo.opposite[d.0 as usize]) else {
+                        return false;
+                    };
+                    if w.steps >= MAX_STEPS {
+                        return false;
+                    }
+                    return self.step(w, d, frame);
+                }
                 Op::Anywhere | Op::AnywhereIf(_) => {
                     let cond = match &ops[w.pc] {
                         Op::AnywhereIf(c) => Some(*c),

@@ -556,6 +556,12 @@ impl Engine {
                 }
                 None => (0..self.owners()).map(|o| pos.numbers[self.slot(o, *kind)]).sum(),
             },
+            Expr::CountIn {
+                kinds, cells, player, ..
+            } => {
+                let owner = player.as_ref().map(|p| self.eval_player(p, pos, mover).index());
+                self.count_in(pos, kinds, cells, owner)
+            }
             Expr::Reserve { kind, player } => {
                 let p = self.eval_player(player, pos, mover);
                 pos.numbers[self.reserve_index(p, *kind)]
@@ -614,6 +620,32 @@ impl Engine {
         }
     }
 
+    /// The pieces of `kinds` on the cells of `cells[owner]` of `owner`, or (no
+    /// owner) each piece on its owner's cells, a neutral piece on any player's.
+    fn count_in(&self, pos: &Position, kinds: &[PieceKind], cells: &[Vec<u64>], owner: Option<usize>) -> i64 {
+        let on = |owner: usize| -> u32 {
+            let Some(mask) = cells.get(owner.min(self.players)) else {
+                return 0;
+            };
+            let mut n = 0;
+            for &kind in kinds {
+                for &code in self.codes.of(kind, owner) {
+                    let set = &pos.occupied[code as usize * pos.words..][..pos.words];
+                    n += set
+                        .iter()
+                        .zip(mask)
+                        .map(|(a, b)| (a & b).count_ones())
+                        .sum::<u32>();
+                }
+            }
+            n
+        };
+        match owner {
+            Some(o) => on(o) as i64,
+            None => (0..=self.players).map(on).sum::<u32>() as i64,
+        }
+    }
+
     pub(super) fn eval_player(&self, e: &Expr, pos: &Position, mover: PlayerId) -> PlayerId {
         PlayerId(self.eval(e, pos, mover).rem_euclid(self.players as i64) as u8)
     }
@@ -629,9 +661,12 @@ impl Engine {
         with_limit: bool,
         changed: Option<&[CellId]>,
     ) -> Option<Outcome> {
-        for rule in &self.game.end.results {
+        for (rule, arrival) in self.game.end.results.iter().zip(&self.arrivals) {
             let holds = match changed {
-                Some(cells) if rule.local => self.eval_local(&rule.when, pos, mover, cells),
+                Some(cells) if rule.local => match arrival {
+                    Some(arrival) => arrival.among(pos, cells),
+                    None => self.eval_local(&rule.when, pos, mover, cells),
+                },
                 _ => self.eval(&rule.when, pos, mover) != 0,
             };
             if holds {

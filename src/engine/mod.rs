@@ -8,6 +8,7 @@
 //! check the fast forms.
 
 mod apply;
+mod arrival;
 mod attack;
 mod budget;
 mod cause;
@@ -124,6 +125,9 @@ pub struct Engine {
     links_into: groups::LinksInto,
     /// Some end result is evaluated on the cells a move changed only.
     local_results: bool,
+    /// `arrivals[rule]`: the compiled form of an end result that a piece's
+    /// arrival in a region decides (see `arrival.rs`).
+    arrivals: Vec<Option<arrival::Arrival>>,
     /// Moves leave marks, or the quiet, pass or repetition rules count them.
     move_bookkeeping: bool,
     /// The first position whose moves could not be listed within the budget.
@@ -165,6 +169,7 @@ impl Engine {
             adjacency: Vec::new(),
             links_into: groups::LinksInto::default(),
             local_results: false,
+            arrivals: Vec::new(),
             move_bookkeeping: false,
             exhaustion: budget::Exhaustion::default(),
             work_budget: MAX_WORK,
@@ -205,6 +210,14 @@ impl Engine {
         engine.links_into = groups::LinksInto::of(&engine.game.topology);
         engine.apply_option_rules();
         engine.local_results = engine.game.end.results.iter().any(|r| r.local);
+        let cells = engine.game.topology.cells();
+        engine.arrivals = (engine.game.end.results.iter())
+            .map(|r| {
+                r.local
+                    .then(|| arrival::Arrival::of(&r.when, &engine.codes, players, cells))
+                    .flatten()
+            })
+            .collect();
         engine.move_bookkeeping = !engine.game.marks.is_empty()
             || engine.quiet.is_some()
             || engine.keeps_history
@@ -227,6 +240,7 @@ impl Engine {
     pub fn force_core(mut self) -> Engine {
         self.force_core = true;
         self.dedupe_targets = true;
+        self.arrivals.iter_mut().for_each(|a| *a = None);
         self
     }
 

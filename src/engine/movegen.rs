@@ -560,6 +560,25 @@ impl GenScratch {
         }
     }
 
+    /// Whether a plain move (one that does no more than it writes) with `key`
+    /// is one the current piece already has; marks it. Reached first by a way
+    /// that does more than it writes, the two may differ: the list is then
+    /// sorted out afterwards, and the move is kept.
+    #[inline]
+    pub(super) fn seen_plain(&mut self, key: usize, size: usize, out: &mut super::moves::MoveList) -> bool {
+        if self.effects.is_empty() {
+            return self.seen_key(key, size);
+        }
+        match self.seen_way(key, size, false) {
+            Reached::Same => true,
+            Reached::Unsure => {
+                out.may_repeat = true;
+                false
+            }
+            Reached::New => false,
+        }
+    }
+
     /// Whether the current piece already has a move with `key` (below `size`); marks it.
     #[inline(never)]
     pub(super) fn seen_key(&mut self, key: usize, size: usize) -> bool {

@@ -33,6 +33,9 @@ pub enum Op {
     GoSame,
     /// Step at right angles to the current direction.
     GoPerpendicular,
+    /// Step in the opposite of the current direction (the direction that
+    /// leads back along its links), which becomes the current one.
+    GoBack,
     /// Move the cursor to every board cell (a branch per cell).
     Anywhere,
     /// Move the cursor to every board cell meeting the condition: `Anywhere`
@@ -132,6 +135,7 @@ impl Program {
                 Op::Go(_)
                 | Op::GoSame
                 | Op::GoPerpendicular
+                | Op::GoBack
                 | Op::Anywhere
                 | Op::AnywhereIf(_)
                 | Op::Fork(_)

@@ -17,6 +17,18 @@ pub enum Expr {
         kind: PieceKind,
         player: Option<Box<Expr>>,
     },
+    /// Pieces of some kinds standing in a region or on a cell: of one player
+    /// (in that player's cells of the region), or of all (each piece in its
+    /// owner's cells; a neutral piece in any player's).
+    CountIn {
+        kinds: Vec<PieceKind>,
+        /// The region (a declared one, or the region of one cell).
+        region: usize,
+        /// `cells[player]`: the region's cells for the player as a bit set
+        /// (cell `c` is bit `c % 64` of word `c / 64`); last, those of any player.
+        cells: Vec<Vec<u64>>,
+        player: Option<Box<Expr>>,
+    },
     /// Pieces of a kind in a player's reserve.
     Reserve { kind: PieceKind, player: Box<Expr> },
     /// Whether flag `n` is set (0 / 1).
@@ -64,7 +76,9 @@ impl Expr {
             Expr::Mover => true,
             Expr::Const(_) | Expr::Option(_) | Expr::Player(_) | Expr::Flag(_) => false,
             Expr::Counter { player, .. } | Expr::Reserve { player, .. } => player.mentions_mover(),
-            Expr::Count { player, .. } => player.as_ref().is_some_and(|p| p.mentions_mover()),
+            Expr::Count { player, .. } | Expr::CountIn { player, .. } => {
+                player.as_ref().is_some_and(|p| p.mentions_mover())
+            }
             Expr::Opponent(e) | Expr::Not(e) | Expr::Neg(e) => e.mentions_mover(),
             Expr::Binary(_, a, b) => a.mentions_mover() || b.mentions_mover(),
             Expr::If(c, a, b) => c.mentions_mover() || a.mentions_mover() || b.mentions_mover(),
@@ -77,6 +91,26 @@ impl Expr {
         }
     }
 
+    /// The `count(… in …)` of a test that some piece stands in a region
+    /// (`count(K in R, P) > 0`, `>= 1`, `!= 0`), when its player does not
+    /// depend on who moves: once false, it can become true only through a
+    /// cell a move changes.
+    pub fn arrival(&self) -> Option<&Expr> {
+        let Expr::Binary(op, a, b) = self else { return None };
+        let is = |e: &Expr, v: i64| matches!(e, Expr::Const(c) if *c == v);
+        let count = match (op, &**a, &**b) {
+            (BinOp::Gt | BinOp::Ne, c, z) | (BinOp::Lt | BinOp::Ne, z, c) if is(z, 0) => c,
+            (BinOp::Ge, c, one) | (BinOp::Le, one, c) if is(one, 1) => c,
+            _ => return None,
+        };
+        match count {
+            Expr::CountIn { player, .. } if !player.as_ref().is_some_and(|p| p.mentions_mover()) => {
+                Some(count)
+            }
+            _ => None,
+        }
+    }
+
     /// Whether the value depends on the board beyond the numbers of the
     /// position (piece counts, counters, …): lines, groups, checks.
     pub fn reads_board(&self) -> bool {
@@ -85,6 +119,7 @@ impl Expr {
             | Expr::Connected { .. }
             | Expr::Groups(_)
             | Expr::Area(_)
+            | Expr::CountIn { .. }
             | Expr::InCheck(_)
             | Expr::Checkmate(_) => true,
             Expr::Const(_)

@@ -92,6 +92,10 @@ pub enum Item {
     Layout(LayoutDecl),
     /// `appearance { … }`: how pictures draw the game.
     Appearance(AppearanceDecl),
+    /// `clauses name: …`: a named list of clauses.
+    Clauses { name: Ident, clauses: Vec<Clause> },
+    /// `condition name: …`: a named cell condition.
+    Condition { name: Ident, cond: Cond },
     /// `[if expr:] forbid repetition [of N moves ago]`.
     Forbid {
         guard: Option<Expr>,
@@ -439,6 +443,13 @@ pub enum Clause {
     BackTo(Ident, Span),
     /// `carry to name`.
     CarryTo(Ident, Span),
+    /// `like name` (a named clause list) or `like Piece.rule` (that rule's
+    /// clauses): replaced by those clauses before compiling.
+    Like {
+        name: Ident,
+        rule: Option<Ident>,
+        span: Span,
+    },
     /// `then clause`: a new action starts.
     Then(Box<Clause>, Span),
     /// `[must] each (…)`.
@@ -453,10 +464,13 @@ pub enum Clause {
         repeat: Repeat,
         span: Span,
     },
-    /// `[must] flip|capture C along D closed by C`.
+    /// `[must] flip|capture [one] C along D closed by C`.
     Run {
         must: bool,
         flip: bool,
+        /// Exactly one piece between the cursor and the closer (`one`),
+        /// not a run of any length.
+        one: bool,
         what: Cond,
         dirs: DirRef,
         closer: Cond,
@@ -490,6 +504,7 @@ impl Clause {
             | Clause::Each { span, .. }
             | Clause::Group { span, .. }
             | Clause::Run { span, .. }
+            | Clause::Like { span, .. }
             | Clause::Groups { span, .. } => *span,
         }
     }
@@ -515,6 +530,8 @@ pub enum Step {
     Same(Span),
     /// At right angles.
     Perpendicular(Span),
+    /// The opposite of the current direction.
+    Back(Span),
 }
 
 /// How often a group of clauses runs.
@@ -558,6 +575,8 @@ pub enum PathStep {
     Same(Span),
     /// Turn to a direction perpendicular to the current one.
     Perpendicular(Span),
+    /// Turn back: the opposite of the current direction.
+    Back(Span),
 }
 
 /// A modifier of a jump.
@@ -823,6 +842,9 @@ pub enum ExprKind {
     Index(Ident, Box<Expr>),
     /// `f(args)`.
     Call(Ident, Vec<Expr>),
+    /// `pieces in REGION`: the pieces of the first standing in a region or
+    /// on a cell (an argument of `count`).
+    Within(Box<Expr>, Ident),
     Not(Box<Expr>),
     Neg(Box<Expr>),
     Binary(BinOp, Box<Expr>, Box<Expr>),

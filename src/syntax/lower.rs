@@ -145,6 +145,22 @@ impl Lowerer {
             Rule::adjacency_decl => Item::Adjacency(self.idents(first(inner))),
             Rule::notation_decl => Item::Notation(self.ident(first(inner))),
             Rule::forbid_decl => self.forbid(inner, None, span),
+            Rule::clauses_decl => {
+                let mut it = inner.into_inner();
+                let name = self.ident(next(&mut it));
+                Item::Clauses {
+                    name,
+                    clauses: self.clauses(next(&mut it)),
+                }
+            }
+            Rule::condition_decl => {
+                let mut it = inner.into_inner();
+                let name = self.ident(next(&mut it));
+                Item::Condition {
+                    name,
+                    cond: self.cond(next(&mut it)),
+                }
+            }
             Rule::appearance_decl => Item::Appearance(AppearanceDecl {
                 looks: inner.into_inner().map(|l| self.look(first(l))).collect(),
                 span,
@@ -708,6 +724,7 @@ impl Lowerer {
         match pair.as_rule() {
             Rule::same_kw => Step::Same(self.span(&pair)),
             Rule::perpendicular_kw => Step::Perpendicular(self.span(&pair)),
+            Rule::back_kw => Step::Back(self.span(&pair)),
             _ => Step::Dirs(self.idents(pair)),
         }
     }
@@ -732,6 +749,7 @@ impl Lowerer {
             Rule::run_clause => {
                 let mut must = false;
                 let mut flip = false;
+                let mut one = false;
                 let mut conds = Vec::new();
                 let mut dirs = Vec::new();
                 for p in c.into_inner() {
@@ -739,6 +757,7 @@ impl Lowerer {
                         Rule::must_kw => must = true,
                         Rule::flip_kw => flip = true,
                         Rule::capture_kw => {}
+                        Rule::one_kw => one = true,
                         Rule::dir_ref => dirs = self.idents(p),
                         _ => conds.push(self.cond(p)),
                     }
@@ -747,6 +766,7 @@ impl Lowerer {
                 Clause::Run {
                     must,
                     flip,
+                    one,
                     what: conds.next().expect("run_clause has a condition"),
                     dirs,
                     closer: conds.next().expect("run_clause has a closer"),
@@ -793,6 +813,14 @@ impl Lowerer {
             Rule::save_clause => Clause::Save(self.ident(first(c)), span),
             Rule::back_clause => Clause::BackTo(self.ident(first(c)), span),
             Rule::carry_clause => Clause::CarryTo(self.ident(first(c)), span),
+            Rule::like_clause => {
+                let mut it = c.into_inner();
+                Clause::Like {
+                    name: self.ident(next(&mut it)),
+                    rule: it.next().map(|r| self.ident(r)),
+                    span,
+                }
+            }
             Rule::each_clause => {
                 let mut must = false;
                 let mut body = Vec::new();
@@ -851,6 +879,7 @@ impl Lowerer {
                         match s.as_rule() {
                             Rule::same_kw => PathStep::Same(self.span(&s)),
                             Rule::perpendicular_kw => PathStep::Perpendicular(self.span(&s)),
+                            Rule::back_kw => PathStep::Back(self.span(&s)),
                             _ => PathStep::Dirs(self.idents(s)),
                         }
                     })
@@ -1231,6 +1260,20 @@ impl Lowerer {
         }
     }
 
+    /// A call's argument: an expression, or `pieces in REGION`.
+    fn call_arg(&self, pair: P) -> Expr {
+        let span = self.span(&pair);
+        let mut it = pair.into_inner();
+        let value = self.expr(next(&mut it));
+        match it.find(|p| p.as_rule() == Rule::name) {
+            Some(region) => Expr {
+                kind: ExprKind::Within(Box::new(value), self.ident(region)),
+                span,
+            },
+            None => value,
+        }
+    }
+
     fn expr(&self, pair: P) -> Expr {
         let span = self.span(&pair);
         match pair.as_rule() {
@@ -1292,7 +1335,7 @@ impl Lowerer {
                     Rule::call => {
                         let mut it = inner.into_inner();
                         let f = self.ident(next(&mut it));
-                        ExprKind::Call(f, it.map(|a| self.expr(a)).collect())
+                        ExprKind::Call(f, it.map(|a| self.call_arg(a)).collect())
                     }
                     Rule::index => {
                         let mut it = inner.into_inner();

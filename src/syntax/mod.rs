@@ -217,9 +217,10 @@ fn declared_names(item: &str) -> Vec<String> {
         .filter(|w| !w.is_empty());
     match words.next() {
         Some("players") => words.map(String::from).collect(),
-        Some("option" | "piece" | "region" | "directions" | "counter" | "turn" | "flag") => {
-            words.next().map(String::from).into_iter().collect()
-        }
+        Some(
+            "option" | "piece" | "region" | "directions" | "counter" | "turn" | "flag" | "clauses"
+            | "condition",
+        ) => words.next().map(String::from).into_iter().collect(),
         _ => Vec::new(),
     }
 }

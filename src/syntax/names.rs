@@ -109,6 +109,9 @@ pub(super) fn rule_name(rule: &Rule) -> &'static str {
         Rule::layout_point => "a cell and its point (`a1 (0, 0)`)",
         Rule::winner => "a player (a name, `mover` or `opponent(P)`)",
         Rule::appearance_decl => "`appearance`",
+        Rule::clauses_decl => "`clauses`",
+        Rule::condition_decl => "`condition`",
+        Rule::like_clause => "`like`",
         Rule::look_stmt => "`style`, `colour`, `edges`, `dots`, `glyph`, `unlettered` or `}`",
         Rule::look_style => "`style`",
         Rule::look_style_word => "`checkered`, `plain`, `holes` or `lines`",
@@ -140,7 +143,7 @@ pub(super) fn rule_name(rule: &Rule) -> &'static str {
         Rule::end_outcome => "`best score` or `draw`",
         Rule::best_score => "`best score`",
         Rule::item => {
-            "a top-level item (game, players, option, board, directions, region, counter, piece, when, captured, setup, turn, turns, end, pool, flag, royal, promote, mark, supply, adjacency, forbid, position, layout, notation)"
+            "a top-level item (game, players, option, board, directions, region, counter, piece, when, captured, setup, turn, turns, end, pool, flag, royal, promote, mark, supply, adjacency, forbid, position, layout, notation, appearance, clauses, condition)"
         }
         Rule::game_decl => "`game`",
         Rule::players_decl => "`players`",
@@ -191,6 +194,8 @@ pub(super) fn rule_name(rule: &Rule) -> &'static str {
         Rule::leap_pat => "`leap`",
         Rule::path | Rule::path_step => "a path step (a direction, `same` or `perpendicular`)",
         Rule::same_kw => "`same`",
+        Rule::back_kw => "`back`",
+        Rule::one_kw => "`one`",
         Rule::perpendicular_kw => "`perpendicular`",
         Rule::jump_pat => "`jump`",
         Rule::jump_opt => {
@@ -258,6 +263,7 @@ pub(super) fn rule_name(rule: &Rule) -> &'static str {
         | Rule::primary => "an expression",
         Rule::if_expr => "`if`",
         Rule::call => "a function call",
+        Rule::call_arg => "an argument",
         Rule::index => "`counter[player]`",
         Rule::or_op => "`or`",
         Rule::and_op => "`and`",

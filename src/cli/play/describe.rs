@@ -67,6 +67,13 @@ pub fn eval(engine: &Engine, e: &Expr, at: At) -> Option<i64> {
             };
             count_on_board(engine, at.pos?, *kind, who)
         }
+        Expr::CountIn { player: p, .. } => {
+            let who = match p {
+                Some(p) => player(p)?,
+                None => PlayerId(0),
+            };
+            engine.eval(e, at.pos?, who)
+        }
         Expr::Reserve { kind, player: p } => engine.reserve(at.pos?, player(p)?, *kind),
         Expr::Flag(f) => engine.flag(at.pos?, *f) as i64,
         Expr::Mover => at.mover?.index() as i64,
@@ -102,7 +109,11 @@ pub fn eval(engine: &Engine, e: &Expr, at: At) -> Option<i64> {
 fn is_constant(e: &Expr) -> bool {
     match e {
         Expr::Const(_) | Expr::Option(_) => true,
-        Expr::Counter { .. } | Expr::Count { .. } | Expr::Reserve { .. } | Expr::Flag(_) => false,
+        Expr::Counter { .. }
+        | Expr::Count { .. }
+        | Expr::CountIn { .. }
+        | Expr::Reserve { .. }
+        | Expr::Flag(_) => false,
         Expr::Mover | Expr::Player(_) | Expr::Opponent(_) => false,
         Expr::Not(a) | Expr::Neg(a) => is_constant(a),
         Expr::Binary(_, a, b) => is_constant(a) && is_constant(b),
@@ -169,6 +180,29 @@ pub fn expr_text(engine: &Engine, e: &Expr, at: At) -> String {
                     possessive(&player_text(engine, p, at))
                 ),
                 None => format!("the number of {kind} on the board"),
+            };
+            now(text, e)
+        }
+        Expr::CountIn {
+            kinds,
+            region,
+            player,
+            ..
+        } => {
+            let kinds: Vec<String> = kinds.iter().map(|k| plural_name(engine, *k)).collect();
+            let kinds = kinds.join(" or ");
+            let place = game
+                .topology
+                .regions
+                .get(*region)
+                .map(|r| words(&r.name))
+                .unwrap_or_default();
+            let text = match player {
+                Some(p) => format!(
+                    "the number of {} {kinds} in {place}",
+                    possessive(&player_text(engine, p, at))
+                ),
+                None => format!("the number of {kinds} in {place}"),
             };
             now(text, e)
         }
