@@ -835,7 +835,11 @@ pub fn turn_text(engine: &Engine, turn: usize) -> String {
         } else {
             ""
         };
-        text = format!("up to {n} actions{distinct}, joined by a comma: {text}");
+        text = if t.exact_actions {
+            format!("exactly {n} actions (fewer if the game ends first){distinct}, joined by a comma: {text}")
+        } else {
+            format!("up to {n} actions{distinct}, joined by a comma: {text}")
+        };
     }
     if t.pass != rulebook::ir::Pass::No {
         if text.is_empty() {
