@@ -424,13 +424,7 @@ fn explain(engine: &Engine, pos: &Position, input: &str, typed: &[Action], legal
     };
     if i >= typed.len() {
         // Every typed action matched, yet the move is not legal: it stops short.
-        return match describe::max_actions(engine, turn) {
-            Some(n) if game.turns[turn].exact_actions => format!(
-                "`{input}` is not a whole move: a move here has {n} actions, fewer only when one \
-                 ends the game."
-            ),
-            _ => format!("`{input}` is not a whole move."),
-        };
+        return format!("`{input}` is not a whole move.");
     }
     if let Some(message) = into_check(engine, pos, typed) {
         return message;
