@@ -1859,6 +1859,24 @@ fn rules_words_core_rules_promotions_and_the_pool() {
 }
 
 #[test]
+fn play_says_a_turn_has_exactly_its_actions_and_asks_for_the_rest() {
+    let (out, _, ok_) = run_with_input(
+        &["play", "games/connect6.rules", "--set", "size=7"],
+        "S@d4\nS@a1\nquit\n",
+    );
+    assert!(ok_, "{out}");
+    let out = flat(&out);
+    assert!(
+        out.contains(
+            "exactly (if no Stones are left on the board then 1 else 2) actions (fewer if the game \
+             ends first), joined by a comma: place a Stone"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("`S@a1` is not a whole move."), "{out}");
+}
+
+#[test]
 fn a_turn_whose_actions_explode_is_warned_and_the_shipped_games_are_not() {
     let text = std::fs::read_to_string(crate_dir().join(KK)).expect("the game");
     let three = text

@@ -83,6 +83,8 @@ perft_files! {
     nine_mens_morris_perft, nine_mens_morris_deep_perft: "nine-mens-morris";
     go_perft, go_deep_perft: "go";
     breakthrough_perft, breakthrough_deep_perft: "breakthrough";
+    connect6_perft, connect6_deep_perft: "connect6";
+    yavalath_perft, yavalath_deep_perft: "yavalath";
 }
 
 #[test]

@@ -163,9 +163,12 @@ pub(super) fn drop_rule(
 
 /// Lowers each form of a rule (see [`then_groups`]) with `lower`, given its
 /// actions, as alternatives of one program; stops when `lower` says so.
+/// `placed`: the program has already placed a piece (a drop rule), so a form
+/// that starts with `then` ends that action.
 fn for_each_form(
     b: &mut Builder,
     forms: &[Vec<Clause>],
+    placed: bool,
     mut lower: impl FnMut(&mut Builder, &[Vec<&Clause>]) -> bool,
 ) {
     for (f, form) in forms.iter().enumerate() {
@@ -175,9 +178,9 @@ fn for_each_form(
             at
         });
         let mut actions = split_actions(form);
-        // A form that starts with `then` has nothing before it: its first
-        // action is the one after the `then`.
-        if actions.len() > 1 && actions[0].is_empty() {
+        // A form of a movement rule that starts with `then` has nothing
+        // before it: its first action is the one after the `then`.
+        if !placed && actions.len() > 1 && actions[0].is_empty() {
             actions.remove(0);
         }
         if !lower(b, &actions) {
@@ -265,7 +268,7 @@ impl Lowering<'_> {
                 return;
             }
         };
-        for_each_form(b, &forms, |b, actions| {
+        for_each_form(b, &forms, drop, |b, actions| {
             for (i, action) in actions.iter().enumerate() {
                 if i > 0 {
                     b.op(Op::Then);

@@ -195,19 +195,20 @@ pub(super) fn turns(
             continue; // a repeated declaration, already reported
         }
         let max_actions = match &decl.actions {
-            Some((e, _)) => exprs::lower_as(cx, e, Ty::Int, None).unwrap_or(ir::Expr::Const(1)),
+            Some(a) => exprs::lower_as(cx, &a.count, Ty::Int, None).unwrap_or(ir::Expr::Const(1)),
             None => ir::Expr::Const(1),
         };
-        if let (ir::Expr::Const(n), Some((e, _))) = (&max_actions, &decl.actions)
+        if let (ir::Expr::Const(n), Some(a)) = (&max_actions, &decl.actions)
             && !(1..=MAX_ACTIONS as i64).contains(n)
         {
             cx.report(error::out_of_range(
                 "the number of actions",
-                e.span,
+                a.count.span,
                 &format!("between 1 and {MAX_ACTIONS}"),
             ));
         }
-        let distinct_pieces = decl.actions.as_ref().is_some_and(|(_, d)| *d);
+        let distinct_pieces = decl.actions.as_ref().is_some_and(|a| a.distinct);
+        let exact_actions = decl.actions.as_ref().is_some_and(|a| a.exactly);
         for span in &decl.repeated {
             cx.report(error::invalid(
                 "rules::compile::duplicate",
@@ -222,15 +223,18 @@ pub(super) fn turns(
             tiers_of(cx, &decl.tiers, kinds, rules)
         };
         let follow_up = decl.follow_up.as_ref().and_then(|(cond, follow, span)| {
-            if decl.actions.is_some() {
+            if let Some(actions) = &decl.actions {
+                let form = if actions.exactly { "exactly" } else { "up to" };
                 cx.report(
                     error::invalid(
                         "rules::compile::follow_up_with_actions",
-                        "a turn with `actions up to` cannot also have `then if …`",
+                        format!("a turn with `actions {form}` cannot also have `then if …`"),
                         *span,
                         "a follow-up action here",
                     )
-                    .with_help("`actions up to N` already lets the player go on: keep one of the two"),
+                    .with_help(format!(
+                        "`actions {form} N` already lets the player go on: keep one of the two"
+                    )),
                 );
             }
             let when = conds::lower_id(cx, cond)?;
@@ -264,6 +268,7 @@ pub(super) fn turns(
         turns.push(Turn {
             name: decl.name.text.clone(),
             max_actions,
+            exact_actions,
             distinct_pieces,
             pass: match decl.pass {
                 None => Pass::No,
@@ -281,6 +286,7 @@ pub(super) fn turns(
         turns.push(Turn {
             name: "turn".to_string(),
             max_actions: ir::Expr::Const(1),
+            exact_actions: false,
             distinct_pieces: false,
             pass: Pass::No,
             tiers: vec![every_action(kinds)],

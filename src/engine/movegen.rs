@@ -110,7 +110,9 @@ impl Engine {
         !buf.moves.is_empty()
     }
 
-    /// Moves of 1..=`remaining` actions after `prefix` (already applied to `pos`).
+    /// Moves of 1..=`remaining` actions after `prefix` (already applied to
+    /// `pos`); under `actions exactly`, only those of `remaining` actions and
+    /// those cut short by the end of the game.
     #[allow(clippy::too_many_arguments)]
     fn sequences(
         &self,
@@ -160,8 +162,11 @@ impl Engine {
             if remaining == 1 {
                 self.follow_up(&next, player, turn, prefix, action.raw(), weight, buf);
             } else {
-                buf.moves.push_joined(prefix, action.raw(), weight);
-                if !self.ends_game(pos, &next, player) {
+                let ends = self.ends_game(pos, &next, player);
+                if ends || !turn.exact_actions {
+                    buf.moves.push_joined(prefix, action.raw(), weight);
+                }
+                if !ends {
                     moved[level] = self.acted(turn, action);
                     joined.clear();
                     joined.extend_from_slice(prefix);
@@ -263,8 +268,9 @@ impl Engine {
         n + (turn.pass == Pass::Allowed) as u64
     }
 
-    /// Counts the moves of 1..=`remaining` actions from `pos`; `None` when some
-    /// actions may be one (see [`MoveList::may_repeat`]).
+    /// Counts the moves of 1..=`remaining` actions from `pos` (as
+    /// [`Engine::sequences`] lists them); `None` when some actions may be one
+    /// (see [`MoveList::may_repeat`]).
     #[allow(clippy::too_many_arguments)]
     fn count_sequences(
         &self,
@@ -291,7 +297,10 @@ impl Engine {
             buf.actions[level] = actions;
             return None;
         }
-        let mut n = actions.len() as u64;
+        // Each action is a move of its own, except under `actions exactly`
+        // before the last action, where only one that ends the game is.
+        let stops_here = remaining == 1 || !turn.exact_actions;
+        let mut n = if stops_here { actions.len() as u64 } else { 0 };
         let mut unsure = false;
         if remaining > 1 {
             let mut next = std::mem::take(&mut buf.positions[level]);
@@ -299,7 +308,9 @@ impl Engine {
             next.clone_from(pos);
             for action in actions.iter() {
                 self.apply_tokens(&mut next, player, action, &mut log);
-                if !self.ends_game(pos, &next, player) {
+                if self.ends_game(pos, &next, player) {
+                    n += u64::from(!stops_here);
+                } else {
                     moved[level] = self.acted(turn, action);
                     match self.count_sequences(&next, player, turn, remaining - 1, moved, level + 1, buf) {
                         Some(m) => n += m,

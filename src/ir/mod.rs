@@ -476,6 +476,10 @@ pub struct Turn {
     pub name: String,
     /// The most actions in one move (at least one is made unless passing).
     pub max_actions: Expr,
+    /// Every move makes exactly `max_actions` actions (`actions exactly`),
+    /// fewer only when an end rule decides the game after one of them; a way
+    /// that runs out of actions before is not a move.
+    pub exact_actions: bool,
     /// Each piece acts at most once per move.
     pub distinct_pieces: bool,
     /// When `pass` is a move.

@@ -690,8 +690,8 @@ pub enum SetupStmt {
 #[derive(Debug, Clone)]
 pub struct TurnDecl {
     pub name: Ident,
-    /// `actions up to expr[, distinct pieces]`.
-    pub actions: Option<(Expr, bool)>,
+    /// `actions up to expr` or `actions exactly expr`, `[, distinct pieces]`.
+    pub actions: Option<Actions>,
     /// `pass allowed` / `pass if stuck`.
     pub pass: Option<PassWhen>,
     /// `must capture`.
@@ -705,6 +705,19 @@ pub struct TurnDecl {
     /// `actions up to` or `pass allowed` lines given again.
     pub repeated: Vec<Span>,
     pub span: Span,
+}
+
+/// How many actions a move of a turn holds: `actions up to N` or `actions
+/// exactly N`, optionally `, distinct pieces`.
+#[derive(Debug, Clone)]
+pub struct Actions {
+    /// The number `N`.
+    pub count: Expr,
+    /// `exactly` (every move makes `N` actions unless the game ends first)
+    /// rather than `up to` (1 to `N`).
+    pub exactly: bool,
+    /// `, distinct pieces`: each piece acts at most once a move.
+    pub distinct: bool,
 }
 
 /// When a turn allows a pass.

@@ -1060,11 +1060,16 @@ impl Lowerer {
             Rule::actions_stmt => {
                 let s_span = s.clone();
                 let mut it = s.into_inner();
+                let exactly = next(&mut it).as_rule() == Rule::exactly_kw; // up_to | exactly_kw
                 let count = self.expr(next(&mut it));
                 if turn.actions.is_some() {
                     turn.repeated.push(self.span(&s_span));
                 }
-                turn.actions = Some((count, it.next().is_some()));
+                turn.actions = Some(Actions {
+                    count,
+                    exactly,
+                    distinct: it.next().is_some(), // distinct_opt
+                });
             }
             Rule::pass_stmt => {
                 if turn.pass.is_some() {

@@ -755,6 +755,27 @@ mod tests {
     }
 
     #[test]
+    fn reads_how_many_actions_a_turn_has() {
+        let actions = |stmt: &str| {
+            let (file, errors) = parse_str(&format!("turn t {{ {stmt} }}\n"));
+            let turn = file.items.iter().find_map(|i| match i {
+                ast::Item::Turn(t) => Some(t.clone()),
+                _ => None,
+            });
+            (turn.and_then(|t| t.actions), errors.len())
+        };
+        let (a, errors) = actions("actions exactly 2, distinct pieces");
+        let a = a.expect("read");
+        assert!(a.exactly && a.distinct && errors == 0);
+        assert!(matches!(a.count.kind, ast::ExprKind::Int(2)));
+        let (a, errors) = actions("actions up to 3");
+        let a = a.expect("read");
+        assert!(!a.exactly && !a.distinct && errors == 0);
+        // `exactly` is a whole word.
+        assert!(actions("actions exactlyn").1 > 0);
+    }
+
+    #[test]
     fn recovers_after_an_error_and_reports_each() {
         let (file, errors) = parse_str("players A B\ncounter c\nregion r = \ncounter d\n");
         assert_eq!(errors.len(), 2, "{errors:?}");

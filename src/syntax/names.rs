@@ -225,9 +225,11 @@ pub(super) fn rule_name(rule: &Rule) -> &'static str {
         Rule::reserve_stmt => "`reserve N Piece`",
         Rule::turn_decl => "`turn`",
         Rule::turn_stmt => {
-            "`actions up to`, `pass allowed`, `must capture`, `most captures`, `then if`, `choose`, `else`"
+            "`actions up to`, `actions exactly`, `pass allowed`, `must capture`, `most captures`, `then if`, `choose`, `else`"
         }
-        Rule::actions_stmt => "`actions up to`",
+        Rule::actions_stmt => "`actions up to` or `actions exactly`",
+        Rule::up_to => "`up to`",
+        Rule::exactly_kw => "`exactly`",
         Rule::distinct_opt => "`, distinct pieces`",
         Rule::pass_stmt => "`pass allowed` or `pass if stuck`",
         Rule::choose_stmt => "`choose`",

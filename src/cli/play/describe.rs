@@ -863,13 +863,20 @@ pub fn turn_text(engine: &Engine, turn: usize) -> String {
     };
     let max = max_actions(engine, turn);
     if max != Some(1) && !text.is_empty() {
-        let n = max.map(|n| n.to_string()).unwrap_or_else(|| "several".into());
+        // A number read from the position is said as written.
+        let n = max
+            .map(|n| n.to_string())
+            .unwrap_or_else(|| expr_text(engine, &t.max_actions, At::NOWHERE));
         let distinct = if t.distinct_pieces {
             ", each by a different piece"
         } else {
             ""
         };
-        text = format!("up to {n} actions{distinct}, joined by a comma: {text}");
+        text = if t.exact_actions {
+            format!("exactly {n} actions (fewer if the game ends first){distinct}, joined by a comma: {text}")
+        } else {
+            format!("up to {n} actions{distinct}, joined by a comma: {text}")
+        };
     }
     if t.pass != rulebook::ir::Pass::No {
         if text.is_empty() {
