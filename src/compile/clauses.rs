@@ -5,7 +5,7 @@
 use super::error::{self, NameKind};
 use super::patterns::{self, Jump};
 use super::program::Builder;
-use super::{Ctx, conds, exprs, then_groups};
+use super::{Ctx, conds, exprs, then_groups, transforms};
 use crate::diag::Span;
 use crate::engine::MAX_REGISTERS;
 use crate::ir::{self, Cond, CondId, JumpCapture, MoveRule, Op, PieceKind};
@@ -161,10 +161,13 @@ pub(super) fn drop_rule(
 }
 
 /// Lowers each form of a rule (see [`then_groups`]) with `lower`, given its
-/// actions, as alternatives of one program; stops when `lower` says so.
+/// actions, as alternatives of one program; stops when `lower` says so. In a
+/// drop rule (`placed`) the placing is an action already, so a form that
+/// starts with `then` ends it.
 fn for_each_form(
     b: &mut Builder,
     forms: &[Vec<Clause>],
+    placed: bool,
     mut lower: impl FnMut(&mut Builder, &[Vec<&Clause>]) -> bool,
 ) {
     for (f, form) in forms.iter().enumerate() {
@@ -176,7 +179,7 @@ fn for_each_form(
         let mut actions = split_actions(form);
         // A form that starts with `then` has nothing before it: its first
         // action is the one after the `then`.
-        if actions.len() > 1 && actions[0].is_empty() {
+        if !placed && actions.len() > 1 && actions[0].is_empty() {
             actions.remove(0);
         }
         if !lower(b, &actions) {
@@ -261,7 +264,7 @@ impl Lowering<'_> {
                 return;
             }
         };
-        for_each_form(b, &forms, |b, actions| {
+        for_each_form(b, &forms, drop, |b, actions| {
             for (i, action) in actions.iter().enumerate() {
                 if i > 0 {
                     b.op(Op::Then);
@@ -452,6 +455,11 @@ impl Lowering<'_> {
                 b.op(Op::Accept);
                 let end = b.here();
                 b.patch(at, Op::Each { end, must: *must });
+            }
+            Clause::Turn { regions, how, span } => {
+                if let Some(op) = transforms::turn_op(self.cx, regions, how, *span) {
+                    b.op(op);
+                }
             }
             Clause::Groups { must, what, .. } => {
                 let what = self.cond(what);

@@ -76,6 +76,20 @@ pub struct Game {
     pub layout: Layout,
     /// How pictures draw the game (`appearance`, or the defaults).
     pub appearance: Appearance,
+    /// The turns of blocks of cells that rules make (`rotate`, `reflect`),
+    /// by the index [`Op::Turn`] and the move's token name.
+    pub transforms: Vec<Transform>,
+}
+
+/// One way to turn or mirror the pieces of a block of cells (`rotate q1 by
+/// 90`): a permutation of the cells, as cycles.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Transform {
+    /// How it is written in a move: the region's name and the turn (`q1+90`, `q1|n`).
+    pub name: String,
+    /// Each cycle `[c0, c1, …, ck]`: the piece on `c0` goes to `c1`, …, the
+    /// piece on `ck` to `c0`. Cells that stay are left out.
+    pub cycles: Vec<Vec<CellId>>,
 }
 
 /// What a move's notation writes of each action, and so which ways through

@@ -793,6 +793,19 @@ impl Lowerer {
             Rule::save_clause => Clause::Save(self.ident(first(c)), span),
             Rule::back_clause => Clause::BackTo(self.ident(first(c)), span),
             Rule::carry_clause => Clause::CarryTo(self.ident(first(c)), span),
+            Rule::rotate_clause | Rule::reflect_clause => {
+                let rotate = c.as_rule() == Rule::rotate_clause;
+                let mut it = c.into_inner();
+                it.next(); // rotate_kw / reflect_kw
+                let regions = self.idents(next(&mut it));
+                let last = next(&mut it);
+                let how = if rotate {
+                    Turning::Rotate(last.into_inner().map(|p| (self.int(&p), self.span(&p))).collect())
+                } else {
+                    Turning::Reflect(self.idents(last))
+                };
+                Clause::Turn { regions, how, span }
+            }
             Rule::each_clause => {
                 let mut must = false;
                 let mut body = Vec::new();
