@@ -83,6 +83,7 @@ perft_files! {
     nine_mens_morris_perft, nine_mens_morris_deep_perft: "nine-mens-morris";
     go_perft, go_deep_perft: "go";
     breakthrough_perft, breakthrough_deep_perft: "breakthrough";
+    pentago_perft, pentago_deep_perft: "pentago";
 }
 
 #[test]

@@ -10,7 +10,7 @@ use rulebook::diag::SourceFile;
 use rulebook::syntax::{self, ast::Item};
 
 /// RBG's token counts of the games it also describes.
-const RBG: [(&str, usize); 11] = [
+const RBG: [(&str, usize); 12] = [
     ("chess", 1480),
     ("english-checkers", 790),
     ("international-draughts", 1430),
@@ -23,6 +23,8 @@ const RBG: [(&str, usize); 11] = [
     ("go", 659),
     // marekesz/rbgGames games/breakthrough.rbg, counted as `tokens` counts.
     ("breakthrough", 294),
+    // marekesz/rbgGames games/pentago.rbg, counted as `tokens` counts.
+    ("pentago", 717),
 ];
 
 /// The text with comments, `layout` and `appearance` items blanked out.

@@ -130,7 +130,7 @@ fn turn_ids(cx: &mut Ctx, regions: &[Ident], maps: &[Vec<(Map, String)>], span: 
                             "rules::compile::bad_turn",
                             format!("region `{}` does not turn onto itself", ident.text),
                             ident.span,
-                            why,
+                            format!("turned `{}{written}`, {why}", ident.text),
                         )
                         .with_label(span, "turned here")
                         .with_help(
@@ -200,10 +200,7 @@ fn permutation(
         match image(c) {
             Some(to) => next[c] = to,
             None => {
-                return Err(format!(
-                    "{} has no cell of the region to go to",
-                    topo.cell_names[c]
-                ));
+                return Err(format!("{} would leave the region", topo.cell_names[c]));
             }
         }
     }
