@@ -41,6 +41,12 @@ fn a_quarter_turn_moves_each_piece_round_the_centre() {
 }
 
 #[test]
+fn a_drop_then_a_turn_runs_by_its_fast_form() {
+    assert_eq!(common::engine("pentago", "").forms(), ["drop turning"]);
+    assert!(turns().forms().contains(&"drop turning"));
+}
+
+#[test]
 fn every_quarter_and_way_is_a_move_of_its_own() {
     let engine = common::engine("pentago", "");
     let names = notation::legal_move_names(&engine, &engine.start(), &mut MoveBuf::new());

@@ -96,6 +96,25 @@ fn move_then_place(cx: &mut Ctx, clauses: &[Clause]) -> Option<(ir::MoveThenPlac
     ))
 }
 
+/// The fast form of a drop followed by one turn of a block, after `then` or not.
+fn drop_turning(program: &ir::Program) -> Option<ir::DropTurning> {
+    let (turns, stops) = match program.ops.as_slice() {
+        [
+            Op::AnywhereIf(_),
+            Op::Place(_),
+            Op::Then,
+            Op::Turn(turns),
+            Op::Accept,
+        ] => (turns, true),
+        [Op::AnywhereIf(_), Op::Place(_), Op::Turn(turns), Op::Accept] => (turns, false),
+        _ => return None,
+    };
+    Some(ir::DropTurning {
+        turns: turns.clone(),
+        stops,
+    })
+}
+
 /// The fast form of a drop followed by one `[must] flip … along … closed by …`.
 fn drop_flipping(cx: &mut Ctx, clauses: &[Clause]) -> Option<ir::DropFlipping> {
     let [
@@ -148,14 +167,18 @@ pub(super) fn drop_rule(
     } else {
         ir::Pattern::Core
     };
-    let fast_core = drop_flipping(rule.cx, clauses).map(|f| Box::new(ir::FastCore::DropFlipping(f)));
+    let program = b.finish();
+    let fast_core = drop_flipping(rule.cx, clauses)
+        .map(ir::FastCore::DropFlipping)
+        .or_else(|| drop_turning(&program).map(ir::FastCore::DropTurning))
+        .map(Box::new);
     Some(MoveRule {
         name: name.to_string(),
         kind,
         drop: true,
         pattern,
         target,
-        program: b.finish(),
+        program,
         fast_core,
     })
 }

@@ -317,6 +317,17 @@ pub enum FastCore {
     MoveThenPlace(MoveThenPlace),
     /// A drop that turns over runs of pieces closed by another.
     DropFlipping(DropFlipping),
+    /// A drop, then a turn of a block of cells (`rotate`, `reflect`).
+    DropTurning(DropTurning),
+}
+
+/// A drop onto a cell meeting the rule's `target`, then one of the turns of
+/// blocks `turns[player]` ([`Op::Turn`]). With `stops`, the turn follows a
+/// `then`: a placing after which an end rule decides the game is the move.
+#[derive(Debug, Clone)]
+pub struct DropTurning {
+    pub turns: Vec<Vec<u16>>,
+    pub stops: bool,
 }
 
 /// A drop onto a cell meeting the rule's `target`, then `[must] flip WHAT
