@@ -1,10 +1,10 @@
 //! The fast forms the compiler chose (tables for steps, slides, jumps, drops,
 //! drops whose target looks at neighbours, moves then placements, drops then
 //! turns of blocks) give exactly the moves of the general core: on every
-//! shipped game and every
-//! file of `tests/fixtures/fast_forms/`, at every position of seeded random
-//! games, the legal moves of the engine and of the same engine running every
-//! rule through the core interpreter agree. Every fast form is exercised.
+//! shipped game and every file of `tests/fixtures/fast_forms/`, at every
+//! position of seeded random games, the legal moves of the engine and of the
+//! same engine running every rule through the core interpreter agree. Every
+//! fast form is exercised.
 
 mod common;
 
