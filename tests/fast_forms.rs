@@ -1,9 +1,10 @@
 //! The fast forms the compiler chose (tables for steps, slides, jumps, drops,
-//! drops whose target looks at neighbours, moves then placements) give
-//! exactly the moves of the general core: on every shipped game and every
-//! file of `tests/fixtures/fast_forms/`, at every position of seeded random
-//! games (until a budget of moves compared per file), the legal moves of the engine and of the same engine running every
-//! rule through the core interpreter agree. Every fast form is exercised.
+//! drops whose target looks at neighbours, moves then placements, drops then
+//! turns of blocks) give exactly the moves of the general core: on every
+//! shipped game and every file of `tests/fixtures/fast_forms/`, at every
+//! position of seeded random games (until a budget of moves compared per file), the legal moves of the engine and of the
+//! same engine running every rule through the core interpreter agree. Every
+//! fast form is exercised.
 
 mod common;
 
@@ -129,6 +130,7 @@ fn every_shipped_game_gives_the_same_moves_by_fast_forms_and_by_the_core() {
         "move then place",
         "drop flipping",
         "arrival in a region",
+        "drop turning",
     ] {
         assert!(forms.contains(form), "no shipped game uses `{form}`: {forms:?}");
     }
@@ -158,6 +160,9 @@ fn fixtures_give_the_same_moves_by_fast_forms_and_by_the_core() {
             positions > GAMES as usize,
             "{name}: only {positions} positions compared"
         );
+        if name.ends_with("turns.rules") {
+            assert_eq!(forms, ["hop", "core", "core", "core", "drop turning"], "{name}");
+        }
         if name.ends_with("flips.rules") {
             assert_eq!(forms, ["drop flipping"], "{name} has its fast form");
         }

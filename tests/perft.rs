@@ -85,6 +85,7 @@ perft_files! {
     breakthrough_perft, breakthrough_deep_perft: "breakthrough";
     connect6_perft, connect6_deep_perft: "connect6";
     yavalath_perft, yavalath_deep_perft: "yavalath";
+    pentago_perft, pentago_deep_perft: "pentago";
 }
 
 #[test]

@@ -10,7 +10,7 @@ use rulebook::diag::SourceFile;
 use rulebook::syntax::{self, ast::Item};
 
 /// RBG's token counts of the games it also describes.
-const RBG: [(&str, usize); 13] = [
+const RBG: [(&str, usize); 14] = [
     ("chess", 1480),
     ("english-checkers", 790),
     ("international-draughts", 1430),
@@ -26,6 +26,8 @@ const RBG: [(&str, usize); 13] = [
     // marekesz/rbgGames games/connect6.rbg and yavalath.rbg, counted as `tokens` counts.
     ("connect6", 294),
     ("yavalath", 406),
+    // marekesz/rbgGames games/pentago.rbg, counted as `tokens` counts.
+    ("pentago", 717),
 ];
 
 /// The text with comments, `layout` and `appearance` items blanked out.

@@ -79,6 +79,7 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile) {
     // A board with mistakes is still built from what can be read of it, so
     // that the rest of the file is checked against it.
     let mut problems = Vec::new();
+    cx.grid = matches!(decl.shape, BoardShape::Grid { .. });
     let built = match &decl.shape {
         BoardShape::Grid { files, ranks, exits } => {
             let f = grid_dim(cx, files, true);

@@ -5,7 +5,7 @@
 use super::error::{self, NameKind};
 use super::patterns::{self, Jump};
 use super::program::Builder;
-use super::{Ctx, conds, exprs, then_groups};
+use super::{Ctx, conds, exprs, then_groups, transforms};
 use crate::diag::Span;
 use crate::engine::MAX_REGISTERS;
 use crate::ir::{self, Cond, CondId, JumpCapture, MoveRule, Op, PieceKind};
@@ -96,6 +96,25 @@ fn move_then_place(cx: &mut Ctx, clauses: &[Clause]) -> Option<(ir::MoveThenPlac
     ))
 }
 
+/// The fast form of a drop followed by one turn of a block, after `then` or not.
+fn drop_turning(program: &ir::Program) -> Option<ir::DropTurning> {
+    let (turns, stops) = match program.ops.as_slice() {
+        [
+            Op::AnywhereIf(_),
+            Op::Place(_),
+            Op::Then,
+            Op::Turn(turns),
+            Op::Accept,
+        ] => (turns, true),
+        [Op::AnywhereIf(_), Op::Place(_), Op::Turn(turns), Op::Accept] => (turns, false),
+        _ => return None,
+    };
+    Some(ir::DropTurning {
+        turns: turns.clone(),
+        stops,
+    })
+}
+
 /// The fast form of a drop followed by one `[must] flip … along … closed by …`.
 fn drop_flipping(cx: &mut Ctx, clauses: &[Clause]) -> Option<ir::DropFlipping> {
     let [
@@ -149,22 +168,26 @@ pub(super) fn drop_rule(
     } else {
         ir::Pattern::Core
     };
-    let fast_core = drop_flipping(rule.cx, clauses).map(|f| Box::new(ir::FastCore::DropFlipping(f)));
+    let program = b.finish();
+    let fast_core = drop_flipping(rule.cx, clauses)
+        .map(ir::FastCore::DropFlipping)
+        .or_else(|| drop_turning(&program).map(ir::FastCore::DropTurning))
+        .map(Box::new);
     Some(MoveRule {
         name: name.to_string(),
         kind,
         drop: true,
         pattern,
         target,
-        program: b.finish(),
+        program,
         fast_core,
     })
 }
 
 /// Lowers each form of a rule (see [`then_groups`]) with `lower`, given its
-/// actions, as alternatives of one program; stops when `lower` says so.
-/// `placed`: the program has already placed a piece (a drop rule), so a form
-/// that starts with `then` ends that action.
+/// actions, as alternatives of one program; stops when `lower` says so. In a
+/// drop rule (`placed`) the placing is an action already, so a form that
+/// starts with `then` ends it.
 fn for_each_form(
     b: &mut Builder,
     forms: &[Vec<Clause>],
@@ -178,8 +201,8 @@ fn for_each_form(
             at
         });
         let mut actions = split_actions(form);
-        // A form of a movement rule that starts with `then` has nothing
-        // before it: its first action is the one after the `then`.
+        // A form that starts with `then` has nothing before it: its first
+        // action is the one after the `then`.
         if !placed && actions.len() > 1 && actions[0].is_empty() {
             actions.remove(0);
         }
@@ -465,6 +488,11 @@ impl Lowering<'_> {
                 b.op(Op::Accept);
                 let end = b.here();
                 b.patch(at, Op::Each { end, must: *must });
+            }
+            Clause::Turn { regions, how, span } => {
+                if let Some(op) = transforms::turn_op(self.cx, regions, how, *span) {
+                    b.op(op);
+                }
             }
             Clause::Groups { must, what, .. } => {
                 let what = self.cond(what);

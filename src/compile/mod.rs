@@ -30,6 +30,7 @@ mod regions;
 mod reuse;
 mod scope;
 mod then_groups;
+mod transforms;
 mod turns;
 mod warnings;
 
@@ -130,6 +131,7 @@ pub fn compile(
         position,
         layout,
         appearance,
+        transforms: std::mem::take(&mut cx.transforms),
     };
     if !cx.partial {
         warnings::game(&mut cx, &game);
@@ -234,6 +236,10 @@ pub(crate) struct Ctx {
     pub option_values: Vec<i64>,
     /// Options whose value shaped the board, with that value.
     pub shaping: Vec<(usize, i64)>,
+    /// The board is a grid (`board grid …`): blocks of it can be turned.
+    pub grid: bool,
+    /// The turns of blocks of cells the rules make, by index (`rotate`, `reflect`).
+    pub transforms: Vec<ir::Transform>,
 }
 
 impl Ctx {

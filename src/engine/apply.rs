@@ -261,6 +261,10 @@ impl Engine {
                     pos.set(c, self.moved_code(carried), j);
                     carried = 0;
                 }
+                Token::Turn(t) => {
+                    self.put_hand(pos, &mut hand, j);
+                    self.turn_block(pos, t, j);
+                }
                 Token::Pass => summary.passed = true,
                 Token::Mark(_) | Token::MarkSet(_) | Token::Explicit(_) => {}
             }
@@ -355,6 +359,22 @@ impl Engine {
         let owner = self.owner_index(kind, mover);
         let mut placed = Some((self.codes.code(kind, owner, false), cell));
         self.put_hand(pos, &mut placed, j);
+    }
+
+    /// Turns the pieces of a block of cells: transform `t` of the game, each
+    /// cycle moved on by one cell (pieces keep their state; no trigger fires).
+    pub(super) fn turn_block(&self, pos: &mut Position, t: u16, j: &mut impl Journal) {
+        for cycle in &self.game.transforms[t as usize].cycles {
+            let Some(&last) = cycle.last() else { continue };
+            let mut carried = pos.board[last.index()];
+            for &c in cycle {
+                let here = pos.board[c.index()];
+                if here != carried {
+                    pos.set(c, carried, j);
+                }
+                carried = here;
+            }
+        }
     }
 
     /// Whether `kind` is one of the pool's kinds.

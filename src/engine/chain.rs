@@ -1,12 +1,15 @@
 //! Fast forms of rules written in the core ([`crate::ir::FastCore`]): a move
-//! then a placement from its landing, and a drop that turns over runs of
-//! pieces. Each is generated from tables without the core interpreter, where
+//! then a placement from its landing, a drop that turns over runs of
+//! pieces, and a drop then a turn of a block. Each is generated from tables without the core interpreter, where
 //! the engine proves it gives exactly the core's moves.
 
 use super::eval::CellRows;
 use super::moves::{MoveList, Token};
+use super::position::NoJournal;
 use super::{Engine, Position};
-use crate::ir::{CellId, DropFlipping, FastCore, MoveRule, MoveThenPlace, Pattern, PieceKind, PlayerId};
+use crate::ir::{
+    CellId, DropFlipping, DropTurning, FastCore, MoveRule, MoveThenPlace, Pattern, PieceKind, PlayerId,
+};
 
 impl Engine {
     /// Keeps the fast form of each core rule only where the engine proves it
@@ -20,6 +23,10 @@ impl Engine {
                 None => continue,
                 Some(FastCore::MoveThenPlace(chain)) => self.chain_is_exact(rule, chain),
                 Some(FastCore::DropFlipping(flipping)) => self.flipping_is_exact(rule, flipping),
+                Some(FastCore::DropTurning(_)) => {
+                    (0..self.players).all(|p| self.rows(rule.target, PlayerId(p as u8)).is_some())
+                        && self.never_triggers(rule.kind)
+                }
             };
             if !exact {
                 self.game.rules[r].fast_core = None;
@@ -117,6 +124,55 @@ impl Engine {
             turned[2..].sort_unstable();
             turned.dedup();
             out.push_raw(turned, 0);
+        }
+    }
+
+    /// The drops of a rule that turns a block after the placing, by its fast
+    /// form: each cell meeting the target, then each turn of the mover (none
+    /// where, after `then`, the placing decides the game).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn turning_drops(
+        &self,
+        pos: &Position,
+        player: PlayerId,
+        kind: PieceKind,
+        rule: &MoveRule,
+        turning: &DropTurning,
+        out: &mut MoveList,
+    ) {
+        let Some(target) = self.rows(rule.target, player) else {
+            return;
+        };
+        let checks = turning.stops && !self.game.end.results.is_empty();
+        let mut placed = checks.then(|| pos.clone());
+        for c in 0..self.game.topology.board_cells {
+            let cell = CellId(c as u16);
+            if !target.holds(cell, pos.board[c]) || !self.can_place(pos, player, kind, cell) {
+                continue;
+            }
+            if let Some(after) = placed.as_mut() {
+                // The placing as the core makes it, then the end rules it meets.
+                let reserve = self.reserve_index(player, kind);
+                let held = after.numbers[reserve];
+                self.place_new(after, player, kind, cell, &mut NoJournal);
+                let decided = self.decided(after, player, false, None).is_some();
+                after.set(cell, 0, &mut NoJournal);
+                after.numbers[reserve] = held;
+                if decided {
+                    out.push2(Token::Drop(kind), Token::Place(cell));
+                    continue;
+                }
+            }
+            for &t in &turning.turns[player.index()] {
+                out.push_raw(
+                    &[
+                        Token::Drop(kind).encode(),
+                        Token::Place(cell).encode(),
+                        Token::Turn(t).encode(),
+                    ],
+                    0,
+                );
+            }
         }
     }
 
@@ -245,7 +301,7 @@ impl Engine {
 impl Engine {
     /// How each rule of the game is generated, in the order of
     /// [`crate::ir::Game::rules`]: `hop`, `slide`, `jump`, `drop`, `drop by
-    /// neighbour tables`, `move then place`, `drop flipping` (fast forms) or `core` (the
+    /// neighbour tables`, `move then place`, `drop flipping`, `drop turning` (fast forms) or `core` (the
     /// interpreter) — for tests and for authors curious about speed.
     pub fn forms(&self) -> Vec<&'static str> {
         self.game
@@ -261,6 +317,7 @@ impl Engine {
                 (Pattern::Drop, _) => "drop",
                 (Pattern::Core, Some(FastCore::MoveThenPlace(_))) => "move then place",
                 (Pattern::Core, Some(FastCore::DropFlipping(_))) => "drop flipping",
+                (Pattern::Core, Some(FastCore::DropTurning(_))) => "drop turning",
                 (Pattern::Core, None) => "core",
             })
             .chain(self.arrivals.iter().flatten().map(|_| "arrival in a region"))

@@ -468,6 +468,23 @@ impl Run<'_> {
                     w.weight = w.weight.saturating_add(1);
                     w.pc += 1;
                 }
+                Op::Turn(ids) => {
+                    // The action before ends first: a piece just landed or
+                    // placed in the block turns with it.
+                    let cell = w.cursor;
+                    self.end_action(&mut w);
+                    w.cursor = cell;
+                    w.pc += 1;
+                    for &t in &ids[self.player.index()] {
+                        if self.branch_with(w, frame, |run, next| {
+                            engine.turn_block(run.pos, t, &mut run.log);
+                            run.push(next, Token::Turn(t));
+                        }) {
+                            return true;
+                        }
+                    }
+                    return false;
+                }
                 Op::Flip => {
                     let cell = w.cursor;
                     if !cell.is_some() || !engine.flip(self.pos, cell, self.player, &mut self.log) {

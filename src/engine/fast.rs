@@ -169,6 +169,9 @@ impl Engine {
                 Some(FastCore::DropFlipping(flipping)) => {
                     self.flipping_drops(pos, player, kind, rule, flipping, out, &mut scratch.chain)
                 }
+                Some(FastCore::DropTurning(turning)) => {
+                    self.turning_drops(pos, player, kind, rule, turning, out)
+                }
                 None => return false,
             },
         }

@@ -36,7 +36,7 @@ pub use budget::{Exhausted, Limit, MAX_MOVES, MAX_TOKENS, MAX_WORK};
 pub use cause::EndCause;
 pub use core::MAX_REGISTERS;
 pub use explain::Obstacle;
-pub use moves::{MAX_CHAIN, Move, MoveBuf, MoveList, MoveRef, Token};
+pub use moves::{MAX_CHAIN, MAX_TRANSFORMS, Move, MoveBuf, MoveList, MoveRef, Token};
 pub use options::OptionError;
 pub use position::Position;
 pub use search::{MAX_PERFT_DEPTH, PlayoutStats, uniform};

@@ -56,6 +56,9 @@ pub enum Token {
     Mark(CellId),
     /// The following [`Token::Mark`]s go to this mark set. Hidden.
     MarkSet(u8),
+    /// The pieces of a block of cells turn: the transform of this index
+    /// ([`crate::ir::Game::transforms`]), written by its name (`q1+90`).
+    Turn(u16),
     /// The move is written in full, because another legal move would be
     /// written alike: its landings (level 1), and also the pieces it removes
     /// (2), and also everything else it does (3). Hidden; first in the move.
@@ -64,6 +67,12 @@ pub enum Token {
 
 /// [`Token::Explicit`] is packed as a mark set beyond every real one.
 const EXPLICIT: u16 = 0xFF0;
+
+/// [`Token::Turn`] is packed as a mark set from here on (mark sets are `u8`).
+const TURN: u16 = 0x100;
+
+/// The most turns of blocks a game may hold ([`Token::Turn`]'s indices).
+pub const MAX_TRANSFORMS: usize = (EXPLICIT - TURN) as usize;
 
 impl Token {
     /// The packed form stored in buffers.
@@ -86,6 +95,7 @@ impl Token {
             Token::Take(c) => (13, c.0),
             Token::Mark(c) => (14, c.0),
             Token::MarkSet(m) => (15, m as u16),
+            Token::Turn(t) => (15, TURN + t),
             Token::Explicit(level) => (15, EXPLICIT | level as u16),
         };
         (tag << TAG_SHIFT) | (value & VALUE_MASK)
@@ -114,6 +124,7 @@ impl Token {
             13 => Token::Take(cell),
             14 => Token::Mark(cell),
             _ if value >= EXPLICIT => Token::Explicit((value - EXPLICIT) as u8),
+            _ if value >= TURN => Token::Turn(value - TURN),
             _ => Token::MarkSet(value as u8),
         }
     }
@@ -175,7 +186,7 @@ impl<'a> MoveRef<'a> {
     pub fn last_landing(self) -> Option<CellId> {
         self.tokens().fold(None, |acc, t| match t {
             Token::To(c) | Token::Capture(c) | Token::Place(c) => Some(c),
-            Token::From(_) | Token::Drop(_) | Token::Promote(_) | Token::Take(_) => None,
+            Token::From(_) | Token::Drop(_) | Token::Promote(_) | Token::Take(_) | Token::Turn(_) => None,
             _ => acc,
         })
     }
@@ -233,7 +244,12 @@ impl<'a> MoveRef<'a> {
                     landing = Some((c, true));
                     held = out.len();
                 }
-                Token::From(_) | Token::Drop(_) | Token::Take(_) | Token::Promote(_) | Token::Pass => {
+                Token::From(_)
+                | Token::Drop(_)
+                | Token::Take(_)
+                | Token::Turn(_)
+                | Token::Promote(_)
+                | Token::Pass => {
                     flush(out, &mut landing, held);
                     out.push(t.encode());
                 }

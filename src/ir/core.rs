@@ -45,6 +45,10 @@ pub enum Op {
     If(CondId),
     /// The expression is true now.
     When(Expr),
+    /// The pieces of a block of cells turn: a branch per transform
+    /// ([`super::Game::transforms`] indices, per player). Ends the current
+    /// action first, and is an action of its own.
+    Turn(Vec<Vec<u16>>),
     /// Lookahead: the body (up to `end`) has a way to its `Accept` (`negate`: none).
     Can {
         /// Index of the first op after the body.
@@ -142,6 +146,7 @@ impl Program {
                 | Op::Jump(_)
                 | Op::Promote
                 | Op::PromoteOnCapture
+                | Op::Turn(_)
                 | Op::Then => return false,
                 Op::Can { end, .. } | Op::Each { end, .. } => *end as usize,
                 Op::Accept => return true,
@@ -164,6 +169,7 @@ impl Program {
                     | Op::Remove
                     | Op::Flip
                     | Op::CarryTo(_)
+                    | Op::Turn(_)
                     | Op::Then
                     | Op::Each { .. }
             )

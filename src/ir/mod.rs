@@ -76,6 +76,20 @@ pub struct Game {
     pub layout: Layout,
     /// How pictures draw the game (`appearance`, or the defaults).
     pub appearance: Appearance,
+    /// The turns of blocks of cells that rules make (`rotate`, `reflect`),
+    /// by the index [`Op::Turn`] and the move's token name.
+    pub transforms: Vec<Transform>,
+}
+
+/// One way to turn or mirror the pieces of a block of cells (`rotate q1 by
+/// 90`): a permutation of the cells, as cycles.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Transform {
+    /// How it is written in a move: the region's name and the turn (`q1+90`, `q1|n`).
+    pub name: String,
+    /// Each cycle `[c0, c1, …, ck]`: the piece on `c0` goes to `c1`, …, the
+    /// piece on `ck` to `c0`. Cells that stay are left out.
+    pub cycles: Vec<Vec<CellId>>,
 }
 
 /// What a move's notation writes of each action, and so which ways through
@@ -303,6 +317,17 @@ pub enum FastCore {
     MoveThenPlace(MoveThenPlace),
     /// A drop that turns over runs of pieces closed by another.
     DropFlipping(DropFlipping),
+    /// A drop, then a turn of a block of cells (`rotate`, `reflect`).
+    DropTurning(DropTurning),
+}
+
+/// A drop onto a cell meeting the rule's `target`, then one of the turns of
+/// blocks `turns[player]` ([`Op::Turn`]). With `stops`, the turn follows a
+/// `then`: a placing after which an end rule decides the game is the move.
+#[derive(Debug, Clone)]
+pub struct DropTurning {
+    pub turns: Vec<Vec<u16>>,
+    pub stops: bool,
 }
 
 /// A drop onto a cell meeting the rule's `target`, then `[must] flip WHAT

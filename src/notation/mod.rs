@@ -56,6 +56,12 @@ pub fn format(engine: &Engine, mv: MoveRef) -> String {
                 out.push('=');
                 out.push_str(&game.kinds[k.index()].letter);
             }
+            Token::Turn(t) => {
+                if !out.is_empty() {
+                    out.push(',');
+                }
+                out.push_str(&game.transforms[t as usize].name);
+            }
             Token::Pass => out.push_str("pass"),
             _ => {}
         }
@@ -117,8 +123,8 @@ pub enum ParseMoveError {
 }
 
 /// Whether `text` has the shape of a move: actions joined by `,`, each `pass`,
-/// `Letter@cell`, `xcell`, or a cell followed by `-cell` / `xcell` steps, and
-/// maybe `=Letter`.
+/// `Letter@cell`, `xcell`, a cell followed by `-cell` / `xcell` steps, and
+/// maybe `=Letter`, or a block turned (`q1+90`, `q1-90`, `q1+180`, `q1|n`).
 pub fn is_well_formed(text: &str) -> bool {
     if text == "pass" {
         return true;
@@ -139,7 +145,20 @@ pub fn is_well_formed(text: &str) -> bool {
         let s = s.strip_prefix('+').unwrap_or(s);
         !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric())
     };
+    let name = |s: &str| {
+        s.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+            && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    };
+    let turned = |action: &str| match action.split_once(['+', '-', '|']) {
+        Some((region, how)) if name(region) => {
+            matches!(&action[region.len()..], "+90" | "-90" | "+180") || (action.contains('|') && name(how))
+        }
+        _ => false,
+    };
     text.split(',').all(|action| {
+        if turned(action) {
+            return true;
+        }
         let (action, promoted) = match action.split_once('=') {
             Some((a, l)) => (a, Some(l)),
             None => (action, None),
@@ -223,6 +242,10 @@ mod tests {
             "+P@c3",
             "a1-a4,xd7",
             "a4-d4,X@d7",
+            "M@d4,q1+90",
+            "q2-90",
+            "M@a1,top+180",
+            "M@a1,q1|ne",
         ] {
             assert!(is_well_formed(ok), "{ok}");
         }
@@ -236,6 +259,9 @@ mod tests {
             "N@",
             "3c-d4",
             "pass,pass",
+            "M@d4,q1+45",
+            "q1|",
+            "+90",
         ] {
             assert!(!is_well_formed(bad), "{bad}");
         }

@@ -101,6 +101,8 @@ struct ActionView {
     captures: bool,
     /// The letter of the piece it becomes (`=Q`).
     becomes: Option<String>,
+    /// How a block of cells turns (`q1+90`), written only in full.
+    turned: Option<String>,
 }
 
 /// The actions of `mv` at `pos`, with the kind of each moving piece (read
@@ -150,6 +152,10 @@ fn actions_of(engine: &Engine, pos: &Position, mv: MoveRef) -> Vec<ActionView> {
                 pass: true,
                 ..ActionView::default()
             }),
+            Token::Turn(t) => out.push(ActionView {
+                turned: Some(game.transforms[t as usize].name.clone()),
+                ..ActionView::default()
+            }),
             Token::To(c) | Token::Place(c) => {
                 if let Some(a) = out.last_mut() {
                     a.to = Some(c);
@@ -178,6 +184,9 @@ impl ActionView {
         let same = |a: &str, b: &str| if fold { a.eq_ignore_ascii_case(b) } else { a == b };
         if self.pass {
             return same(typed, "pass");
+        }
+        if let Some(turned) = &self.turned {
+            return same(typed, turned);
         }
         let (body, promotion) = match typed.split_once('=') {
             Some((body, p)) => (body, Some(p)),

@@ -101,6 +101,8 @@ impl Facts {
                     Op::Place(k) => droppable[k.index()] = true,
                     Op::Flip => flips = true,
                     Op::Remove | Op::CaptureGroup => royals_removable = true,
+                    // A turned block moves pieces of any kind to any of its cells.
+                    Op::Turn(_) => carried.push(None),
                     Op::CarryTo(_) => carried.push(match i.checked_sub(1).map(|j| &ops[j]) {
                         Some(Op::If(c)) => kinds_of(&game.conds[c.0 as usize]),
                         _ => None,

@@ -478,6 +478,25 @@ pub enum Clause {
     },
     /// `[must] capture C groups without liberties`.
     Groups { must: bool, what: Cond, span: Span },
+    /// `rotate regions by angles` / `reflect regions along dirs`: the pieces of
+    /// one of the regions turn or are mirrored.
+    Turn {
+        /// The regions, one of which turns.
+        regions: Vec<Ident>,
+        /// How they turn.
+        how: Turning,
+        span: Span,
+    },
+}
+
+/// How `rotate` / `reflect` moves the pieces of a region.
+#[derive(Debug, Clone)]
+pub enum Turning {
+    /// `rotate … by A` / `by (A, B, …)`: quarter turns in degrees, clockwise
+    /// when positive, each with where it is written.
+    Rotate(Vec<(i64, Span)>),
+    /// `reflect … along D`: mirrored along each of the directions.
+    Reflect(DirRef),
 }
 
 impl Clause {
@@ -505,7 +524,8 @@ impl Clause {
             | Clause::Group { span, .. }
             | Clause::Run { span, .. }
             | Clause::Like { span, .. }
-            | Clause::Groups { span, .. } => *span,
+            | Clause::Groups { span, .. }
+            | Clause::Turn { span, .. } => *span,
         }
     }
 }

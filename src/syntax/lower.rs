@@ -821,6 +821,19 @@ impl Lowerer {
                     span,
                 }
             }
+            Rule::rotate_clause | Rule::reflect_clause => {
+                let rotate = c.as_rule() == Rule::rotate_clause;
+                let mut it = c.into_inner();
+                it.next(); // rotate_kw / reflect_kw
+                let regions = self.idents(next(&mut it));
+                let last = next(&mut it);
+                let how = if rotate {
+                    Turning::Rotate(last.into_inner().map(|p| (self.int(&p), self.span(&p))).collect())
+                } else {
+                    Turning::Reflect(self.idents(last))
+                };
+                Clause::Turn { regions, how, span }
+            }
             Rule::each_clause => {
                 let mut must = false;
                 let mut body = Vec::new();

@@ -154,6 +154,24 @@ fn board_after(engine: &Engine, pos: &Position, mv_text: &str, actions: usize) -
                     *slot = None;
                 }
             }
+            Token::Turn(t) => {
+                put(&mut board, &mut hand);
+                started += 1;
+                if started > actions {
+                    return board;
+                }
+                for cycle in &engine.game().transforms[t as usize].cycles {
+                    let before: Vec<_> = cycle
+                        .iter()
+                        .map(|c| board.get(c.index()).copied().flatten())
+                        .collect();
+                    for (i, c) in cycle.iter().enumerate() {
+                        if let Some(slot) = board.get_mut(c.index()) {
+                            *slot = before[(i + before.len() - 1) % before.len()];
+                        }
+                    }
+                }
+            }
             Token::Become(k) | Token::BecomeSilently(k) => {
                 if let Some(((_, kind), _)) = hand.as_mut() {
                     *kind = k;
