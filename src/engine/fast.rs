@@ -201,14 +201,13 @@ impl Engine {
         };
         if promotes && let Some(choice) = self.promotion_at_end(player, kind, from, to) {
             let cells = self.game.topology.cells() * (self.kinds + 1);
-            if choice.keep
-                && !(self.dedupe_targets && scratch.seen_plain(to.index() * (self.kinds + 1), cells, out))
+            if choice.keep && !(self.dedupe_targets && scratch.seen_key(to.index() * (self.kinds + 1), cells))
             {
                 out.push2(Token::From(from), hop);
             }
             for &k in choice.into {
                 if self.dedupe_targets
-                    && scratch.seen_plain(to.index() * (self.kinds + 1) + k.index() + 1, cells, out)
+                    && scratch.seen_key(to.index() * (self.kinds + 1) + k.index() + 1, cells)
                 {
                     continue;
                 }
@@ -225,10 +224,9 @@ impl Engine {
             return;
         }
         if self.dedupe_targets
-            && scratch.seen_plain(
+            && scratch.seen_key(
                 to.index() * (self.kinds + 1),
                 self.game.topology.cells() * (self.kinds + 1),
-                out,
             )
         {
             return;

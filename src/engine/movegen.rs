@@ -554,39 +554,30 @@ impl GenScratch {
     }
 
     /// [`GenScratch::seen_key`] for a way that does something it does not
-    /// write (`effects`) or not.
+    /// write (`effects`) or not. A way with effects does not mark its landing
+    /// as seen: a plain way (a fast hop, say) reaching it afterwards is
+    /// another move, not a repeat of it.
     pub(super) fn seen_way(&mut self, key: usize, size: usize, effects: bool) -> Reached {
         if self.effects.len() < size {
             self.effects.resize(size, 0);
         }
-        let before = self.seen_key(key, size);
         let effects_before = self.effects[key] == self.stamp;
         if effects {
-            self.effects[key] = self.stamp;
-        }
-        match (before, effects || effects_before) {
-            (false, _) => Reached::New,
-            (true, false) => Reached::Same,
-            (true, true) => Reached::Unsure,
-        }
-    }
-
-    /// Whether a plain move (one that does no more than it writes) with `key`
-    /// is one the current piece already has; marks it. Reached first by a way
-    /// that does more than it writes, the two may differ: the list is then
-    /// sorted out afterwards, and the move is kept.
-    #[inline]
-    pub(super) fn seen_plain(&mut self, key: usize, size: usize, out: &mut super::moves::MoveList) -> bool {
-        if self.effects.is_empty() {
-            return self.seen_key(key, size);
-        }
-        match self.seen_way(key, size, false) {
-            Reached::Same => true,
-            Reached::Unsure => {
-                out.may_repeat = true;
-                false
+            if self.seen.len() < size {
+                self.seen.resize(size, 0);
             }
-            Reached::New => false,
+            let plain_before = self.seen[key] == self.stamp;
+            self.effects[key] = self.stamp;
+            return if plain_before || effects_before {
+                Reached::Unsure
+            } else {
+                Reached::New
+            };
+        }
+        match self.seen_key(key, size) {
+            false => Reached::New,
+            true if effects_before => Reached::Unsure,
+            true => Reached::Same,
         }
     }
 
