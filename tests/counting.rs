@@ -6,13 +6,18 @@
 
 mod common;
 
-/// Chess with one more end rule, before the others.
-fn chess_with(rule: &str) -> rulebook::engine::Engine {
+/// The text of chess with one more end rule, before the others.
+fn chess_text_with(rule: &str) -> String {
     let text = std::fs::read_to_string(format!("{}/games/chess.rules", env!("CARGO_MANIFEST_DIR")))
         .expect("the game");
     let anchor = "  no move: mover loses if in check";
     assert!(text.contains(anchor));
-    common::engine_of(&text.replacen(anchor, &format!("  {rule}\n{anchor}"), 1))
+    text.replacen(anchor, &format!("  {rule}\n{anchor}"), 1)
+}
+
+/// Chess with one more end rule, before the others.
+fn chess_with(rule: &str) -> rulebook::engine::Engine {
+    common::engine_of(&chess_text_with(rule))
 }
 
 /// The status of chess with `rule` at the start.
@@ -48,13 +53,7 @@ fn several_kinds_at_once() {
 
 #[test]
 fn a_set_of_unknown_kinds_is_an_unknown_piece() {
-    let text = std::fs::read_to_string(format!("{}/games/chess.rules", env!("CARGO_MANIFEST_DIR")))
-        .expect("the game");
-    let broken = text.replacen(
-        "  no move: mover loses if in check",
-        "  draw when count(not Kng, White) == 0\n  no move: mover loses if in check",
-        1,
-    );
+    let broken = chess_text_with("draw when count(not Kng, White) == 0");
     assert_eq!(common::refused(&broken), ["rules::compile::unknown_piece"]);
 }
 
@@ -82,18 +81,8 @@ fn pieces_in_a_region_or_on_a_cell() {
 
 #[test]
 fn in_a_region_belongs_inside_count() {
-    let text = std::fs::read_to_string(format!("{}/games/chess.rules", env!("CARGO_MANIFEST_DIR")))
-        .expect("the game");
-    let misplaced = text.replacen(
-        "  no move: mover loses if in check",
-        "  draw when opponent(King in last) == White\n  no move: mover loses if in check",
-        1,
-    );
+    let misplaced = chess_text_with("draw when opponent(King in last) == White");
     assert_eq!(common::refused(&misplaced), ["rules::compile::misplaced_in"]);
-    let unknown = text.replacen(
-        "  no move: mover loses if in check",
-        "  draw when count(King in nowhere) == 1\n  no move: mover loses if in check",
-        1,
-    );
+    let unknown = chess_text_with("draw when count(King in nowhere) == 1");
     assert_eq!(common::refused(&unknown), ["rules::compile::unknown_region"]);
 }

@@ -139,12 +139,16 @@ impl Engine {
         rule: &MoveRule,
         turning: &DropTurning,
         out: &mut MoveList,
+        trial: &mut Position,
     ) {
         let Some(target) = self.rows(rule.target, player) else {
             return;
         };
         let checks = turning.stops && !self.game.end.results.is_empty();
-        let mut placed = checks.then(|| pos.clone());
+        let mut placed = checks.then(|| {
+            trial.clone_from(pos);
+            trial
+        });
         for c in 0..self.game.topology.board_cells {
             let cell = CellId(c as u16);
             if !target.holds(cell, pos.board[c]) || !self.can_place(pos, player, kind, cell) {

@@ -170,7 +170,7 @@ impl Engine {
                     self.flipping_drops(pos, player, kind, rule, flipping, out, &mut scratch.chain)
                 }
                 Some(FastCore::DropTurning(turning)) => {
-                    self.turning_drops(pos, player, kind, rule, turning, out)
+                    self.turning_drops(pos, player, kind, rule, turning, out, &mut scratch.trial)
                 }
                 None => return false,
             },

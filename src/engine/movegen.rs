@@ -515,6 +515,9 @@ pub(super) struct GenScratch {
     pub effects: Vec<u32>,
     /// Jumps tried since the list being written was started (see [`super::budget`]).
     pub work: u64,
+    /// A position to try actions on, reused from list to list (no allocation
+    /// once it has grown).
+    pub trial: Position,
 }
 
 /// What the stamps say of a way reaching a landing already reached.
@@ -537,6 +540,7 @@ impl Default for GenScratch {
             stamp: 0,
             effects: Vec::new(),
             work: 0,
+            trial: Position::default(),
         }
     }
 }
