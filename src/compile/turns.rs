@@ -9,7 +9,7 @@ use crate::ir::{
     self, ActionSource, CellId, FollowUp, KindInfo, MoveRule, Op, Pass, PieceKind, PlayerId, Setup, Trigger,
     Turn, TurnOrder,
 };
-use crate::syntax::ast::{ActionAlt, Effect, Ident, Item, OrderStmt, PassWhen, RulesFile, SetupStmt};
+use crate::syntax::ast::{ActionAlt, Alt, Effect, Ident, Item, OrderStmt, PassWhen, RulesFile, SetupStmt};
 
 pub(super) fn setup(cx: &mut Ctx, file: &RulesFile) -> Setup {
     let mut setup = Setup::default();
@@ -217,10 +217,14 @@ pub(super) fn turns(
                 "said again here",
             ));
         }
-        let tiers = if decl.tiers.is_empty() {
-            vec![every_action(kinds)]
+        let budget = match max_actions {
+            ir::Expr::Const(n) => n.clamp(1, MAX_ACTIONS as i64),
+            _ => MAX_ACTIONS as i64,
+        };
+        let (tiers, costs) = if decl.tiers.is_empty() {
+            (vec![every_action(kinds)], Vec::new())
         } else {
-            tiers_of(cx, &decl.tiers, kinds, rules)
+            tiers_of(cx, &decl.tiers, kinds, rules, budget)
         };
         let follow_up = decl.follow_up.as_ref().and_then(|(cond, follow, span)| {
             if let Some(actions) = &decl.actions {
@@ -240,7 +244,7 @@ pub(super) fn turns(
             let when = conds::lower_id(cx, cond)?;
             Some(FollowUp {
                 when,
-                tiers: tiers_of(cx, follow, kinds, rules),
+                tiers: tiers_of(cx, follow, kinds, rules, 1).0,
             })
         });
         let says_nothing = decl.tiers.is_empty()
@@ -269,6 +273,7 @@ pub(super) fn turns(
             name: decl.name.text.clone(),
             max_actions,
             exact_actions,
+            costs,
             distinct_pieces,
             pass: match decl.pass {
                 None => Pass::No,
@@ -287,6 +292,7 @@ pub(super) fn turns(
             name: "turn".to_string(),
             max_actions: ir::Expr::Const(1),
             exact_actions: false,
+            costs: Vec::new(),
             distinct_pieces: false,
             pass: Pass::No,
             tiers: vec![every_action(kinds)],
@@ -411,21 +417,49 @@ fn every_action(kinds: &[KindInfo]) -> Vec<ActionSource> {
     tier
 }
 
-/// The tiers of `choose …` / `else …` lines.
+/// The tiers of `choose …` / `else …` lines, and what each source costs
+/// (empty when nothing costs more than 1). A cost must lie in 1..=`budget`,
+/// the most the turn's budget can be.
 fn tiers_of(
     cx: &mut Ctx,
-    tiers: &[Vec<ActionAlt>],
+    tiers: &[Vec<Alt>],
     kinds: &[KindInfo],
     rules: &mut Vec<MoveRule>,
-) -> Vec<Vec<ActionSource>> {
-    tiers
-        .iter()
-        .map(|tier| {
-            tier.iter()
-                .filter_map(|alt| action_source(cx, alt, kinds, rules))
-                .collect()
-        })
-        .collect()
+    budget: i64,
+) -> (Vec<Vec<ActionSource>>, Vec<Vec<u8>>) {
+    let mut sources = Vec::new();
+    let mut costs = Vec::new();
+    for tier in tiers {
+        let mut tier_sources = Vec::new();
+        let mut tier_costs = Vec::new();
+        for alt in tier {
+            let cost = match alt.cost {
+                Some((n, span)) if !(1..=budget).contains(&n) => {
+                    cx.report(
+                        error::out_of_range(
+                            "the cost of an action",
+                            span,
+                            &format!("between 1 and {budget}, the turn's `actions`"),
+                        )
+                        .with_help("an action that costs more than the turn's budget could never be made"),
+                    );
+                    1
+                }
+                Some((n, _)) => n as u8,
+                None => 1,
+            };
+            if let Some(source) = action_source(cx, &alt.action, kinds, rules) {
+                tier_sources.push(source);
+                tier_costs.push(cost);
+            }
+        }
+        sources.push(tier_sources);
+        costs.push(tier_costs);
+    }
+    if costs.iter().flatten().all(|&c| c == 1) {
+        costs.clear();
+    }
+    (sources, costs)
 }
 
 fn action_source(

@@ -4,6 +4,7 @@
 
 use super::{Ctx, ranges};
 use crate::diag::{Problem, Span};
+use crate::ir::ids::MAX_ACTIONS;
 use crate::ir::{self, ActionSource, Expr, PieceKind, PlayerId};
 
 /// Warnings about the assembled game.
@@ -142,30 +143,40 @@ fn exploding_turns(cx: &mut Ctx, game: &ir::Game) {
         .map(|(i, &v)| (i, ranges::Values::exactly(v)))
         .collect();
     for (t, turn) in game.turns.iter().enumerate() {
+        // A turn of exactly N actions is the game's rule, not an allowance
+        // the author could narrow: it is not warned.
         let Some(actions) = ranges::values(cx, &turn.max_actions, &options)
             .exact()
-            .filter(|n| *n >= 2)
+            .filter(|n| *n >= 2 && !turn.exact_actions)
         else {
             continue;
         };
         let mut worst: f64 = 0.0;
         for p in 0..game.players.len() {
             let player = PlayerId(p as u8);
-            let per_action: f64 = turn
-                .tiers
-                .iter()
-                .flatten()
-                .map(|source| match source {
-                    ActionSource::Move { kind, rules } => {
-                        let pieces = pieces_of(game, player, *kind);
-                        let each = rules.iter().map(|&r| reach(r)).sum::<f64>();
-                        pieces * each
-                    }
-                    ActionSource::Drop { rules, .. } => rules.iter().map(|&r| reach(r)).sum::<f64>(),
-                    _ => 0.0,
-                })
-                .sum();
-            let mut estimate = per_action.powi(actions.min(16) as i32);
+            // `by_cost[c]`: the single actions that cost `c`.
+            let mut by_cost = [0.0; MAX_ACTIONS + 1];
+            for (i, tier) in turn.tiers.iter().enumerate() {
+                for (j, source) in tier.iter().enumerate() {
+                    by_cost[usize::from(turn.cost(i, j)).min(MAX_ACTIONS)] += match source {
+                        ActionSource::Move { kind, rules } => {
+                            let pieces = pieces_of(game, player, *kind);
+                            let each = rules.iter().map(|&r| reach(r)).sum::<f64>();
+                            pieces * each
+                        }
+                        ActionSource::Drop { rules, .. } => rules.iter().map(|&r| reach(r)).sum::<f64>(),
+                        _ => 0.0,
+                    };
+                }
+            }
+            // Sequences spending the whole budget: each first action, then the rest.
+            let budget = (actions.min(MAX_ACTIONS as i64)) as usize;
+            let mut spending = [0.0; MAX_ACTIONS + 1];
+            spending[0] = 1.0;
+            for b in 1..=budget {
+                spending[b] = (1..=b).map(|c| by_cost[c] * spending[b - c]).sum();
+            }
+            let mut estimate: f64 = spending[budget];
             if turn.distinct_pieces {
                 estimate /= (1..=actions.min(16)).product::<i64>() as f64;
             }

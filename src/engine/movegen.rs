@@ -128,7 +128,7 @@ impl Engine {
     ) {
         if remaining == 1 && turn.follow_up.is_none() {
             // The last action: generate straight into the result, each move
-            // written after the actions before it.
+            // written after the actions before it (each costs 1: the budget is spent).
             buf.moves.set_prefix(prefix, prefix_weight);
             self.actions(
                 pos,
@@ -137,13 +137,16 @@ impl Engine {
                 &moved[..level],
                 &mut buf.moves,
                 &mut buf.generator,
+                Spend::last(&turn.costs),
             );
             buf.moves.set_prefix(&[], 0);
             return;
         }
         buf.ensure_level(level);
         let mut actions = std::mem::take(&mut buf.actions[level]);
+        let mut costs = std::mem::take(&mut buf.costs[level]);
         actions.clear();
+        costs.clear();
         self.actions(
             pos,
             player,
@@ -151,22 +154,25 @@ impl Engine {
             &moved[..level],
             &mut actions,
             &mut buf.generator,
+            Spend::new(&turn.costs, remaining, &mut costs),
         );
         let mut next = std::mem::take(&mut buf.positions[level]);
         let mut log = std::mem::take(&mut buf.undo[level]);
         let mut joined = std::mem::take(&mut buf.prefixes[level]);
         next.clone_from(pos);
+        let mut cost = Costs::new(&costs);
         for (i, action) in actions.iter().enumerate() {
             let weight = prefix_weight + actions.weight(i);
+            let left = remaining - cost.of(i);
             self.apply_tokens(&mut next, player, action, &mut log);
             if remaining == 1 {
                 self.follow_up(&next, player, turn, prefix, action.raw(), weight, buf);
             } else {
-                let ends = self.ends_game(pos, &next, player);
-                if ends || !turn.exact_actions {
+                let ended = left > 0 && self.ends_game(pos, &next, player);
+                if left == 0 || ended || !turn.exact_actions {
                     buf.moves.push_joined(prefix, action.raw(), weight);
                 }
-                if !ends {
+                if left > 0 && !ended {
                     moved[level] = self.acted(turn, action);
                     joined.clear();
                     joined.extend_from_slice(prefix);
@@ -175,7 +181,7 @@ impl Engine {
                         &next,
                         player,
                         turn,
-                        remaining - 1,
+                        left,
                         &joined,
                         weight,
                         moved,
@@ -190,6 +196,7 @@ impl Engine {
         buf.undo[level] = log;
         buf.positions[level] = next;
         buf.actions[level] = actions;
+        buf.costs[level] = costs;
     }
 
     /// The moves made of `action` (applied to `after`) and, when the turn's
@@ -219,7 +226,15 @@ impl Engine {
         }
         let mut extra = std::mem::take(&mut buf.follow);
         extra.clear();
-        self.actions(after, player, &follow.tiers, &[], &mut extra, &mut buf.generator);
+        self.actions(
+            after,
+            player,
+            &follow.tiers,
+            &[],
+            &mut extra,
+            &mut buf.generator,
+            Spend::last(&[]),
+        );
         if extra.is_empty() {
             buf.moves.push_joined(prefix, action, weight);
         }
@@ -284,7 +299,9 @@ impl Engine {
     ) -> Option<u64> {
         buf.ensure_level(level);
         let mut actions = std::mem::take(&mut buf.actions[level]);
+        let mut costs = std::mem::take(&mut buf.costs[level]);
         actions.clear();
+        costs.clear();
         self.actions(
             pos,
             player,
@@ -292,27 +309,32 @@ impl Engine {
             &moved[..level],
             &mut actions,
             &mut buf.generator,
+            Spend::new(&turn.costs, remaining, &mut costs),
         );
         if actions.may_repeat {
             buf.actions[level] = actions;
+            buf.costs[level] = costs;
             return None;
         }
-        // Each action is a move of its own, except under `actions exactly`
-        // before the last action, where only one that ends the game is.
-        let stops_here = remaining == 1 || !turn.exact_actions;
-        let mut n = if stops_here { actions.len() as u64 } else { 0 };
+        let mut n = 0;
         let mut unsure = false;
         if remaining > 1 {
             let mut next = std::mem::take(&mut buf.positions[level]);
             let mut log = std::mem::take(&mut buf.undo[level]);
             next.clone_from(pos);
-            for action in actions.iter() {
+            let mut cost = Costs::new(&costs);
+            for (i, action) in actions.iter().enumerate() {
+                let left = remaining - cost.of(i);
+                if left == 0 {
+                    n += 1;
+                    continue;
+                }
                 self.apply_tokens(&mut next, player, action, &mut log);
-                if self.ends_game(pos, &next, player) {
-                    n += u64::from(!stops_here);
-                } else {
+                let ended = self.ends_game(pos, &next, player);
+                n += u64::from(ended || !turn.exact_actions);
+                if !ended {
                     moved[level] = self.acted(turn, action);
-                    match self.count_sequences(&next, player, turn, remaining - 1, moved, level + 1, buf) {
+                    match self.count_sequences(&next, player, turn, left, moved, level + 1, buf) {
                         Some(m) => n += m,
                         None => unsure = true,
                     }
@@ -324,8 +346,11 @@ impl Engine {
             }
             buf.positions[level] = next;
             buf.undo[level] = log;
+        } else {
+            n = actions.len() as u64;
         }
         buf.actions[level] = actions;
+        buf.costs[level] = costs;
         (!unsure).then_some(n)
     }
 
@@ -359,7 +384,10 @@ impl Engine {
             && self.decided(next, player, false, None).is_some()
     }
 
-    /// Every single action of the first of `tiers` that offers any.
+    /// Every single action of the first of `tiers` that offers any, among
+    /// those the budget left can pay for (`spend`, which also notes what
+    /// each listed action costs).
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn actions(
         &self,
         pos: &Position,
@@ -368,11 +396,16 @@ impl Engine {
         moved: &[CellId],
         out: &mut MoveList,
         buf: &mut Gen,
+        mut spend: Spend,
     ) {
         let mut core_ready = false;
-        for tier in tiers {
+        for (t, tier) in tiers.iter().enumerate() {
             let start = out.len();
-            for source in tier {
+            for (s, source) in tier.iter().enumerate() {
+                let Some(cost) = spend.affords(t, s) else {
+                    continue;
+                };
+                let before = out.len();
                 match source {
                     ActionSource::Move { kind, rules } => {
                         for &code in self.codes.of(*kind, player.index()) {
@@ -470,6 +503,7 @@ impl Engine {
                         );
                     }
                 }
+                spend.note(before, out.len(), cost);
             }
             out.check_full();
             if out.overflow {
@@ -479,6 +513,81 @@ impl Engine {
                 return;
             }
         }
+    }
+}
+
+/// What the actions being listed may spend: the costs of a turn's sources
+/// (empty when each costs 1) and the budget left; the cost of each listed
+/// action is noted as `(end, cost)`: the actions below `end` (and above the
+/// previous entry's) cost `cost`.
+pub(super) struct Spend<'a> {
+    costs: &'a [Vec<u8>],
+    left: usize,
+    noted: Option<&'a mut Vec<(u32, u8)>>,
+}
+
+impl<'a> Spend<'a> {
+    /// `left` to spend, each action's cost noted in `noted`.
+    #[inline]
+    pub(super) fn new(costs: &'a [Vec<u8>], left: usize, noted: &'a mut Vec<(u32, u8)>) -> Self {
+        Spend {
+            costs,
+            left,
+            noted: Some(noted),
+        }
+    }
+
+    /// The last action of a budget: only what costs 1.
+    #[inline]
+    pub(super) fn last(costs: &'a [Vec<u8>]) -> Self {
+        Spend {
+            costs,
+            left: 1,
+            noted: None,
+        }
+    }
+
+    /// What an action of source `source` of tier `tier` costs, when the budget
+    /// left pays for it.
+    #[inline]
+    fn affords(&self, tier: usize, source: usize) -> Option<u8> {
+        if self.costs.is_empty() {
+            return Some(1);
+        }
+        let cost = self.costs[tier][source];
+        (usize::from(cost) <= self.left).then_some(cost)
+    }
+
+    /// The actions listed from `start` to `end` cost `cost` each.
+    #[inline]
+    fn note(&mut self, start: usize, end: usize, cost: u8) {
+        if let Some(noted) = &mut self.noted
+            && !self.costs.is_empty()
+            && end > start
+        {
+            noted.push((end as u32, cost));
+        }
+    }
+}
+
+/// Reads back, in order, the costs that [`Spend`] noted.
+struct Costs<'a> {
+    noted: &'a [(u32, u8)],
+    at: usize,
+}
+
+impl<'a> Costs<'a> {
+    fn new(noted: &'a [(u32, u8)]) -> Self {
+        Costs { noted, at: 0 }
+    }
+
+    /// The cost of action `i` (asked for in increasing order).
+    #[inline]
+    fn of(&mut self, i: usize) -> usize {
+        while self.noted.get(self.at).is_some_and(|&(end, _)| end as usize <= i) {
+            self.at += 1;
+        }
+        self.noted.get(self.at).map_or(1, |&(_, c)| usize::from(c))
     }
 }
 

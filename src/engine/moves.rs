@@ -514,6 +514,8 @@ pub struct MoveBuf {
     pub(super) undo: Vec<super::position::UndoLog>,
     /// The move so far at each action level.
     pub(super) prefixes: Vec<Vec<u16>>,
+    /// What the actions of each level cost (see [`super::movegen::Spend`]).
+    pub(super) costs: Vec<Vec<(u32, u8)>>,
     /// Scratch for dropping moves that leave a royal piece attacked.
     pub(super) check_position: super::Position,
     pub(super) check_undo: super::position::UndoLog,
@@ -551,6 +553,7 @@ impl MoveBuf {
             self.undo
                 .resize_with(level + 1, super::position::UndoLog::default);
             self.prefixes.resize_with(level + 1, Vec::new);
+            self.costs.resize_with(level + 1, Vec::new);
         }
     }
 

@@ -499,12 +499,16 @@ pub struct Setup {
 pub struct Turn {
     /// Its name.
     pub name: String,
-    /// The most actions in one move (at least one is made unless passing).
+    /// The budget of one move: the most actions (at least one is made unless
+    /// passing), or with [`Turn::costs`], the most their costs may add up to.
     pub max_actions: Expr,
     /// Every move makes exactly `max_actions` actions (`actions exactly`),
     /// fewer only when an end rule decides the game after one of them; a way
     /// that runs out of actions before is not a move.
     pub exact_actions: bool,
+    /// What one action of each source of [`Turn::tiers`] costs, tier by tier
+    /// (`costs N`); empty when every action costs 1.
+    pub costs: Vec<Vec<u8>>,
     /// Each piece acts at most once per move.
     pub distinct_pieces: bool,
     /// When `pass` is a move.
@@ -517,6 +521,14 @@ pub struct Turn {
     pub most_captures: bool,
     /// A further action after the move's action when its landing meets a condition.
     pub follow_up: Option<FollowUp>,
+}
+
+impl Turn {
+    /// What one action of source `source` of tier `tier` spends of the budget.
+    #[inline]
+    pub fn cost(&self, tier: usize, source: usize) -> u8 {
+        self.costs.get(tier).map_or(1, |t| t[source])
+    }
 }
 
 /// When a player may pass.

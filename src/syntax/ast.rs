@@ -719,9 +719,9 @@ pub struct TurnDecl {
     /// `most captures`.
     pub most_captures: bool,
     /// `then if cond: choose …`.
-    pub follow_up: Option<(Cond, Vec<Vec<ActionAlt>>, Span)>,
+    pub follow_up: Option<(Cond, Vec<Vec<Alt>>, Span)>,
     /// Priority tiers: `choose …` then each `else …`.
-    pub tiers: Vec<Vec<ActionAlt>>,
+    pub tiers: Vec<Vec<Alt>>,
     /// `actions up to` or `pass allowed` lines given again.
     pub repeated: Vec<Span>,
     pub span: Span,
@@ -747,6 +747,15 @@ pub enum PassWhen {
     Always,
     /// `pass if stuck`.
     IfStuck,
+}
+
+/// One alternative of a `choose`/`else` line: an action and what it costs.
+#[derive(Debug, Clone)]
+pub struct Alt {
+    pub action: ActionAlt,
+    /// `costs N`: the part of the turn's `actions` budget one such action
+    /// spends (1 when not written), with the span of `N`.
+    pub cost: Option<(i64, Span)>,
 }
 
 /// One kind of action a turn offers.

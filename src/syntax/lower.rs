@@ -1113,18 +1113,28 @@ impl Lowerer {
     }
 
     /// `choose …` adds to the current tier, `else …` opens the next one.
-    fn add_tier(&self, tiers: &mut Vec<Vec<ActionAlt>>, choose: P) {
+    fn add_tier(&self, tiers: &mut Vec<Vec<Alt>>, choose: P) {
         let mut it = choose.into_inner();
         let opens_tier = next(&mut it).as_rule() == Rule::else_kw || tiers.is_empty();
-        let alts: Vec<ActionAlt> = it.map(|alt| self.action_alt(alt)).collect();
+        let alts: Vec<Alt> = it.map(|alt| self.alt(alt)).collect();
         match tiers.last_mut() {
             Some(tier) if !opens_tier => tier.extend(alts),
             _ => tiers.push(alts),
         }
     }
 
-    fn action_alt(&self, pair: P) -> ActionAlt {
-        let a = first(pair);
+    /// An `action_alt`: the action, then its `cost` if written.
+    fn alt(&self, pair: P) -> Alt {
+        let mut it = pair.into_inner();
+        let action = self.action_alt(next(&mut it));
+        let cost = it.next().map(|c| {
+            let n = next(&mut c.into_inner()); // int
+            (self.int(&n), self.span(&n))
+        });
+        Alt { action, cost }
+    }
+
+    fn action_alt(&self, a: P) -> ActionAlt {
         let span = self.span(&a);
         let rule = a.as_rule();
         let mut it = a.into_inner();

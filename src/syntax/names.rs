@@ -235,6 +235,7 @@ pub(super) fn rule_name(rule: &Rule) -> &'static str {
         Rule::actions_stmt => "`actions up to` or `actions exactly`",
         Rule::up_to => "`up to`",
         Rule::exactly_kw => "`exactly`",
+        Rule::cost => "`costs N`",
         Rule::distinct_opt => "`, distinct pieces`",
         Rule::pass_stmt => "`pass allowed` or `pass if stuck`",
         Rule::choose_stmt => "`choose`",
