@@ -177,17 +177,7 @@ impl Engine {
                     joined.clear();
                     joined.extend_from_slice(prefix);
                     joined.extend_from_slice(action.raw());
-                    self.sequences(
-                        &next,
-                        player,
-                        turn,
-                        left,
-                        &joined,
-                        weight,
-                        moved,
-                        level + 1,
-                        buf,
-                    );
+                    self.sequences(&next, player, turn, left, &joined, weight, moved, level + 1, buf);
                 }
             }
             next.undo(&mut log);
