@@ -845,9 +845,14 @@ pub fn turn_text(engine: &Engine, turn: usize) -> String {
     let tiers: Vec<String> = t
         .tiers
         .iter()
-        .map(|tier| {
+        .enumerate()
+        .map(|(i, tier)| {
             tier.iter()
-                .map(|s| source_text(engine, s))
+                .enumerate()
+                .map(|(j, s)| match t.cost(i, j) {
+                    1 => source_text(engine, s),
+                    c => format!("{}, costing {c}", source_text(engine, s)),
+                })
                 .collect::<Vec<_>>()
                 .join(" or ")
         })
@@ -872,11 +877,13 @@ pub fn turn_text(engine: &Engine, turn: usize) -> String {
         } else {
             ""
         };
-        text = if t.exact_actions {
-            format!("exactly {n} actions (fewer if the game ends first){distinct}, joined by a comma: {text}")
-        } else {
-            format!("up to {n} actions{distinct}, joined by a comma: {text}")
+        let amount = match (t.exact_actions, t.costs.is_empty()) {
+            (false, true) => format!("up to {n} actions"),
+            (true, true) => format!("exactly {n} actions (fewer if the game ends first)"),
+            (false, false) => format!("actions costing up to {n} in all"),
+            (true, false) => format!("actions costing {n} in all (less if the game ends first)"),
         };
+        text = format!("{amount}{distinct}, joined by a comma: {text}");
     }
     if t.pass != rulebook::ir::Pass::No {
         if text.is_empty() {
