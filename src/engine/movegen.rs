@@ -386,13 +386,34 @@ impl Engine {
         moved: &[CellId],
         out: &mut MoveList,
         buf: &mut Gen,
+        spend: Spend,
+    ) {
+        // Turns without costs (most) run a copy with the budget compiled out.
+        if spend.costs.is_empty() {
+            self.paid_actions::<false>(pos, player, tiers, moved, out, buf, spend);
+        } else {
+            self.paid_actions::<true>(pos, player, tiers, moved, out, buf, spend);
+        }
+    }
+
+    /// [`Engine::actions`], with costs (`COSTS`) or without.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn paid_actions<const COSTS: bool>(
+        &self,
+        pos: &Position,
+        player: PlayerId,
+        tiers: &[Vec<ActionSource>],
+        moved: &[CellId],
+        out: &mut MoveList,
+        buf: &mut Gen,
         mut spend: Spend,
     ) {
         let mut core_ready = false;
         for (t, tier) in tiers.iter().enumerate() {
             let start = out.len();
             for (s, source) in tier.iter().enumerate() {
-                let Some(cost) = spend.affords(t, s) else {
+                let Some(cost) = (if COSTS { spend.affords(t, s) } else { Some(1) }) else {
                     continue;
                 };
                 let before = out.len();
@@ -493,7 +514,9 @@ impl Engine {
                         );
                     }
                 }
-                spend.note(before, out.len(), cost);
+                if COSTS {
+                    spend.note(before, out.len(), cost);
+                }
             }
             out.check_full();
             if out.overflow {
