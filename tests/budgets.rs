@@ -1,4 +1,4 @@
-//! Turn budgets: `actions N` spends the whole budget, `actions up to N` up to
+//! Turn budgets: `actions exactly N` spends the whole budget, `actions up to N` up to
 //! it, and `costs N` makes an alternative's actions spend more than one —
 //! checked on `tests/fixtures/fast_forms/budgets.rules` (White: exactly 2, a
 //! hop costing 2; Black: up to 3, a side step or a hop costing 2).
