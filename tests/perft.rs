@@ -87,6 +87,8 @@ perft_files! {
     yavalath_perft, yavalath_deep_perft: "yavalath";
     pentago_perft, pentago_deep_perft: "pentago";
     breakthru_perft, breakthru_deep_perft: "breakthru";
+    knightthrough_perft, knightthrough_deep_perft: "knightthrough";
+    fox_and_hounds_perft, fox_and_hounds_deep_perft: "fox-and-hounds";
 }
 
 #[test]

@@ -10,7 +10,7 @@ use rulebook::diag::SourceFile;
 use rulebook::syntax::{self, ast::Item};
 
 /// RBG's token counts of the games it also describes.
-const RBG: [(&str, usize); 15] = [
+const RBG: [(&str, usize); 17] = [
     ("chess", 1480),
     ("english-checkers", 790),
     ("international-draughts", 1430),
@@ -30,6 +30,10 @@ const RBG: [(&str, usize); 15] = [
     ("pentago", 717),
     // marekesz/rbgGames games/breakthru.rbg, counted the same way.
     ("breakthru", 639),
+    // marekesz/rbgGames games/knightthrough.rbg and foxAndHounds.rbg: names,
+    // numbers, `->`, `->>` and each other mark one token, comments left out.
+    ("knightthrough", 309),
+    ("fox-and-hounds", 310),
 ];
 
 /// The text with comments, `layout` and `appearance` items blanked out.
