@@ -86,6 +86,7 @@ perft_files! {
     connect6_perft, connect6_deep_perft: "connect6";
     yavalath_perft, yavalath_deep_perft: "yavalath";
     pentago_perft, pentago_deep_perft: "pentago";
+    gess_perft, gess_deep_perft: "gess";
 }
 
 #[test]
