@@ -63,7 +63,8 @@ fn a_gess_piece_reaches_three_cells_without_a_centre_stone_and_any_with_one() {
     assert!(start.contains(&"l6-l9".to_string()) && !start.contains(&"l6-l10".to_string()));
     // With a centre stone, any distance, up to the last rank of the board:
     // the stone carried onto the edge (e20) is lost.
-    let rings = "20/10sss7/10s1s7/10sss7/20/20/20/20/20/20/20/20/20/20/4S15/4S15/10SSS7/10S1S7/10SSS7/20 b ply:0";
+    let rings =
+        "20/10sss7/10s1s7/10sss7/20/20/20/20/20/20/20/20/20/20/4S15/4S15/10SSS7/10S1S7/10SSS7/20 b ply:0";
     let pos = position_text::read(&engine, rings).expect("a position");
     let far = notation::legal_move_names(&engine, &pos, &mut MoveBuf::new());
     assert!(far.contains(&"e5-e19".to_string()) && !far.iter().any(|m| m.ends_with("e20")));
@@ -79,6 +80,12 @@ fn a_gess_piece_reaches_three_cells_without_a_centre_stone_and_any_with_one() {
 fn a_player_left_without_a_ring_loses() {
     let engine = common::engine("gess", "");
     // Black's ring around l3 moved south: its stones on rank 1 fall off the board.
-    assert_eq!(common::status(&engine, &common::position(&engine, "l3-l2")), "win White");
-    assert_eq!(common::status(&engine, &common::position(&engine, "l3-l4")), "ongoing");
+    assert_eq!(
+        common::status(&engine, &common::position(&engine, "l3-l2")),
+        "win White"
+    );
+    assert_eq!(
+        common::status(&engine, &common::position(&engine, "l3-l4")),
+        "ongoing"
+    );
 }
