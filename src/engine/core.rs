@@ -734,7 +734,7 @@ impl Run<'_> {
         false
     }
 
-    /// The ways of a [`Shift`] of the block around the cursor along `t`: one
+    /// The ways of a [`Shift`] of the block centred on the cursor along `t`: one
     /// per distance where the new centre meets the condition, going on while
     /// the cells the block comes to cover beyond its own are empty.
     fn shift_along(&mut self, w: Way, shift: &Shift, t: DirId, frame: &mut Frame) -> bool {
@@ -772,7 +772,7 @@ impl Run<'_> {
         false
     }
 
-    /// Moves the block around `from` onto the same cells around `to`: what
+    /// Moves the block centred on `from` onto the same cells about `to`: what
     /// stands under it there is captured, a piece with no cell to go to
     /// leaves the board; written as a move of `from` to `to`.
     fn shift_block(&mut self, w: &mut Way, block: &[DirId], from: CellId, to: CellId) {

@@ -133,7 +133,7 @@ pub enum Op {
 /// would be off the board leaves it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Shift {
-    /// The directions of the block's cells around its centre, per player.
+    /// The directions of the block's cells from its centre, per player.
     pub block: PlayerDirs,
     /// The direction it moves in.
     pub travel: Travel,
