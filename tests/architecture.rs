@@ -47,6 +47,7 @@ const GAME_WORDS: &[&str] = &[
     "castl",
     "passant",
     "komi",
+    "gess",
 ];
 
 /// Every file under `src/`, relative to the crate, sorted.

@@ -89,6 +89,7 @@ perft_files! {
     breakthru_perft, breakthru_deep_perft: "breakthru";
     knightthrough_perft, knightthrough_deep_perft: "knightthrough";
     fox_and_hounds_perft, fox_and_hounds_deep_perft: "fox-and-hounds";
+    gess_perft, gess_deep_perft: "gess";
 }
 
 #[test]

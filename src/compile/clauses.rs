@@ -233,12 +233,21 @@ fn split_actions(clauses: &[Clause]) -> Vec<Vec<&Clause>> {
 /// new piece (in an action that places one, patterns only move the cursor:
 /// `slide all onto empty, place Block` puts a block where the slide stops).
 fn action_lands(clauses: &[&Clause]) -> bool {
-    clauses
-        .iter()
-        .any(|c| has(c, &|c| matches!(c, Clause::Pattern(..) | Clause::Land(_))))
+    !shifts(clauses)
+        && clauses
+            .iter()
+            .any(|c| has(c, &|c| matches!(c, Clause::Pattern(..) | Clause::Land(_))))
         && !clauses
             .iter()
             .any(|c| has(c, &|c| matches!(c, Clause::Place(..))))
+}
+
+/// Whether an action moves a block of cells (`shift`): it moves that block
+/// instead of a piece of its own, and lifts none.
+fn shifts(clauses: &[&Clause]) -> bool {
+    clauses
+        .iter()
+        .any(|c| has(c, &|c| matches!(c, Clause::Shift { .. })))
 }
 
 /// Whether a clause, or one inside it, meets `test`.
@@ -297,7 +306,7 @@ impl Lowering<'_> {
                     b.op(Op::Then);
                 }
                 let lands = action_lands(action);
-                if i == 0 && !lands && !drop && !broken {
+                if i == 0 && !lands && !drop && !broken && !shifts(action) {
                     self.cx.report(
                         error::invalid(
                             "rules::compile::never_lands",
@@ -488,6 +497,38 @@ impl Lowering<'_> {
                 b.op(Op::Accept);
                 let end = b.here();
                 b.patch(at, Op::Each { end, must: *must });
+            }
+            Clause::Shift {
+                block,
+                travel,
+                limit,
+                onto,
+                ..
+            } => {
+                let onto = self.cond(onto);
+                let limit = limit
+                    .as_ref()
+                    .map(|e| exprs::lower_as(self.cx, e, exprs::Ty::Int, None));
+                let travel = match travel {
+                    Step::Same(_) => Some(ir::Travel::Same),
+                    Step::Back(_) => Some(ir::Travel::Back),
+                    Step::Perpendicular(_) => Some(ir::Travel::Perpendicular),
+                    Step::Dirs(d) => self.cx.resolve_dirs(d).map(ir::Travel::Dirs),
+                };
+                let (Some(block), Some(travel)) = (self.cx.resolve_dirs(block), travel) else {
+                    return;
+                };
+                let limit = match limit {
+                    Some(Some(e)) => Some(e),
+                    Some(None) => return,
+                    None => None,
+                };
+                b.op(Op::Shift(Box::new(ir::Shift {
+                    block,
+                    travel,
+                    limit,
+                    onto,
+                })));
             }
             Clause::Turn { regions, how, span } => {
                 if let Some(op) = transforms::turn_op(self.cx, regions, how, *span) {

@@ -53,6 +53,8 @@ pub(super) fn eval(expr: &Expr, env: &[(&str, i64)], context: &str) -> Result<i6
             }
         }
         ExprKind::Index(..) => return Err(not_here("a counter")),
-        ExprKind::Call(..) | ExprKind::Within(..) => return Err(not_here("a function call")),
+        ExprKind::Call(..) | ExprKind::Within(..) | ExprKind::Cells(_) => {
+            return Err(not_here("a function call"));
+        }
     })
 }

@@ -67,6 +67,18 @@ fn lower(cx: &mut Ctx, expr: &Expr, binding: Binding) -> Option<(ir::Expr, Ty)> 
             );
             return None;
         }
+        ExprKind::Cells(_) => {
+            cx.report(
+                error::invalid(
+                    "rules::compile::misplaced_in",
+                    "`cells …` counts cells: it belongs inside `count(…)`",
+                    expr.span,
+                    "not a value",
+                )
+                .with_help("write `count(cells COND, Player)`"),
+            );
+            return None;
+        }
         ExprKind::Not(e) => (
             ir::Expr::Not(Box::new(lower_as(cx, e, Ty::Bool, binding)?)),
             Ty::Bool,
@@ -242,6 +254,20 @@ fn call(cx: &mut Ctx, f: &Ident, args: &[Expr], binding: Binding) -> Option<(ir:
                 "a piece (or `not Piece`, `Piece or Piece`) and optionally a player: `count(Piece)`, `count(not Piece, Player)`",
             ) {
                 return None;
+            }
+            if let ExprKind::Cells(cond) = &args[0].kind {
+                let cond = super::conds::lower_id(cx, cond);
+                let player = match args.get(1) {
+                    Some(p) => lower_as(cx, p, Ty::Player, binding)?,
+                    None => ir::Expr::Mover,
+                };
+                return Some((
+                    ir::Expr::CountCells {
+                        cond: cond?,
+                        player: Box::new(player),
+                    },
+                    Ty::Int,
+                ));
             }
             let (set, region) = match &args[0].kind {
                 ExprKind::Within(set, region) => (&**set, Some(super::regions::resolve(cx, region))),

@@ -200,8 +200,15 @@ impl Engine {
         // Where the next `Place` takes its piece from: the reserve or the
         // supply, or (after a promotion on capture) the pool or the unlimited supply.
         let mut promoting = false;
+        // The next `From` only writes where a block of cells starts.
+        let mut block = false;
         for token in mv.tokens() {
             match token {
+                Token::Block => block = true,
+                Token::From(_) if block => {
+                    self.put_hand(pos, &mut hand, j);
+                    block = false;
+                }
                 Token::From(c) => {
                     self.put_hand(pos, &mut hand, j);
                     let code = pos.board[c.index()];

@@ -10,7 +10,7 @@ use super::movegen::Reached;
 use super::moves::{MoveList, Token};
 use super::position::{Checkpoint, Journal, UndoLog};
 use super::{Engine, Position};
-use crate::ir::{CellId, DirId, MoveRule, Op, PieceKind, PlayerId};
+use crate::ir::{CellId, DirId, MoveRule, Op, PieceKind, PlayerId, Shift, Travel};
 
 /// A way through a program is cut after this many cursor steps: repetition
 /// always moves the cursor (the compiler checks it), so this bounds every rule
@@ -485,6 +485,33 @@ impl Run<'_> {
                     }
                     return false;
                 }
+                Op::Shift(shift) => {
+                    // The action before ends first (its piece is put down).
+                    let (cell, dir) = (w.cursor, w.dir);
+                    self.end_action(&mut w);
+                    w.cursor = cell;
+                    w.pc += 1;
+                    if !cell.is_some() {
+                        return false;
+                    }
+                    let travels: Vec<DirId> = match &shift.travel {
+                        Travel::Dirs(dirs) => dirs[self.player.index()].clone(),
+                        Travel::Same => dir.into_iter().collect(),
+                        Travel::Back => dir
+                            .and_then(|d| topo.opposite[d.0 as usize])
+                            .into_iter()
+                            .collect(),
+                        Travel::Perpendicular => dir
+                            .map(|d| topo.perpendicular[d.0 as usize].clone())
+                            .unwrap_or_default(),
+                    };
+                    for t in travels {
+                        if self.shift_along(w, shift, t, frame) {
+                            return true;
+                        }
+                    }
+                    return false;
+                }
                 Op::Flip => {
                     let cell = w.cursor;
                     if !cell.is_some() || !engine.flip(self.pos, cell, self.player, &mut self.log) {
@@ -705,6 +732,109 @@ impl Run<'_> {
             }
         }
         false
+    }
+
+    /// The ways of a [`Shift`] of the block centred on the cursor along `t`: one
+    /// per distance where the new centre meets the condition, going on while
+    /// the cells the block comes to cover beyond its own are empty.
+    fn shift_along(&mut self, w: Way, shift: &Shift, t: DirId, frame: &mut Frame) -> bool {
+        let engine = self.engine;
+        let topo = &engine.game.topology;
+        let block = &shift.block[self.player.index()];
+        let from = w.cursor;
+        let own: Vec<CellId> = std::iter::once(from)
+            .chain(block.iter().map(|&e| topo.step(from, e)).filter(|c| c.is_some()))
+            .collect();
+        let limit = match &shift.limit {
+            Some(e) => engine.eval(e, self.pos, self.player).clamp(0, MAX_STEPS as i64) as u32,
+            None => MAX_STEPS,
+        };
+        let mut centre = from;
+        for _ in 0..limit {
+            centre = topo.step(centre, t);
+            if !centre.is_some() || topo.is_exit(centre) {
+                return false;
+            }
+            let taken = std::mem::take(&mut self.taken);
+            let ok = engine.test_on(shift.onto, self.player, centre, self.pos, self.seen(&w, &taken));
+            self.taken = taken;
+            if ok && self.branch_with(w, frame, |run, next| run.shift_block(next, block, from, centre)) {
+                return true;
+            }
+            let covers = |c: CellId| c.is_some() && !topo.is_exit(c) && !own.contains(&c);
+            let clear = std::iter::once(centre)
+                .chain(block.iter().map(|&e| topo.step(centre, e)))
+                .all(|c| !covers(c) || self.pos.board[c.index()] == 0);
+            if !clear {
+                return false;
+            }
+        }
+        false
+    }
+
+    /// Moves the block centred on `from` onto the same cells about `to`: what
+    /// stands under it there is captured, a piece with no cell to go to
+    /// leaves the board; written as a move of `from` to `to`.
+    fn shift_block(&mut self, w: &mut Way, block: &[DirId], from: CellId, to: CellId) {
+        let engine = self.engine;
+        let topo = &engine.game.topology;
+        let cells = |c: CellId| {
+            std::iter::once(Some(c)).chain(block.iter().map(move |&e| {
+                let n = topo.step(c, e);
+                (n.is_some() && !topo.is_exit(n)).then_some(n)
+            }))
+        };
+        let own: Vec<CellId> = cells(from).flatten().collect();
+        let mut moves: Vec<(CellId, CellId)> = Vec::new();
+        let mut captured = false;
+        self.push(w, Token::Block);
+        self.push(w, Token::From(from));
+        for (src, dst) in cells(from).zip(cells(to)) {
+            let Some(src) = src else { continue };
+            if let Some(dst) = dst
+                && !own.contains(&dst)
+                && self.pos.board[dst.index()] != 0
+            {
+                engine.capture(self.pos, dst, self.player, &mut self.log);
+                self.push(w, Token::Remove(dst));
+                captured = true;
+            }
+            if self.pos.board[src.index()] == 0 {
+                continue;
+            }
+            match dst {
+                Some(dst) => moves.push((src, dst)),
+                None => {
+                    engine.capture(self.pos, src, self.player, &mut self.log);
+                    self.push(w, Token::Remove(src));
+                    captured = true;
+                }
+            }
+        }
+        // Each piece moves once the cell it goes to is empty: the pieces
+        // ahead first (a block only moves forward, so one always can).
+        while let Some(i) = moves
+            .iter()
+            .position(|&(_, dst)| self.pos.board[dst.index()] == 0)
+        {
+            let (src, dst) = moves.swap_remove(i);
+            let code = self.pos.board[src.index()];
+            self.pos.set(src, 0, &mut self.log);
+            self.pos.set(dst, engine.moved_code(code), &mut self.log);
+            self.push(w, Token::Lift(src));
+            self.push(w, Token::Put(dst));
+        }
+        w.weight = w.weight.saturating_add(captured as u8);
+        self.push(
+            w,
+            if captured {
+                Token::Capture(to)
+            } else {
+                Token::To(to)
+            },
+        );
+        w.cursor = to;
+        w.origin = to;
     }
 
     /// Writes the pending landing of the current action.

@@ -562,6 +562,12 @@ impl Engine {
                 let owner = player.as_ref().map(|p| self.eval_player(p, pos, mover).index());
                 self.count_in(pos, kinds, cells, owner)
             }
+            Expr::CountCells { cond, player } => {
+                let p = self.eval_player(player, pos, mover);
+                (0..self.game.topology.board_cells)
+                    .filter(|&c| self.test_on(*cond, p, CellId(c as u16), pos, Seen::NONE))
+                    .count() as i64
+            }
             Expr::Reserve { kind, player } => {
                 let p = self.eval_player(player, pos, mover);
                 pos.numbers[self.reserve_index(p, *kind)]

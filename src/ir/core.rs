@@ -49,6 +49,9 @@ pub enum Op {
     /// ([`super::Game::transforms`] indices, per player). Ends the current
     /// action first, and is an action of its own.
     Turn(Vec<Vec<u16>>),
+    /// A block of cells moves as one ([`Shift`]): a branch per distance.
+    /// Ends the current action first, and is an action of its own.
+    Shift(Box<Shift>),
     /// Lookahead: the body (up to `end`) has a way to its `Accept` (`negate`: none).
     Can {
         /// Index of the first op after the body.
@@ -122,6 +125,37 @@ pub enum Op {
     Accept,
 }
 
+/// `shift BLOCK TRAVEL [up to N] onto C`: the cursor's cell and its
+/// neighbours in the `block` directions move as one block along a direction,
+/// one cell at a time, while the cells it comes to cover beyond its own are
+/// empty; each distance where its new centre meets `onto` is a way. What
+/// stands under the block where it stops is captured; a piece whose new cell
+/// would be off the board leaves it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Shift {
+    /// The directions of the block's cells from its centre, per player.
+    pub block: PlayerDirs,
+    /// The direction it moves in.
+    pub travel: Travel,
+    /// The most cells it moves (`up to N`); any number without.
+    pub limit: Option<Expr>,
+    /// What the new centre must meet.
+    pub onto: CondId,
+}
+
+/// The direction a [`Shift`] moves in, as `go` names one.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Travel {
+    /// One of the player's directions (a branch per direction).
+    Dirs(PlayerDirs),
+    /// The current direction.
+    Same,
+    /// The opposite of the current direction.
+    Back,
+    /// At right angles to the current direction (a branch per direction).
+    Perpendicular,
+}
+
 impl Program {
     /// Whether the program starts by choosing a board cell ([`Op::Anywhere`]
     /// or [`Op::AnywhereIf`]) and then has at most one way to its `Accept`
@@ -147,6 +181,7 @@ impl Program {
                 | Op::Promote
                 | Op::PromoteOnCapture
                 | Op::Turn(_)
+                | Op::Shift(_)
                 | Op::Then => return false,
                 Op::Can { end, .. } | Op::Each { end, .. } => *end as usize,
                 Op::Accept => return true,
@@ -170,6 +205,7 @@ impl Program {
                     | Op::Flip
                     | Op::CarryTo(_)
                     | Op::Turn(_)
+                    | Op::Shift(_)
                     | Op::Then
                     | Op::Each { .. }
             )

@@ -29,6 +29,8 @@ pub enum Expr {
         cells: Vec<Vec<u64>>,
         player: Option<Box<Expr>>,
     },
+    /// The board cells meeting a condition, as the player sees them (`count(cells C, P)`).
+    CountCells { cond: super::CondId, player: Box<Expr> },
     /// Pieces of a kind in a player's reserve.
     Reserve { kind: PieceKind, player: Box<Expr> },
     /// Whether flag `n` is set (0 / 1).
@@ -75,7 +77,9 @@ impl Expr {
         match self {
             Expr::Mover => true,
             Expr::Const(_) | Expr::Option(_) | Expr::Player(_) | Expr::Flag(_) => false,
-            Expr::Counter { player, .. } | Expr::Reserve { player, .. } => player.mentions_mover(),
+            Expr::Counter { player, .. } | Expr::Reserve { player, .. } | Expr::CountCells { player, .. } => {
+                player.mentions_mover()
+            }
             Expr::Count { player, .. } | Expr::CountIn { player, .. } => {
                 player.as_ref().is_some_and(|p| p.mentions_mover())
             }
@@ -120,6 +124,7 @@ impl Expr {
             | Expr::Groups(_)
             | Expr::Area(_)
             | Expr::CountIn { .. }
+            | Expr::CountCells { .. }
             | Expr::InCheck(_)
             | Expr::Checkmate(_) => true,
             Expr::Const(_)

@@ -10,7 +10,7 @@ pub mod ids;
 pub mod layout;
 
 pub use cond::{Cond, CondId};
-pub use core::{Op, PlayerDirs, Program};
+pub use core::{Op, PlayerDirs, Program, Shift, Travel};
 pub use expr::{BinOp, Expr};
 pub use ids::{CellId, DirId, PieceKind, PlayerId};
 pub use layout::{Appearance, BoardStyle, Layout, LayoutShape};

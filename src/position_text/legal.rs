@@ -103,6 +103,11 @@ impl Facts {
                     Op::Remove | Op::CaptureGroup => royals_removable = true,
                     // A turned block moves pieces of any kind to any of its cells.
                     Op::Turn(_) => carried.push(None),
+                    // A moved block carries pieces of any kind, and takes any.
+                    Op::Shift(_) => {
+                        carried.push(None);
+                        royals_removable = true;
+                    }
                     Op::CarryTo(_) => carried.push(match i.checked_sub(1).map(|j| &ops[j]) {
                         Some(Op::If(c)) => kinds_of(&game.conds[c.0 as usize]),
                         _ => None,

@@ -478,6 +478,17 @@ pub enum Clause {
     },
     /// `[must] capture C groups without liberties`.
     Groups { must: bool, what: Cond, span: Span },
+    /// `shift BLOCK TRAVEL [up to N] onto C`: the cursor's cell and its
+    /// neighbours in the `block` directions move as one, along `travel`.
+    Shift {
+        block: DirRef,
+        travel: Step,
+        /// The most cells the block may move (`up to N`), any number without.
+        limit: Option<Expr>,
+        /// What the block's new centre must meet.
+        onto: Cond,
+        span: Span,
+    },
     /// `rotate regions by angles` / `reflect regions along dirs`: the pieces of
     /// one of the regions turn or are mirrored.
     Turn {
@@ -525,7 +536,8 @@ impl Clause {
             | Clause::Run { span, .. }
             | Clause::Like { span, .. }
             | Clause::Groups { span, .. }
-            | Clause::Turn { span, .. } => *span,
+            | Clause::Turn { span, .. }
+            | Clause::Shift { span, .. } => *span,
         }
     }
 }
@@ -887,6 +899,8 @@ pub enum ExprKind {
     /// `pieces in REGION`: the pieces of the first standing in a region or
     /// on a cell (an argument of `count`).
     Within(Box<Expr>, Ident),
+    /// `cells C`: the board cells meeting a condition (an argument of `count`).
+    Cells(Box<Cond>),
     Not(Box<Expr>),
     Neg(Box<Expr>),
     Binary(BinOp, Box<Expr>, Box<Expr>),

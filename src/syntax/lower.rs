@@ -821,6 +821,27 @@ impl Lowerer {
                     span,
                 }
             }
+            Rule::shift_clause => {
+                let mut it = c.into_inner();
+                it.next(); // shift_kw
+                let block = self.idents(next(&mut it));
+                let travel = self.step(first(next(&mut it)));
+                let mut limit = None;
+                let mut onto = None;
+                for p in it {
+                    match p.as_rule() {
+                        Rule::target => onto = Some(self.cond(first(p))),
+                        _ => limit = Some(self.expr(p)),
+                    }
+                }
+                Clause::Shift {
+                    block,
+                    travel,
+                    limit,
+                    onto: onto.expect("shift_clause ends with a target"),
+                    span,
+                }
+            }
             Rule::rotate_clause | Rule::reflect_clause => {
                 let rotate = c.as_rule() == Rule::rotate_clause;
                 let mut it = c.into_inner();
@@ -1292,7 +1313,16 @@ impl Lowerer {
     fn call_arg(&self, pair: P) -> Expr {
         let span = self.span(&pair);
         let mut it = pair.into_inner();
-        let value = self.expr(next(&mut it));
+        let value = next(&mut it);
+        if value.as_rule() == Rule::cells_arg {
+            let mut inner = value.into_inner();
+            inner.next(); // cells_kw
+            return Expr {
+                kind: ExprKind::Cells(Box::new(self.cond(next(&mut inner)))),
+                span,
+            };
+        }
+        let value = self.expr(value);
         match it.find(|p| p.as_rule() == Rule::name) {
             Some(region) => Expr {
                 kind: ExprKind::Within(Box::new(value), self.ident(region)),

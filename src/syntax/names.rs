@@ -63,6 +63,8 @@ pub(super) fn rule_name(rule: &Rule) -> &'static str {
         Rule::save_clause => "`save`",
         Rule::back_clause => "`back to`",
         Rule::carry_clause => "`carry to`",
+        Rule::shift_clause | Rule::shift_kw => "`shift`",
+        Rule::cells_arg | Rule::cells_kw => "`cells` and a cell condition",
         Rule::each_clause => "`each (…)`",
         Rule::rotate_clause => "`rotate`",
         Rule::rotate_kw => "`rotate`",

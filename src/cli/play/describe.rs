@@ -74,6 +74,7 @@ pub fn eval(engine: &Engine, e: &Expr, at: At) -> Option<i64> {
             };
             engine.eval(e, at.pos?, who)
         }
+        Expr::CountCells { player: p, .. } => engine.eval(e, at.pos?, player(p)?),
         Expr::Reserve { kind, player: p } => engine.reserve(at.pos?, player(p)?, *kind),
         Expr::Flag(f) => engine.flag(at.pos?, *f) as i64,
         Expr::Mover => at.mover?.index() as i64,
@@ -112,6 +113,7 @@ fn is_constant(e: &Expr) -> bool {
         Expr::Counter { .. }
         | Expr::Count { .. }
         | Expr::CountIn { .. }
+        | Expr::CountCells { .. }
         | Expr::Reserve { .. }
         | Expr::Flag(_) => false,
         Expr::Mover | Expr::Player(_) | Expr::Opponent(_) => false,
@@ -183,6 +185,13 @@ pub fn expr_text(engine: &Engine, e: &Expr, at: At) -> String {
             };
             now(text, e)
         }
+        Expr::CountCells { player, .. } => now(
+            format!(
+                "the number of cells that meet a condition for {}",
+                player_text(engine, player, at)
+            ),
+            e,
+        ),
         Expr::CountIn {
             kinds,
             region,
