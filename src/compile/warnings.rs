@@ -79,7 +79,11 @@ pub(super) fn game(cx: &mut Ctx, game: &ir::Game) {
     unused_names(cx);
     exploding_turns(cx, game);
     for (p, player) in game.players.iter().enumerate() {
-        let has_pieces = game.setup.pieces.iter().any(|(_, owner, _)| owner.index() == p)
+        // A neutral piece with movement rules is moved by every player.
+        let has_pieces = (game.setup.pieces.iter()).any(|(_, owner, k)| {
+            let info = &game.kinds[k.index()];
+            owner.index() == p || (info.neutral && !info.rules.is_empty())
+        })
             || game
                 .setup
                 .reserves

@@ -59,6 +59,8 @@ pub enum Token {
     /// The pieces of a block of cells turn: the transform of this index
     /// ([`crate::ir::Game::transforms`]), written by its name (`q1+90`).
     Turn(u16),
+    /// This line of the board is drawn (see `lines.rs`). Hidden.
+    Line(u16),
     /// The move is written in full, because another legal move would be
     /// written alike: its landings (level 1), and also the pieces it removes
     /// (2), and also everything else it does (3). Hidden; first in the move.
@@ -71,8 +73,14 @@ const EXPLICIT: u16 = 0xFF0;
 /// [`Token::Turn`] is packed as a mark set from here on (mark sets are `u8`).
 const TURN: u16 = 0x100;
 
+/// [`Token::Line`] is packed as a mark set from here on, after the turns.
+const LINE: u16 = 0x400;
+
 /// The most turns of blocks a game may hold ([`Token::Turn`]'s indices).
-pub const MAX_TRANSFORMS: usize = (EXPLICIT - TURN) as usize;
+pub const MAX_TRANSFORMS: usize = (LINE - TURN) as usize;
+
+/// The most lines a board may have for rules to draw ([`Token::Line`]'s indices).
+pub const MAX_LINES: usize = (EXPLICIT - LINE) as usize;
 
 impl Token {
     /// The packed form stored in buffers.
@@ -96,6 +104,7 @@ impl Token {
             Token::Mark(c) => (14, c.0),
             Token::MarkSet(m) => (15, m as u16),
             Token::Turn(t) => (15, TURN + t),
+            Token::Line(l) => (15, LINE + l),
             Token::Explicit(level) => (15, EXPLICIT | level as u16),
         };
         (tag << TAG_SHIFT) | (value & VALUE_MASK)
@@ -124,6 +133,7 @@ impl Token {
             13 => Token::Take(cell),
             14 => Token::Mark(cell),
             _ if value >= EXPLICIT => Token::Explicit((value - EXPLICIT) as u8),
+            _ if value >= LINE => Token::Line(value - LINE),
             _ if value >= TURN => Token::Turn(value - TURN),
             _ => Token::MarkSet(value as u8),
         }
@@ -141,6 +151,7 @@ impl Token {
                 | Token::Put(_)
                 | Token::Mark(_)
                 | Token::MarkSet(_)
+                | Token::Line(_)
                 | Token::Explicit(_)
         )
     }

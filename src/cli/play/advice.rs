@@ -182,6 +182,7 @@ fn board_after(engine: &Engine, pos: &Position, mv_text: &str, actions: usize) -
             | Token::Put(_)
             | Token::Mark(_)
             | Token::MarkSet(_)
+            | Token::Line(_)
             | Token::Explicit(_) => {}
             Token::Remove(c) => {
                 if let Some(slot) = board.get_mut(c.index()) {
