@@ -86,6 +86,7 @@ perft_files! {
     connect6_perft, connect6_deep_perft: "connect6";
     yavalath_perft, yavalath_deep_perft: "yavalath";
     pentago_perft, pentago_deep_perft: "pentago";
+    paper_soccer_perft, paper_soccer_deep_perft: "paper-soccer";
 }
 
 #[test]

@@ -10,7 +10,7 @@ use rulebook::diag::SourceFile;
 use rulebook::syntax::{self, ast::Item};
 
 /// RBG's token counts of the games it also describes.
-const RBG: [(&str, usize); 14] = [
+const RBG: [(&str, usize); 15] = [
     ("chess", 1480),
     ("english-checkers", 790),
     ("international-draughts", 1430),
@@ -28,6 +28,8 @@ const RBG: [(&str, usize); 14] = [
     ("yavalath", 406),
     // marekesz/rbgGames games/pentago.rbg, counted as `tokens` counts.
     ("pentago", 717),
+    // marekesz/rbgGames games/paperSoccer.rbg, counted the same way.
+    ("paper-soccer", 792),
 ];
 
 /// The text with comments, `layout` and `appearance` items blanked out.
