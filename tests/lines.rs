@@ -62,7 +62,11 @@ fn the_border_lines_are_drawn_at_the_start() {
     assert!(moves_after(&pen, "b2-a2").is_empty());
     let text = position_text::write_generic(&pen, &pen.start());
     assert!(text.contains(" drawn:a1-a2,a1-b1,"), "{text}");
-    assert_eq!(text.matches('-').count(), 12, "the twelve lines round a 4×4 board: {text}");
+    assert_eq!(
+        text.matches('-').count(),
+        12,
+        "the twelve lines round a 4×4 board: {text}"
+    );
 }
 
 #[test]

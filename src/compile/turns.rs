@@ -141,13 +141,15 @@ fn drawn_path(cx: &mut Ctx, path: &[Ident], lines: &mut Vec<(CellId, ir::DirId)>
     }
     for (name, cell) in path.iter().zip(&cells) {
         if cell.is_none() {
-            problems.push(error::invalid(
-                "rules::compile::not_in_line",
-                format!("`{}` is no cell of the board", name.text),
-                name.span,
-                "no such cell",
-            )
-            .with_help("the cells of a `drawn` path are board cells, such as `a1`"));
+            problems.push(
+                error::invalid(
+                    "rules::compile::not_in_line",
+                    format!("`{}` is no cell of the board", name.text),
+                    name.span,
+                    "no such cell",
+                )
+                .with_help("the cells of a `drawn` path are board cells, such as `a1`"),
+            );
         }
     }
     for p in problems {

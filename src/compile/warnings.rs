@@ -83,12 +83,11 @@ pub(super) fn game(cx: &mut Ctx, game: &ir::Game) {
         let has_pieces = (game.setup.pieces.iter()).any(|(_, owner, k)| {
             let info = &game.kinds[k.index()];
             owner.index() == p || (info.neutral && !info.rules.is_empty())
-        })
-            || game
-                .setup
-                .reserves
-                .iter()
-                .any(|(owner, _, n)| owner.index() == p && *n > 0)
+        }) || game
+            .setup
+            .reserves
+            .iter()
+            .any(|(owner, _, n)| owner.index() == p && *n > 0)
             || !game.pool.is_empty()
             || game
                 .kinds

@@ -123,7 +123,10 @@ pub(super) fn zobrist(cell: CellId, code: u8) -> u64 {
 /// The hash key of a drawn line (apart from every piece's key).
 #[inline]
 fn line_key(line: u32) -> u64 {
-    zobrist(crate::ir::CellId(u16::MAX), 1) ^ (line as u64 + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93).rotate_left(23)
+    zobrist(crate::ir::CellId(u16::MAX), 1)
+        ^ (line as u64 + 1)
+            .wrapping_mul(0xD6E8_FEB8_6659_FD93)
+            .rotate_left(23)
 }
 
 impl Position {
