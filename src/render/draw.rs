@@ -126,7 +126,7 @@ fn board(
                 .set("class", "line"),
         );
     }
-    // The lines the rules drew (Paper Soccer's), over the board's own.
+    // The lines the rules drew, over the board's own.
     for (a, b) in engine.drawn_lines(pos) {
         let (Some(a), Some(b)) = (g.cells.get(a.index()), g.cells.get(b.index())) else {
             continue;
@@ -139,7 +139,6 @@ fn board(
                 .set("y2", r(b.centre.1))
                 .set("stroke", colours::INK)
                 .set("stroke-width", 5)
-                .set("stroke-linecap", "round")
                 .set("class", "drawn"),
         );
     }
