@@ -340,6 +340,14 @@ pub fn write_generic(engine: &Engine, pos: &Position) -> String {
             parts.push(format!("{name}:{}", cells_text(engine, &cells)));
         }
     }
+    let lines = engine.drawn_lines(pos);
+    if !lines.is_empty() {
+        let names = &game.topology.cell_names;
+        let text: Vec<String> = (lines.iter())
+            .map(|(a, b)| format!("{}-{}", names[a.index()], names[b.index()]))
+            .collect();
+        parts.push(format!("drawn:{}", text.join(",")));
+    }
     if engine.quiet_moves(pos) != 0 {
         parts.push(format!("quiet:{}", engine.quiet_moves(pos)));
     }
@@ -494,6 +502,16 @@ fn parse_generic(engine: &Engine, text: &str) -> Result<Position, PositionError>
                         return err(format!("`{name}` is no flag"));
                     };
                     engine.set_flag(&mut pos, f, true);
+                }
+            }
+            "drawn" => {
+                for pair in value.split(',').filter(|n| *n != "-") {
+                    let (a, b) = pair
+                        .split_once('-')
+                        .ok_or_else(|| PositionError(format!("drawn line `{pair}`: write it `a1-a2`")))?;
+                    if !engine.draw_line(&mut pos, cell_of(engine, a)?, cell_of(engine, b)?) {
+                        return err(format!("`{pair}` is no line this game draws, or is given twice"));
+                    }
                 }
             }
             "quiet" => engine.set_quiet_moves(&mut pos, count(value, "quiet")? as i64),

@@ -90,6 +90,7 @@ perft_files! {
     knightthrough_perft, knightthrough_deep_perft: "knightthrough";
     fox_and_hounds_perft, fox_and_hounds_deep_perft: "fox-and-hounds";
     gess_perft, gess_deep_perft: "gess";
+    paper_soccer_perft, paper_soccer_deep_perft: "paper-soccer";
 }
 
 #[test]

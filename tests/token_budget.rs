@@ -10,7 +10,7 @@ use rulebook::diag::SourceFile;
 use rulebook::syntax::{self, ast::Item};
 
 /// RBG's token counts of the games it also describes.
-const RBG: [(&str, usize); 18] = [
+const RBG: [(&str, usize); 19] = [
     ("chess", 1480),
     ("english-checkers", 790),
     ("international-draughts", 1430),
@@ -36,6 +36,8 @@ const RBG: [(&str, usize); 18] = [
     ("fox-and-hounds", 310),
     // marekesz/rbgGames games/gess.rbg, counted as `tokens` counts.
     ("gess", 2488),
+    // marekesz/rbgGames games/paperSoccer.rbg, counted the same way.
+    ("paper-soccer", 792),
 ];
 
 /// The text with comments, `layout` and `appearance` items blanked out.

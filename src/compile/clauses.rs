@@ -403,6 +403,7 @@ impl Lowering<'_> {
             }
             Clause::Remove(_) => b.op(Op::Remove),
             Clause::Flip(_) => b.op(Op::Flip),
+            Clause::Draw(_) => b.op(Op::Draw),
             Clause::Become { kind, silently, .. } => {
                 let k = self.cx.kinds.resolve(NameKind::Piece, kind);
                 if let Some(k) = self.cx.ok(k) {

@@ -74,6 +74,7 @@ pub(super) fn lower(cx: &mut Ctx, cond: &Cond) -> Option<ir::Cond> {
             "attacked" => ir::Cond::Attacked,
             "origin" => ir::Cond::Origin,
             "taken" => ir::Cond::Taken,
+            "touched" => ir::Cond::Touched,
             "free" => ir::Cond::Free,
             _ => {
                 if let Some(k) = cx.kinds.get(&name.text) {

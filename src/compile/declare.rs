@@ -37,8 +37,9 @@ fn guess_players(file: &RulesFile) -> Vec<Ident> {
             }
             Item::Setup(stmts) => {
                 for stmt in stmts {
-                    let (SetupStmt::Place { player, .. } | SetupStmt::Reserve { player, .. }) = stmt;
-                    add(&mut from_setup, player);
+                    if let SetupStmt::Place { player, .. } | SetupStmt::Reserve { player, .. } = stmt {
+                        add(&mut from_setup, player);
+                    }
                 }
             }
             _ => {}

@@ -133,10 +133,37 @@ pub fn compile(
         appearance,
         transforms: std::mem::take(&mut cx.transforms),
     };
+    if game.draws_lines() && line_count(&game.topology) > crate::engine::MAX_LINES {
+        let span = file.items.iter().find_map(|i| match i {
+            ast::Item::Board(b) => Some(b.span),
+            _ => None,
+        });
+        cx.report(error::out_of_range(
+            "the number of lines of a board whose lines are drawn",
+            span.unwrap_or_default(),
+            &format!("at most {}", crate::engine::MAX_LINES),
+        ));
+        return (None, dedupe(std::mem::take(&mut cx.problems)));
+    }
     if !cx.partial {
         warnings::game(&mut cx, &game);
     }
     (Some(game), dedupe(std::mem::take(&mut cx.problems)))
+}
+
+/// The lines of a board: the pairs of board cells that a link joins.
+fn line_count(topo: &Topology) -> usize {
+    let dirs = topo.dir_names.len();
+    let mut pairs = std::collections::HashSet::new();
+    for c in 0..topo.board_cells {
+        for d in 0..dirs {
+            let n = topo.neighbour[c * dirs + d];
+            if n.is_some() && n.index() < topo.board_cells && n.index() != c {
+                pairs.insert((c.min(n.index()), c.max(n.index())));
+            }
+        }
+    }
+    pairs.len()
 }
 
 /// The help for a direction that is neither a direction of the board nor a

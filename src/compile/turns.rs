@@ -87,10 +87,74 @@ pub(super) fn setup(cx: &mut Ctx, file: &RulesFile) -> Setup {
                         setup.reserves.push((p, k, *count as u16));
                     }
                 }
+                SetupStmt::Drawn(paths) => {
+                    for path in paths {
+                        drawn_path(cx, path, &mut setup.lines);
+                    }
+                }
             }
         }
     }
     setup
+}
+
+/// The lines of a `drawn` path: from each cell to the next along one
+/// direction, straight (the same direction at every step), every line on the
+/// way. A cell that is not a board cell, or a next cell no straight line
+/// reaches, is reported.
+fn drawn_path(cx: &mut Ctx, path: &[Ident], lines: &mut Vec<(CellId, ir::DirId)>) {
+    let Some(topo) = cx.topology.as_ref() else {
+        return;
+    };
+    let cell_of = |name: &Ident| {
+        (topo.cell_names.iter().take(topo.board_cells))
+            .position(|n| *n == name.text)
+            .map(|c| CellId(c as u16))
+    };
+    let cells: Vec<Option<CellId>> = path.iter().map(cell_of).collect();
+    let dirs = topo.dir_names.len();
+    let mut problems = Vec::new();
+    for (i, pair) in cells.windows(2).enumerate() {
+        let (Some(a), Some(b)) = (pair[0], pair[1]) else {
+            continue;
+        };
+        let walk = (0..dirs).find_map(|d| {
+            let d = ir::DirId(d as u8);
+            let mut way = vec![(a, d)];
+            let mut at = topo.step(a, d);
+            while at.is_some() && at != b && at.index() < topo.board_cells && way.len() <= topo.board_cells {
+                way.push((at, d));
+                at = topo.step(at, d);
+            }
+            (at == b).then_some(way)
+        });
+        match walk {
+            Some(way) => lines.extend(way),
+            None => problems.push(error::invalid(
+                "rules::compile::not_in_line",
+                format!("no straight line of the board leads from `{}` to `{}`", path[i].text, path[i + 1].text),
+                path[i].span.join(path[i + 1].span),
+                "not on one line",
+            )
+            .with_help("each cell of a `drawn` path must be reached from the one before it by steps in one direction; start a new path after `;`")),
+        }
+    }
+    for (name, cell) in path.iter().zip(&cells) {
+        if cell.is_none() {
+            problems.push(
+                error::invalid(
+                    "rules::compile::not_in_line",
+                    format!("`{}` is no cell of the board", name.text),
+                    name.span,
+                    "no such cell",
+                )
+                .with_help("the cells of a `drawn` path are board cells, such as `a1`"),
+            );
+        }
+    }
+    for p in problems {
+        cx.report(p);
+    }
 }
 
 /// Resolves a (player, piece) pair and checks the piece's declared owner.

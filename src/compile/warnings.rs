@@ -80,12 +80,15 @@ pub(super) fn game(cx: &mut Ctx, game: &ir::Game) {
     unused_names(cx);
     exploding_turns(cx, game);
     for (p, player) in game.players.iter().enumerate() {
-        let has_pieces = game.setup.pieces.iter().any(|(_, owner, _)| owner.index() == p)
-            || game
-                .setup
-                .reserves
-                .iter()
-                .any(|(owner, _, n)| owner.index() == p && *n > 0)
+        // A neutral piece with movement rules is moved by every player.
+        let has_pieces = (game.setup.pieces.iter()).any(|(_, owner, k)| {
+            let info = &game.kinds[k.index()];
+            owner.index() == p || (info.neutral && !info.rules.is_empty())
+        }) || game
+            .setup
+            .reserves
+            .iter()
+            .any(|(owner, _, n)| owner.index() == p && *n > 0)
             || !game.pool.is_empty()
             || game
                 .kinds

@@ -47,6 +47,8 @@ impl Journal for Touched {
     fn number(&mut self, _: usize, _: i64) {
         self.numbers = true;
     }
+    #[inline(always)]
+    fn line(&mut self, _: u32) {}
 }
 
 /// What a move did, for the counters of the end rules.
@@ -271,6 +273,9 @@ impl Engine {
                 Token::Turn(t) => {
                     self.put_hand(pos, &mut hand, j);
                     self.turn_block(pos, t, j);
+                }
+                Token::Line(l) => {
+                    pos.draw(l as u32, j);
                 }
                 Token::Pass => summary.passed = true,
                 Token::Mark(_) | Token::MarkSet(_) | Token::Explicit(_) => {}

@@ -53,6 +53,10 @@ struct Way {
     /// Pieces captured by the move so far.
     weight: u8,
     steps: u32,
+    /// The cell the cursor's last step left and its direction (what `draw`
+    /// draws); `CellId::NONE` when the cursor did not step there.
+    came_from: CellId,
+    came_dir: DirId,
     /// Lengths of the scratch stacks when this way was copied.
     tokens: u32,
     jumped: u32,
@@ -164,6 +168,8 @@ impl Engine {
             landed: 0,
             weight: 0,
             steps: 0,
+            came_from: CellId::NONE,
+            came_dir: DirId(0),
             tokens: 0,
             jumped: 0,
             taken: 0,
@@ -318,6 +324,7 @@ impl Run<'_> {
                         next.pc += 1;
                         next.cursor = cell;
                         next.dir = None;
+                        next.came_from = CellId::NONE;
                         next.steps += 1;
                         if self.branch(next, frame) {
                             return true;
@@ -614,6 +621,7 @@ impl Run<'_> {
                     }
                     w.cursor = c;
                     w.dir = None;
+                    w.came_from = CellId::NONE;
                     w.steps += 1;
                     w.pc += 1;
                 }
@@ -631,6 +639,17 @@ impl Run<'_> {
                     self.pos.set(to, engine.moved_code(code), &mut self.log);
                     self.push(&mut w, Token::Lift(from));
                     self.push(&mut w, Token::Put(to));
+                    w.pc += 1;
+                }
+                Op::Draw => {
+                    if !w.came_from.is_some() {
+                        return false;
+                    }
+                    let line = engine.lines.from(w.came_from, w.came_dir);
+                    if line == super::lines::NO_LINE || !self.pos.draw(line, &mut self.log) {
+                        return false;
+                    }
+                    self.push(&mut w, Token::Line(line as u16));
                     w.pc += 1;
                 }
                 Op::Jumped => {
@@ -726,6 +745,8 @@ impl Run<'_> {
             n.pc += 1;
             n.cursor = next;
             n.dir = Some(d2);
+            n.came_from = w.cursor;
+            n.came_dir = d;
             n.steps += 1;
             if self.branch(n, frame) {
                 return true;
@@ -876,6 +897,7 @@ impl Run<'_> {
         w.taken_from = w.taken;
         w.stopped = false;
         w.dir = None;
+        w.came_from = CellId::NONE;
         w.cursor = if landing.is_some() { landing } else { w.cursor };
     }
 

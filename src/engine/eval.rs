@@ -520,6 +520,7 @@ impl Engine {
             Cond::Attacked => self.cell_attacked(pos, cell, player, seen.hand),
             Cond::Origin => cell == seen.origin,
             Cond::Taken => seen.taken.contains(&cell),
+            Cond::Touched => self.lines.at(cell).iter().any(|&l| pos.drawn(l)),
             Cond::Next { dirs, cond } => dirs[player.index()].iter().any(|d| {
                 let n = topo.step(cell, *d);
                 n.is_some() && self.test_tree(cond, player, n, pos, seen)

@@ -165,7 +165,10 @@ impl Engine {
             }
             marks[i].sort_unstable();
         }
-        after[0].board == after[1].board && after[0].numbers == after[1].numbers && marks[0] == marks[1]
+        after[0].board == after[1].board
+            && after[0].numbers == after[1].numbers
+            && after[0].lines == after[1].lines
+            && marks[0] == marks[1]
     }
 }
 

@@ -20,6 +20,7 @@ mod explain;
 mod fast;
 mod groups;
 mod identity;
+mod lines;
 mod movegen;
 mod moves;
 mod options;
@@ -36,7 +37,7 @@ pub use budget::{Exhausted, Limit, MAX_MOVES, MAX_TOKENS, MAX_WORK};
 pub use cause::EndCause;
 pub use core::MAX_REGISTERS;
 pub use explain::Obstacle;
-pub use moves::{MAX_CHAIN, MAX_TRANSFORMS, Move, MoveBuf, MoveList, MoveRef, Token};
+pub use moves::{MAX_CHAIN, MAX_LINES, MAX_TRANSFORMS, Move, MoveBuf, MoveList, MoveRef, Token};
 pub use options::OptionError;
 pub use position::Position;
 pub use search::{MAX_PERFT_DEPTH, PlayoutStats, uniform};
@@ -134,6 +135,8 @@ pub struct Engine {
     exhaustion: budget::Exhaustion,
     /// The steps of the rules one position's moves may take ([`MAX_WORK`] unless lowered).
     work_budget: u64,
+    /// The board's lines, when the game draws them (empty otherwise).
+    lines: lines::Lines,
 }
 
 impl Engine {
@@ -173,6 +176,7 @@ impl Engine {
             move_bookkeeping: false,
             exhaustion: budget::Exhaustion::default(),
             work_budget: MAX_WORK,
+            lines: lines::Lines::default(),
         };
         engine.count_slots = (0..engine.codes.len())
             .map(|c| match c {
@@ -208,6 +212,9 @@ impl Engine {
             engine.game.adjacency.clone()
         };
         engine.links_into = groups::LinksInto::of(&engine.game.topology);
+        if engine.game.draws_lines() {
+            engine.lines = lines::Lines::of(&engine.game.topology);
+        }
         engine.apply_option_rules();
         engine.local_results = engine.game.end.results.iter().any(|r| r.local);
         let cells = engine.game.topology.cells();
@@ -325,6 +332,9 @@ impl Engine {
                 &mut position::NoJournal,
             );
         }
+        for &(cell, dir) in &self.game.setup.lines {
+            pos.draw(self.lines.from(cell, dir), &mut position::NoJournal);
+        }
         for &(kind, n) in &self.game.pool {
             pos.numbers[self.pool_index(kind)] = n as i64;
         }
@@ -346,6 +356,7 @@ impl Engine {
             numbers: vec![0; self.numbers_len()],
             count_slot: self.count_slots.clone(),
             marks: vec![0; words * self.game.marks.len()],
+            lines: vec![0; self.lines.ends.len().div_ceil(64)],
             hash: 0,
             hashing: self.keeps_history,
             history: Vec::new(),

@@ -419,7 +419,8 @@ impl Engine {
                 let before = out.len();
                 match source {
                     ActionSource::Move { kind, rules } => {
-                        for &code in self.codes.of(*kind, player.index()) {
+                        // A neutral piece is moved by whoever moves.
+                        for &code in self.codes.of(*kind, self.owner_index(*kind, player)) {
                             for from in pos.cells_with(code) {
                                 if moved.contains(&from) {
                                     continue;

@@ -62,6 +62,8 @@ pub enum Token {
     /// The next [`Token::From`] and its landing are only written: a block of
     /// cells moves (`shift`), by the hidden tokens between them. Hidden.
     Block,
+    /// This line of the board is drawn (see `lines.rs`). Hidden.
+    Line(u16),
     /// The move is written in full, because another legal move would be
     /// written alike: its landings (level 1), and also the pieces it removes
     /// (2), and also everything else it does (3). Hidden; first in the move.
@@ -77,8 +79,14 @@ const TURN: u16 = 0x100;
 /// [`Token::Block`] is packed as the mark set just below [`EXPLICIT`].
 const BLOCK: u16 = EXPLICIT - 1;
 
+/// [`Token::Line`] is packed as a mark set from here on, after the turns.
+const LINE: u16 = 0x400;
+
 /// The most turns of blocks a game may hold ([`Token::Turn`]'s indices).
-pub const MAX_TRANSFORMS: usize = (BLOCK - TURN) as usize;
+pub const MAX_TRANSFORMS: usize = (LINE - TURN) as usize;
+
+/// The most lines a board may have for rules to draw ([`Token::Line`]'s indices).
+pub const MAX_LINES: usize = (BLOCK - LINE) as usize;
 
 impl Token {
     /// The packed form stored in buffers.
@@ -103,6 +111,7 @@ impl Token {
             Token::MarkSet(m) => (15, m as u16),
             Token::Turn(t) => (15, TURN + t),
             Token::Block => (15, BLOCK),
+            Token::Line(l) => (15, LINE + l),
             Token::Explicit(level) => (15, EXPLICIT | level as u16),
         };
         (tag << TAG_SHIFT) | (value & VALUE_MASK)
@@ -132,6 +141,7 @@ impl Token {
             14 => Token::Mark(cell),
             _ if value >= EXPLICIT => Token::Explicit((value - EXPLICIT) as u8),
             _ if value == BLOCK => Token::Block,
+            _ if value >= LINE => Token::Line(value - LINE),
             _ if value >= TURN => Token::Turn(value - TURN),
             _ => Token::MarkSet(value as u8),
         }
@@ -150,6 +160,7 @@ impl Token {
                 | Token::Mark(_)
                 | Token::MarkSet(_)
                 | Token::Block
+                | Token::Line(_)
                 | Token::Explicit(_)
         )
     }

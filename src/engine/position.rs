@@ -27,6 +27,9 @@ pub struct Position {
     pub(super) count_slot: Arc<[u32]>,
     /// The mark sets left by the last move: `words` u64s per set.
     pub(super) marks: Vec<u64>,
+    /// The drawn lines, a bit per line of the board (empty when the game
+    /// draws none; see `lines.rs`).
+    pub(super) lines: Vec<u64>,
     /// Zobrist hash of the board (kept up to date by [`Position::set`] when `hashing`).
     pub(super) hash: u64,
     pub(super) hashing: bool,
@@ -45,6 +48,8 @@ pub(super) trait Journal {
     fn cell(&mut self, cell: CellId, old: u8);
     /// `numbers[index]` was `old` before.
     fn number(&mut self, index: usize, old: i64);
+    /// Line `line` was not drawn before.
+    fn line(&mut self, line: u32);
 }
 
 /// Records nothing: for changes that are never taken back.
@@ -55,6 +60,8 @@ impl Journal for NoJournal {
     fn cell(&mut self, _: CellId, _: u8) {}
     #[inline(always)]
     fn number(&mut self, _: usize, _: i64) {}
+    #[inline(always)]
+    fn line(&mut self, _: u32) {}
 }
 
 /// Records every overwritten value, to take changes back with
@@ -63,6 +70,7 @@ impl Journal for NoJournal {
 pub(super) struct UndoLog {
     cells: Vec<(CellId, u8)>,
     numbers: Vec<(usize, i64)>,
+    lines: Vec<u32>,
 }
 
 /// A point in an [`UndoLog`] to come back to.
@@ -70,6 +78,7 @@ pub(super) struct UndoLog {
 pub(super) struct Checkpoint {
     cells: u32,
     numbers: u32,
+    lines: u32,
 }
 
 impl UndoLog {
@@ -79,6 +88,7 @@ impl UndoLog {
         Checkpoint {
             cells: self.cells.len() as u32,
             numbers: self.numbers.len() as u32,
+            lines: self.lines.len() as u32,
         }
     }
 }
@@ -92,6 +102,10 @@ impl Journal for UndoLog {
     fn number(&mut self, index: usize, old: i64) {
         self.numbers.push((index, old));
     }
+    #[inline]
+    fn line(&mut self, line: u32) {
+        self.lines.push(line);
+    }
 }
 
 /// The Zobrist key of a piece code on a cell: a fixed mix of both, so no table is needed.
@@ -104,6 +118,15 @@ pub(super) fn zobrist(cell: CellId, code: u8) -> u64 {
     z ^= z >> 29;
     z = z.wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z ^ (z >> 32)
+}
+
+/// The hash key of a drawn line (apart from every piece's key).
+#[inline]
+fn line_key(line: u32) -> u64 {
+    zobrist(crate::ir::CellId(u16::MAX), 1)
+        ^ (line as u64 + 1)
+            .wrapping_mul(0xD6E8_FEB8_6659_FD93)
+            .rotate_left(23)
 }
 
 impl Position {
@@ -152,7 +175,14 @@ impl Position {
 
     /// Takes back every change recorded in `log` (newest first) and empties it.
     pub(super) fn undo(&mut self, log: &mut UndoLog) {
-        self.undo_to(log, Checkpoint { cells: 0, numbers: 0 });
+        self.undo_to(
+            log,
+            Checkpoint {
+                cells: 0,
+                numbers: 0,
+                lines: 0,
+            },
+        );
     }
 
     /// Takes back the changes recorded in `log` since `to` (newest first).
@@ -165,6 +195,40 @@ impl Position {
             let (index, old) = log.numbers.pop().expect("checked length");
             self.numbers[index] = old;
         }
+        while log.lines.len() > to.lines as usize {
+            let line = log.lines.pop().expect("checked length");
+            self.lines[line as usize / 64] &= !(1 << (line % 64));
+            if self.hashing {
+                self.hash ^= line_key(line);
+            }
+        }
+    }
+
+    /// Whether line `line` is drawn.
+    #[inline]
+    pub(super) fn drawn(&self, line: u32) -> bool {
+        self.lines
+            .get(line as usize / 64)
+            .is_some_and(|w| w & (1 << (line % 64)) != 0)
+    }
+
+    /// Draws line `line`; `false` when it was drawn already (or the game
+    /// draws no lines).
+    #[inline]
+    pub(super) fn draw(&mut self, line: u32, journal: &mut impl Journal) -> bool {
+        let Some(word) = self.lines.get_mut(line as usize / 64) else {
+            return false;
+        };
+        let bit = 1 << (line % 64);
+        if *word & bit != 0 {
+            return false;
+        }
+        *word |= bit;
+        journal.line(line);
+        if self.hashing {
+            self.hash ^= line_key(line);
+        }
+        true
     }
 
     /// The cells holding piece code `code`, in increasing order.
@@ -213,6 +277,7 @@ impl Clone for Position {
             numbers: self.numbers.clone(),
             count_slot: self.count_slot.clone(),
             marks: self.marks.clone(),
+            lines: self.lines.clone(),
             hash: self.hash,
             hashing: self.hashing,
             history: self.history.clone(),
@@ -231,6 +296,7 @@ impl Clone for Position {
             self.count_slot = source.count_slot.clone();
         }
         self.marks.clone_from(&source.marks);
+        self.lines.clone_from(&source.lines);
         self.hash = source.hash;
         self.hashing = source.hashing;
         self.history.clone_from(&source.history);

@@ -40,6 +40,8 @@ pub enum Cond {
     Origin,
     /// A cell whose piece is taken, to be captured when the action ends.
     Taken,
+    /// A drawn line ends on the cell.
+    Touched,
     /// The neighbour in one of the directions meets the condition.
     Next {
         /// The directions.
@@ -94,6 +96,7 @@ impl Cond {
             | Cond::Attacked
             | Cond::Origin
             | Cond::Taken
+            | Cond::Touched
             | Cond::Next { .. }
             | Cond::Ray { .. }
             | Cond::InLine { .. }
@@ -109,6 +112,16 @@ impl Cond {
             Cond::Marked(_) => true,
             Cond::Next { cond, .. } | Cond::Ray { cond, .. } | Cond::Not(cond) => cond.reads_marks(),
             Cond::And(a, b) | Cond::Or(a, b) => a.reads_marks() || b.reads_marks(),
+            _ => false,
+        }
+    }
+
+    /// Whether the condition reads the drawn lines (`touched`).
+    pub fn reads_lines(&self) -> bool {
+        match self {
+            Cond::Touched => true,
+            Cond::Next { cond, .. } | Cond::Ray { cond, .. } | Cond::Not(cond) => cond.reads_lines(),
+            Cond::And(a, b) | Cond::Or(a, b) => a.reads_lines() || b.reads_lines(),
             _ => false,
         }
     }

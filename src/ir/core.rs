@@ -99,6 +99,9 @@ pub enum Op {
     BackTo(u8),
     /// Move the piece on the cursor's cell to a register's cell (not written).
     CarryTo(u8),
+    /// The line the cursor last went along (from the cell it left to its
+    /// cell) is drawn; fails when it is drawn already or there is none.
+    Draw,
     /// The cursor's cell joins the chain's jumped set (`each piece jumped once`).
     Jumped,
     /// The cursor's cell is not in the chain's jumped set.
@@ -208,6 +211,7 @@ impl Program {
                     | Op::Shift(_)
                     | Op::Then
                     | Op::Each { .. }
+                    | Op::Draw
             )
         })
     }

@@ -81,6 +81,16 @@ pub struct Game {
     pub transforms: Vec<Transform>,
 }
 
+impl Game {
+    /// Whether the game draws lines between cells (`draw`, `touched` or
+    /// lines drawn in `setup`): its positions then hold the drawn lines.
+    pub fn draws_lines(&self) -> bool {
+        !self.setup.lines.is_empty()
+            || self.conds.iter().any(Cond::reads_lines)
+            || (self.rules.iter()).any(|r| r.program.ops.contains(&Op::Draw))
+    }
+}
+
 /// One way to turn or mirror the pieces of a block of cells (`rotate q1 by
 /// 90`): a permutation of the cells, as cycles.
 #[derive(Debug, Clone, PartialEq)]
@@ -492,6 +502,8 @@ pub struct Setup {
     pub pieces: Vec<(CellId, PlayerId, PieceKind)>,
     /// Reserves: (owner, kind, count).
     pub reserves: Vec<(PlayerId, PieceKind, u16)>,
+    /// Lines drawn at the start: each the link from a cell in a direction.
+    pub lines: Vec<(CellId, DirId)>,
 }
 
 /// A kind of turn: what one move consists of.

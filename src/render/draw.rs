@@ -126,6 +126,22 @@ fn board(
                 .set("class", "line"),
         );
     }
+    // The lines the rules drew, over the board's own.
+    for (a, b) in engine.drawn_lines(pos) {
+        let (Some(a), Some(b)) = (g.cells.get(a.index()), g.cells.get(b.index())) else {
+            continue;
+        };
+        group = group.add(
+            Line::new()
+                .set("x1", r(a.centre.0))
+                .set("y1", r(a.centre.1))
+                .set("x2", r(b.centre.0))
+                .set("y2", r(b.centre.1))
+                .set("stroke", colours::INK)
+                .set("stroke-width", 5)
+                .set("class", "drawn"),
+        );
+    }
     if look.style == BoardStyle::Holes {
         group = group.add(frame(g, palette.frame));
     }

@@ -433,6 +433,8 @@ pub enum Clause {
     Remove(Span),
     /// `flip`.
     Flip(Span),
+    /// `draw`.
+    Draw(Span),
     /// `become Kind [silently]`.
     Become { kind: Ident, silently: bool, span: Span },
     /// `mark name`.
@@ -524,6 +526,7 @@ impl Clause {
             | Clause::Place(_, s)
             | Clause::Remove(s)
             | Clause::Flip(s)
+            | Clause::Draw(s)
             | Clause::Mark(_, s)
             | Clause::Save(_, s)
             | Clause::BackTo(_, s)
@@ -716,6 +719,8 @@ pub enum SetupStmt {
         count_span: Span,
         kind: Ident,
     },
+    /// `drawn a2 a12 e12; d2 e1`: paths of lines drawn at the start.
+    Drawn(Vec<Vec<Ident>>),
 }
 
 /// `turn name { … }`.

@@ -800,6 +800,7 @@ impl Lowerer {
             Rule::place_clause => Clause::Place(self.ident(first(c)), span),
             Rule::remove_kw => Clause::Remove(span),
             Rule::flip_kw => Clause::Flip(span),
+            Rule::draw_line_kw => Clause::Draw(span),
             Rule::become_clause => {
                 let mut it = c.into_inner();
                 let kind = self.ident(next(&mut it));
@@ -1042,8 +1043,15 @@ impl Lowerer {
     }
 
     fn setup_stmt(&self, pair: P) -> Vec<SetupStmt> {
-        let mut it = pair.into_inner();
-        let player = self.ident(next(&mut it));
+        let mut it = pair.into_inner().peekable();
+        if let Some(drawn) = it.next_if(|p| p.as_rule() == Rule::drawn_stmt) {
+            let paths = (drawn.into_inner())
+                .filter(|p| p.as_rule() == Rule::drawn_path)
+                .map(|path| path.into_inner().map(|n| self.ident(n)).collect())
+                .collect();
+            return vec![SetupStmt::Drawn(paths)];
+        }
+        let player = self.ident(it.next().expect("a setup statement names its player"));
         it.map(|body| {
             let rule = body.as_rule();
             let mut it = body.into_inner();

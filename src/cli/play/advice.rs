@@ -183,6 +183,7 @@ fn board_after(engine: &Engine, pos: &Position, mv_text: &str, actions: usize) -
             | Token::Mark(_)
             | Token::MarkSet(_)
             | Token::Block
+            | Token::Line(_)
             | Token::Explicit(_) => {}
             Token::Remove(c) => {
                 if let Some(slot) = board.get_mut(c.index()) {

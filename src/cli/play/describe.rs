@@ -416,6 +416,7 @@ pub fn cond_text(engine: &Engine, cond: &Cond) -> String {
         Cond::Attacked => "a cell the opponent attacks".into(),
         Cond::Origin => "the cell it started from".into(),
         Cond::Taken => "a piece already taken".into(),
+        Cond::Touched => "a point a drawn line touches".into(),
         Cond::Next { dirs, cond } => match beside(engine, dirs) {
             Some(place) => format!("with {} {place}", cond_text(engine, cond)),
             None => format!("next to {}", cond_text(engine, cond)),
