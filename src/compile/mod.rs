@@ -19,6 +19,7 @@ mod declare;
 mod ends;
 pub mod error;
 mod exprs;
+mod history;
 mod layout;
 mod notation_mode;
 mod patterns;
@@ -132,6 +133,7 @@ pub fn compile(
         layout,
         appearance,
         transforms: std::mem::take(&mut cx.transforms),
+        history: std::mem::take(&mut cx.history),
     };
     if !cx.partial {
         warnings::game(&mut cx, &game);
@@ -240,6 +242,8 @@ pub(crate) struct Ctx {
     pub grid: bool,
     /// The turns of blocks of cells the rules make, by index (`rotate`, `reflect`).
     pub transforms: Vec<ir::Transform>,
+    /// The facts about the last move the expressions read, by index.
+    pub history: Vec<ir::Fact>,
 }
 
 impl Ctx {
