@@ -348,6 +348,9 @@ pub fn write_generic(engine: &Engine, pos: &Position) -> String {
             .collect();
         parts.push(format!("drawn:{}", text.join(",")));
     }
+    if let Some(last) = write_facts(engine, pos) {
+        parts.push(last);
+    }
     if engine.quiet_moves(pos) != 0 {
         parts.push(format!("quiet:{}", engine.quiet_moves(pos)));
     }
@@ -355,6 +358,39 @@ pub fn write_generic(engine: &Engine, pos: &Position) -> String {
         parts.push(format!("passes:{}", engine.passes(pos)));
     }
     parts.join(" ")
+}
+
+/// The facts about the last move that the rules read, `last:V,V,…` in the
+/// order of [`crate::ir::Game::history`]; `None` when the rules read none.
+/// Always written when they do: without it a reader takes the position as
+/// one no move led to ([`Engine::start_facts`]).
+fn write_facts(engine: &Engine, pos: &Position) -> Option<String> {
+    let values: Vec<i64> = (0..engine.game().history.len())
+        .map(|i| engine.fact(pos, i))
+        .collect();
+    (!values.is_empty()).then(|| {
+        let v: Vec<String> = values.iter().map(i64::to_string).collect();
+        format!("last:{}", v.join(","))
+    })
+}
+
+/// Reads the `last:` field written by [`write_facts`].
+fn read_facts(engine: &Engine, pos: &mut Position, value: &str) -> Result<(), PositionError> {
+    let facts = engine.game().history.len();
+    let values: Vec<&str> = value.split(',').collect();
+    if values.len() != facts {
+        return err(format!(
+            "`last:` gives {} values; this game keeps {facts} facts about the last move",
+            values.len()
+        ));
+    }
+    for (i, v) in values.into_iter().enumerate() {
+        let v = v
+            .parse()
+            .map_err(|_| PositionError(format!("`last:`: `{v}` is not a number")))?;
+        engine.set_fact(pos, i, v);
+    }
+    Ok(())
 }
 
 /// The rules' own text (`position { … }`).
@@ -383,6 +419,7 @@ fn write_declared(engine: &Engine, pos: &Position, fields: &[PositionField]) -> 
             PositionField::Ply => pos.ply().to_string(),
         });
     }
+    parts.extend(write_facts(engine, pos));
     parts.join(" ")
 }
 
@@ -468,6 +505,7 @@ fn parse_generic(engine: &Engine, text: &str) -> Result<Position, PositionError>
         engine.set_pool(&mut pos, *k, *n as i64);
     }
     let mut ply = None;
+    let mut facts = false;
     for word in words {
         let Some((key, value)) = word.split_once(':') else {
             return err(format!("`{word}` is not a `name:value` field"));
@@ -514,6 +552,10 @@ fn parse_generic(engine: &Engine, text: &str) -> Result<Position, PositionError>
                     }
                 }
             }
+            "last" => {
+                read_facts(engine, &mut pos, value)?;
+                facts = true;
+            }
             "quiet" => engine.set_quiet_moves(&mut pos, count(value, "quiet")? as i64),
             "passes" => engine.set_passes(&mut pos, count(value, "passes")? as i64),
             _ => {
@@ -545,6 +587,9 @@ fn parse_generic(engine: &Engine, text: &str) -> Result<Position, PositionError>
     engine.set_ply(&mut pos, ply);
     if engine.mover(&pos).index() != mover {
         return err(format!("at move {ply} it is not {}'s turn", game.players[mover]));
+    }
+    if !facts {
+        engine.start_facts(&mut pos);
     }
     engine.finish(&mut pos);
     Ok(pos)
@@ -621,7 +666,17 @@ fn read_declared(engine: &Engine, text: &str, fields: &[PositionField]) -> Resul
             PositionField::Ply => ply = Some(ply_count(word)?),
         }
     }
-    if let Some(extra) = words.next() {
+    // The facts about the last move follow the declared fields, as in the generic text.
+    let mut extra = words.next();
+    let facts = match extra.and_then(|w| w.strip_prefix("last:")) {
+        Some(value) if !game.history.is_empty() => {
+            read_facts(engine, &mut pos, value)?;
+            extra = words.next();
+            true
+        }
+        _ => false,
+    };
+    if let Some(extra) = extra {
         return err(format!("`{extra}` is more than the position's fields"));
     }
     // Pieces that remember moving have moved, unless a right says otherwise.
@@ -645,6 +700,9 @@ fn read_declared(engine: &Engine, text: &str, fields: &[PositionField]) -> Resul
     engine.set_ply(&mut pos, ply);
     if engine.mover(&pos).index() != mover {
         return err(format!("at move {ply} it is not {}'s turn", game.players[mover]));
+    }
+    if !facts {
+        engine.start_facts(&mut pos);
     }
     engine.finish(&mut pos);
     Ok(pos)

@@ -211,6 +211,7 @@ fn statement(cx: &mut Ctx, stmt: &EndStmt, guard: Option<&Expr>, end: &mut EndRu
             let limit_span = limit.span;
             let limit = exprs::lower_as(cx, limit, Ty::Int, None);
             if let Some(l) = &limit {
+                super::history::read_once(cx, l, limit_span, "the number of moves of the quiet-move draw");
                 at_least_one(
                     cx,
                     l,
@@ -254,6 +255,7 @@ fn statement(cx: &mut Ctx, stmt: &EndStmt, guard: Option<&Expr>, end: &mut EndRu
                 ));
             }
             if let Some(n) = exprs::lower_as(cx, times, Ty::Int, None) {
+                super::history::read_once(cx, &n, times.span, "the number of times of the repetition draw");
                 at_least_one(
                     cx,
                     &n,
@@ -265,9 +267,13 @@ fn statement(cx: &mut Ctx, stmt: &EndStmt, guard: Option<&Expr>, end: &mut EndRu
             }
         }
         EndStmt::Guarded { guard: g, stmt } => {
+            let g_span = g.span;
             let Some(g) = exprs::lower_as(cx, g, Ty::Bool, None) else {
                 return;
             };
+            if matches!(**stmt, EndStmt::Quiet { .. } | EndStmt::Repeated { .. }) {
+                super::history::read_once(cx, &g, g_span, "this guard");
+            }
             let both = match guard {
                 Some(outer) => Expr::Binary(crate::ir::BinOp::And, Box::new(outer.clone()), Box::new(g)),
                 None => g,
@@ -343,7 +349,13 @@ fn result(when: Expr, outcome: Outcome, plain: bool) -> EndResult {
     let local = plain
         && (matches!(when, Expr::Line { exact: false, .. } | Expr::Connected { .. })
             || when.arrival().is_some());
-    EndResult { when, outcome, local }
+    let whole_move = when.reads_history();
+    EndResult {
+        when,
+        outcome,
+        local,
+        whole_move,
+    }
 }
 
 /// An end rule's wording as the front ends see it.

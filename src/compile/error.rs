@@ -19,6 +19,7 @@ pub enum NameKind {
     Value,
     Mark,
     Saved,
+    Fact,
     Colour,
     Clauses,
 }
@@ -41,6 +42,7 @@ impl NameKind {
             NameKind::Value => "name",
             NameKind::Mark => "mark set",
             NameKind::Saved => "saved cell",
+            NameKind::Fact => "fact of the last move",
             NameKind::Colour => "colour",
             NameKind::Clauses => "clause list",
         }
@@ -62,6 +64,7 @@ impl NameKind {
             NameKind::Value => "rules::compile::unknown_name",
             NameKind::Mark => "rules::compile::unknown_mark",
             NameKind::Saved => "rules::compile::unknown_saved_cell",
+            NameKind::Fact => "rules::compile::unknown_fact",
             NameKind::Colour => "rules::compile::unknown_colour",
             NameKind::Clauses => "rules::compile::unknown_clauses",
         }

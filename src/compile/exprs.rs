@@ -387,6 +387,14 @@ fn call(cx: &mut Ctx, f: &Ident, args: &[Expr], binding: Binding) -> Option<(ir:
                 _ => (ir::Expr::Checkmate(p), Ty::Bool),
             })
         }
+        "last" => super::history::last(cx, f, args),
+        "before" => {
+            if !arity(cx, 1, 1, "an expression: `before(line(3, mover))`") {
+                return None;
+            }
+            let (e, ty) = lower(cx, &args[0], binding)?;
+            Some((super::history::fact(cx, ir::Fact::Before(e)), ty))
+        }
         _ => {
             cx.report(error::unknown(NameKind::Function, &f.text, f.span, FUNCTIONS));
             None
@@ -395,7 +403,7 @@ fn call(cx: &mut Ctx, f: &Ident, args: &[Expr], binding: Binding) -> Option<(ir:
 }
 
 /// The cells of a region per player as bit sets, and last those of any player.
-fn region_cells(cx: &Ctx, region: usize) -> Vec<Vec<u64>> {
+pub(super) fn region_cells(cx: &Ctx, region: usize) -> Vec<Vec<u64>> {
     let Some(topo) = cx.topology.as_ref() else {
         return Vec::new();
     };
@@ -413,7 +421,7 @@ fn region_cells(cx: &Ctx, region: usize) -> Vec<Vec<u64>> {
 }
 
 /// The functions an expression may call.
-const FUNCTIONS: [&str; 10] = [
+const FUNCTIONS: [&str; 12] = [
     "count",
     "reserve",
     "opponent",
@@ -424,6 +432,8 @@ const FUNCTIONS: [&str; 10] = [
     "area",
     "in_check",
     "checkmate",
+    "last",
+    "before",
 ];
 
 fn dirs_arg(cx: &mut Ctx, arg: &Expr) -> Option<Vec<Vec<crate::ir::DirId>>> {
@@ -440,7 +450,7 @@ fn dirs_arg(cx: &mut Ctx, arg: &Expr) -> Option<Vec<Vec<crate::ir::DirId>>> {
     }
 }
 
-fn region_arg(cx: &mut Ctx, arg: &Expr) -> Option<usize> {
+pub(super) fn region_arg(cx: &mut Ctx, arg: &Expr) -> Option<usize> {
     match &arg.kind {
         ExprKind::Name(n) => super::regions::resolve(cx, n),
         _ => {
@@ -452,7 +462,7 @@ fn region_arg(cx: &mut Ctx, arg: &Expr) -> Option<usize> {
 
 /// The kinds a `count` argument names: a piece, every piece but some (`not
 /// A`, `not (A or B)`), several (`A or B`), or all (`any`).
-fn kind_set(cx: &mut Ctx, arg: &Expr) -> Option<Vec<PieceKind>> {
+pub(super) fn kind_set(cx: &mut Ctx, arg: &Expr) -> Option<Vec<PieceKind>> {
     match &arg.kind {
         ExprKind::Not(inner) => {
             let left_out = kind_set(cx, inner)?;

@@ -19,6 +19,7 @@ mod declare;
 mod ends;
 pub mod error;
 mod exprs;
+mod history;
 mod layout;
 mod notation_mode;
 mod patterns;
@@ -132,6 +133,7 @@ pub fn compile(
         layout,
         appearance,
         transforms: std::mem::take(&mut cx.transforms),
+        history: std::mem::take(&mut cx.history),
     };
     if game.draws_lines() && line_count(&game.topology) > crate::engine::MAX_LINES {
         let span = file.items.iter().find_map(|i| match i {
@@ -267,6 +269,8 @@ pub(crate) struct Ctx {
     pub grid: bool,
     /// The turns of blocks of cells the rules make, by index (`rotate`, `reflect`).
     pub transforms: Vec<ir::Transform>,
+    /// The facts about the last move the expressions read, by index.
+    pub history: Vec<ir::Fact>,
 }
 
 impl Ctx {

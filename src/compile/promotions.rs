@@ -91,9 +91,11 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile, mut kinds: Option<&mut Vec<K
         match item {
             Item::PromoteInPlace(decl) => in_place(cx, decl, &mut extras.in_place),
             Item::Forbid { guard, back, .. } => {
-                let guard = guard
-                    .as_ref()
-                    .and_then(|g| exprs::lower_as(cx, g, Ty::Bool, None));
+                let guard = guard.as_ref().and_then(|g| {
+                    let lowered = exprs::lower_as(cx, g, Ty::Bool, None)?;
+                    super::history::read_once(cx, &lowered, g.span, "the guard of `forbid`");
+                    Some(lowered)
+                });
                 let back = match back {
                     Some((n, span)) if !(1..=1000).contains(n) => {
                         cx.report(error::out_of_range(

@@ -171,7 +171,15 @@ pub(super) fn values(cx: &Ctx, expr: &Expr, narrowed: &Narrowed) -> Values {
         | Expr::Connected { .. }
         | Expr::InCheck(_)
         | Expr::Checkmate(_) => Values::of(0, 1),
-        Expr::Mover | Expr::Player(_) | Expr::Opponent(_) => Values::of(0, players - 1),
+        Expr::Mover | Expr::Player(_) | Expr::Opponent(_) | Expr::LastMover => Values::of(0, players - 1),
+        // A value before the last move, or 0 before the first move.
+        Expr::History(i) => match cx.history.get(*i) {
+            Some(crate::ir::Fact::Before(e)) => {
+                let r = v(e);
+                Values::of(r.lo.min(0), r.hi.max(0))
+            }
+            _ => Values::of(0, 1),
+        },
         Expr::Not(e) => Values::truth_values(v(e).truth().map(|t| !t)),
         Expr::Neg(e) => Values::arith(None, v(e), v(e)).saturated(),
         Expr::If(c, a, b) => match v(c).truth() {

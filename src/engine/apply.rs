@@ -101,6 +101,10 @@ impl Engine {
         if compare {
             before[..counts].copy_from_slice(&pos.numbers[..counts]);
         }
+        let records = !self.game.history.is_empty();
+        if records {
+            self.record_history(pos, mover, mv);
+        }
         let summary = self.apply_tokens(pos, mover, mv, &mut touched);
         pos.ply += 1;
         if self.move_bookkeeping {
@@ -111,7 +115,8 @@ impl Engine {
                 pos.history.push((pos.hash, key));
             }
         }
-        let numbers_changed = touched.numbers || !compare || before[..counts] != pos.numbers[..counts];
+        let numbers_changed =
+            records || touched.numbers || !compare || before[..counts] != pos.numbers[..counts];
         if numbers_changed || !self.results_follow_numbers {
             self.latch_flags(pos, mover);
         }

@@ -575,6 +575,8 @@ impl Engine {
             }
             Expr::Flag(f) => self.flag(pos, *f) as i64,
             Expr::Mover => mover.index() as i64,
+            Expr::History(i) => pos.numbers.get(self.history_index(*i)).copied().unwrap_or(0),
+            Expr::LastMover => self.last_mover(pos).index() as i64,
             Expr::Player(p) => p.index() as i64,
             Expr::Opponent(p) => ((self.eval_player(p, pos, mover).index() + 1) % self.players) as i64,
             Expr::Not(e) => (self.eval(e, pos, mover) == 0) as i64,
@@ -658,7 +660,9 @@ impl Engine {
     }
 
     /// The result the end rules give now, `mover` being the player who just
-    /// moved. With `with_limit`, the turn limit is checked after the results.
+    /// moved. With `with_limit` — after a whole move, not between two of its
+    /// actions — the rules that read the last move are checked too, and the
+    /// turn limit after the results.
     /// `changed` lists the cells the last move changed (`None`: unknown, so
     /// lines and connections are looked for everywhere).
     pub(super) fn decided(
@@ -669,6 +673,9 @@ impl Engine {
         changed: Option<&[CellId]>,
     ) -> Option<Outcome> {
         for (rule, arrival) in self.game.end.results.iter().zip(&self.arrivals) {
+            if rule.whole_move && !with_limit {
+                continue;
+            }
             let holds = match changed {
                 Some(cells) if rule.local => match arrival {
                     Some(arrival) => arrival.among(pos, cells),

@@ -19,6 +19,7 @@ mod eval;
 mod explain;
 mod fast;
 mod groups;
+mod history;
 mod identity;
 mod lines;
 mod movegen;
@@ -341,6 +342,7 @@ impl Engine {
         for &(owner, kind, n) in &self.game.setup.reserves {
             pos.numbers[self.reserve_index(owner, kind)] += n as i64;
         }
+        self.start_facts(&mut pos);
         self.settle_start(&mut pos);
         pos
     }
@@ -535,7 +537,13 @@ impl Engine {
     /// reset of the quiet rule).
     #[inline]
     fn quiet_index(&self) -> usize {
-        self.flag_index(self.game.flags.len())
+        self.history_index(self.game.history.len())
+    }
+
+    /// Index of a fact about the last move ([`ir::Game::history`]).
+    #[inline]
+    fn history_index(&self, fact: usize) -> usize {
+        self.flag_index(self.game.flags.len()) + fact
     }
 
     /// Index of the number of passes in a row.
@@ -548,6 +556,11 @@ impl Engine {
     #[inline]
     fn numbers_len(&self) -> usize {
         self.passes_index() + 1
+    }
+
+    /// The value of a fact about the last move ([`ir::Game::history`]).
+    pub fn fact(&self, pos: &Position, fact: usize) -> i64 {
+        pos.numbers[self.history_index(fact)]
     }
 
     /// Whether flag `flag` is set.

@@ -70,6 +70,11 @@ impl Engine {
         pos.numbers[self.flag_index(flag)] = on as i64;
     }
 
+    /// Sets a fact about the last move ([`crate::ir::Game::history`]).
+    pub fn set_fact(&self, pos: &mut Position, fact: usize, value: i64) {
+        pos.numbers[self.history_index(fact)] = value;
+    }
+
     /// Adds a cell to a mark set of the last move.
     pub fn set_mark(&self, pos: &mut Position, mark: usize, cell: CellId) {
         pos.marks[mark * pos.words + cell.index() / 64] |= 1 << (cell.index() % 64);

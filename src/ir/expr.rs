@@ -37,6 +37,10 @@ pub enum Expr {
     Flag(usize),
     /// The player to move.
     Mover,
+    /// Fact `n` of [`super::Game::history`] about the last move.
+    History(usize),
+    /// The player who made the last move (at the start: the player to move).
+    LastMover,
     /// A player as a value.
     Player(PlayerId),
     /// The player after the given one in declaration order.
@@ -75,8 +79,9 @@ impl Expr {
     /// Whether the value can depend on who is to move (`mover` appears).
     pub fn mentions_mover(&self) -> bool {
         match self {
-            Expr::Mover => true,
-            Expr::Const(_) | Expr::Option(_) | Expr::Player(_) | Expr::Flag(_) => false,
+            // The last mover follows the move number, as the player to move does.
+            Expr::Mover | Expr::LastMover => true,
+            Expr::Const(_) | Expr::Option(_) | Expr::Player(_) | Expr::Flag(_) | Expr::History(_) => false,
             Expr::Counter { player, .. } | Expr::Reserve { player, .. } | Expr::CountCells { player, .. } => {
                 player.mentions_mover()
             }
@@ -115,6 +120,29 @@ impl Expr {
         }
     }
 
+    /// Whether the value reads a fact about the last move (`last(…)`, `before(…)`).
+    pub fn reads_history(&self) -> bool {
+        match self {
+            Expr::History(_) | Expr::LastMover => true,
+            Expr::Const(_) | Expr::Option(_) | Expr::Player(_) | Expr::Flag(_) | Expr::Mover => false,
+            Expr::Counter { player, .. } | Expr::Reserve { player, .. } | Expr::CountCells { player, .. } => {
+                player.reads_history()
+            }
+            Expr::Count { player, .. } | Expr::CountIn { player, .. } => {
+                player.as_ref().is_some_and(|p| p.reads_history())
+            }
+            Expr::Opponent(e) | Expr::Not(e) | Expr::Neg(e) => e.reads_history(),
+            Expr::Binary(_, a, b) => a.reads_history() || b.reads_history(),
+            Expr::If(c, a, b) => c.reads_history() || a.reads_history() || b.reads_history(),
+            Expr::Line { player, .. }
+            | Expr::Connected { player, .. }
+            | Expr::Groups(player)
+            | Expr::Area(player)
+            | Expr::InCheck(player)
+            | Expr::Checkmate(player) => player.reads_history(),
+        }
+    }
+
     /// Whether the value depends on the board beyond the numbers of the
     /// position (piece counts, counters, …): lines, groups, checks.
     pub fn reads_board(&self) -> bool {
@@ -131,6 +159,8 @@ impl Expr {
             | Expr::Option(_)
             | Expr::Flag(_)
             | Expr::Mover
+            | Expr::History(_)
+            | Expr::LastMover
             | Expr::Player(_)
             | Expr::Counter { .. }
             | Expr::Count { .. }

@@ -6,12 +6,14 @@
 pub mod cond;
 pub mod core;
 pub mod expr;
+pub mod history;
 pub mod ids;
 pub mod layout;
 
 pub use cond::{Cond, CondId};
 pub use core::{Op, PlayerDirs, Program, Shift, Travel};
 pub use expr::{BinOp, Expr};
+pub use history::Fact;
 pub use ids::{CellId, DirId, PieceKind, PlayerId};
 pub use layout::{Appearance, BoardStyle, Layout, LayoutShape};
 
@@ -79,6 +81,9 @@ pub struct Game {
     /// The turns of blocks of cells that rules make (`rotate`, `reflect`),
     /// by the index [`Op::Turn`] and the move's token name.
     pub transforms: Vec<Transform>,
+    /// The facts about the last move that expressions read (`last(…)`,
+    /// `before(…)`), by the index of [`Expr::History`].
+    pub history: Vec<Fact>,
 }
 
 impl Game {
@@ -651,6 +656,10 @@ pub struct EndResult {
     /// The condition can only have become true on a cell the last move changed
     /// (a line or a connection), so it is evaluated there only.
     pub local: bool,
+    /// The condition reads the last move (`last(…)`, `before(…)`), which is
+    /// known only once a move is whole: it does not stop a move of several
+    /// actions between them.
+    pub whole_move: bool,
 }
 
 /// How a rule that ends the game decides it.

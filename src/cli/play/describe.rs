@@ -78,6 +78,7 @@ pub fn eval(engine: &Engine, e: &Expr, at: At) -> Option<i64> {
         Expr::Reserve { kind, player: p } => engine.reserve(at.pos?, player(p)?, *kind),
         Expr::Flag(f) => engine.flag(at.pos?, *f) as i64,
         Expr::Mover => at.mover?.index() as i64,
+        Expr::History(_) | Expr::LastMover => engine.eval(e, at.pos?, PlayerId(0)),
         Expr::Player(p) => p.index() as i64,
         Expr::Opponent(p) => (player(p)?.index() as i64 + 1) % players,
         Expr::Not(a) => (eval(engine, a, at)? == 0) as i64,
@@ -115,7 +116,9 @@ fn is_constant(e: &Expr) -> bool {
         | Expr::CountIn { .. }
         | Expr::CountCells { .. }
         | Expr::Reserve { .. }
-        | Expr::Flag(_) => false,
+        | Expr::Flag(_)
+        | Expr::History(_)
+        | Expr::LastMover => false,
         Expr::Mover | Expr::Player(_) | Expr::Opponent(_) => false,
         Expr::Not(a) | Expr::Neg(a) => is_constant(a),
         Expr::Binary(_, a, b) => is_constant(a) && is_constant(b),
@@ -224,6 +227,8 @@ pub fn expr_text(engine: &Engine, e: &Expr, at: At) -> String {
             e,
         ),
         Expr::Mover | Expr::Player(_) | Expr::Opponent(_) => player_text(engine, e, at),
+        Expr::LastMover => "the player who made the last move".to_string(),
+        Expr::History(i) => fact_text(engine, *i, at),
         Expr::Flag(f) => format!(
             "{} has happened",
             game.flags.get(*f).map(|f| words(&f.name)).unwrap_or_default()
@@ -1088,4 +1093,37 @@ pub fn move_effects(engine: &Engine, before: &Position, after: &Position, mv: Mo
         }
     }
     out
+}
+
+/// What a fact about the last move says, in words.
+fn fact_text(engine: &Engine, i: usize, at: At) -> String {
+    use rulebook::ir::Fact;
+    let game = engine.game();
+    let kinds = |mask: &u64| {
+        let names: Vec<String> = (0..game.kinds.len())
+            .filter(|k| mask & (1 << k) != 0)
+            .map(|k| words(&game.kinds[k].name))
+            .collect();
+        names.join(" or ")
+    };
+    let region = |r: &usize| {
+        game.topology
+            .regions
+            .get(*r)
+            .map(|r| words(&r.name))
+            .unwrap_or_default()
+    };
+    match game.history.get(i) {
+        Some(Fact::Pass) => "the last move was a pass".to_string(),
+        Some(Fact::Moved(m)) => format!("the last move moved a {}", kinds(m)),
+        Some(Fact::Captured(m)) => format!("the last move captured a {}", kinds(m)),
+        Some(Fact::Dropped(m)) => format!("the last move dropped a {}", kinds(m)),
+        Some(Fact::From { region: r, .. }) => format!("the last move started in {}", region(r)),
+        Some(Fact::To { region: r, .. }) => format!("the last move ended in {}", region(r)),
+        Some(Fact::Before(e)) => format!(
+            "before the last move, {}",
+            expr_text(engine, e, At { pos: None, ..at })
+        ),
+        None => String::new(),
+    }
 }
