@@ -266,6 +266,7 @@ impl Engine {
                     self.turn_block(pos, t, j);
                 }
                 Token::Pass => summary.passed = true,
+                Token::After => self.put_hand(pos, &mut hand, j),
                 Token::Mark(_) | Token::MarkSet(_) | Token::Explicit(_) => {}
             }
         }

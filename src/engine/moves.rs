@@ -59,6 +59,10 @@ pub enum Token {
     /// The pieces of a block of cells turn: the transform of this index
     /// ([`crate::ir::Game::transforms`]), written by its name (`q1+90`).
     Turn(u16),
+    /// The piece in hand is put down: the action is over, and the tokens
+    /// after this one, up to the next action, are what the turn's effect
+    /// after each action did (`after each action: …`). Hidden.
+    After,
     /// The move is written in full, because another legal move would be
     /// written alike: its landings (level 1), and also the pieces it removes
     /// (2), and also everything else it does (3). Hidden; first in the move.
@@ -67,6 +71,9 @@ pub enum Token {
 
 /// [`Token::Explicit`] is packed as a mark set beyond every real one.
 const EXPLICIT: u16 = 0xFF0;
+
+/// [`Token::After`] is packed as the last value of the mark sets' tag.
+const AFTER: u16 = 0xFFF;
 
 /// [`Token::Turn`] is packed as a mark set from here on (mark sets are `u8`).
 const TURN: u16 = 0x100;
@@ -97,6 +104,7 @@ impl Token {
             Token::MarkSet(m) => (15, m as u16),
             Token::Turn(t) => (15, TURN + t),
             Token::Explicit(level) => (15, EXPLICIT | level as u16),
+            Token::After => (15, AFTER),
         };
         (tag << TAG_SHIFT) | (value & VALUE_MASK)
     }
@@ -123,6 +131,7 @@ impl Token {
             12 => Token::Put(cell),
             13 => Token::Take(cell),
             14 => Token::Mark(cell),
+            _ if value == AFTER => Token::After,
             _ if value >= EXPLICIT => Token::Explicit((value - EXPLICIT) as u8),
             _ if value >= TURN => Token::Turn(value - TURN),
             _ => Token::MarkSet(value as u8),
@@ -142,6 +151,7 @@ impl Token {
                 | Token::Mark(_)
                 | Token::MarkSet(_)
                 | Token::Explicit(_)
+                | Token::After
         )
     }
 
