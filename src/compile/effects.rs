@@ -85,3 +85,52 @@ fn chooses_cell(clause: &Clause) -> bool {
         _ => false,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn group(alts: Vec<Vec<Clause>>, repeat: Repeat) -> Clause {
+        Clause::Group {
+            alts,
+            repeat,
+            span: Span::default(),
+        }
+    }
+
+    fn anywhere() -> Clause {
+        Clause::Anywhere(Span::default())
+    }
+
+    fn capture() -> Clause {
+        Clause::Capture(crate::syntax::ast::CaptureHow::Now, Span::default())
+    }
+
+    #[test]
+    fn an_effect_must_choose_a_cell_on_every_way_first() {
+        assert!(chooses_cell(&anywhere()));
+        assert!(!chooses_cell(&capture()));
+        let both = group(vec![vec![anywhere(), capture()], vec![anywhere()]], Repeat::Once);
+        assert!(chooses_cell(&both));
+        let one = group(vec![vec![anywhere()], vec![capture()]], Repeat::Once);
+        assert!(!chooses_cell(&one));
+        // An optional group may be skipped: the way after it has no cell.
+        assert!(!chooses_cell(&group(vec![vec![anywhere()]], Repeat::Maybe)));
+    }
+
+    #[test]
+    fn actions_are_refused_inside_groups_and_lookaheads() {
+        let mut cx = Ctx::default();
+        let inner = Clause::Can {
+            negate: false,
+            body: vec![Clause::Land(Span::default())],
+            span: Span::default(),
+        };
+        refuse_actions(&mut cx, &group(vec![vec![inner], vec![capture()]], Repeat::Once));
+        let codes: Vec<_> = cx.problems.iter().map(|p| p.code).collect();
+        assert_eq!(codes, ["rules::compile::not_an_effect"]);
+        let mut cx = Ctx::default();
+        refuse_actions(&mut cx, &capture());
+        assert!(cx.problems.is_empty());
+    }
+}

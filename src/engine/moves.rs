@@ -620,6 +620,29 @@ mod tests {
     }
 
     #[test]
+    fn the_effect_marker_is_hidden_and_apart_from_the_mark_sets() {
+        let tokens = [
+            Token::From(CellId(3)),
+            Token::To(CellId(8)),
+            Token::After,
+            Token::Remove(CellId(8)),
+            Token::MarkSet(255),
+            Token::Explicit(3),
+            Token::Turn((MAX_TRANSFORMS - 1) as u16),
+        ];
+        let m = Move::from_tokens(tokens);
+        assert_eq!(m.as_ref().tokens().collect::<Vec<_>>(), tokens);
+        assert!(!Token::After.shown());
+        // The landing stays the action's, whatever the effect removed.
+        assert_eq!(
+            Move::from_tokens(tokens[..4].iter().copied())
+                .as_ref()
+                .last_landing(),
+            Some(CellId(8))
+        );
+    }
+
+    #[test]
     fn list_stores_moves_of_any_length_and_keeps_the_ones_asked() {
         let mut list = MoveList::default();
         let long = Move::from_tokens((0..100).map(|c| Token::To(CellId(c))));
