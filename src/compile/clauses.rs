@@ -139,6 +139,40 @@ fn drop_flipping(cx: &mut Ctx, clauses: &[Clause]) -> Option<ir::DropFlipping> {
     })
 }
 
+/// The rule of a turn's effect (`after each action: CLAUSES`, checked by
+/// [`super::effects`]): `each (CLAUSES)` run from no cell, with no piece in hand.
+pub(super) fn effect_rule(cx: &mut Ctx, body: &[Clause], span: Span) -> Option<MoveRule> {
+    cx.topology.as_ref()?;
+    let mut rule = Lowering {
+        cx,
+        registers: Vec::new(),
+        cursor_only: true,
+    };
+    let mut b = Builder::default();
+    let before = rule.cx.problems.len();
+    rule.clause(
+        &mut b,
+        &Clause::Each {
+            must: false,
+            body: body.to_vec(),
+            span,
+        },
+    );
+    if rule.cx.problems.len() > before {
+        return None;
+    }
+    let target = conds::intern(rule.cx, Cond::True);
+    Some(MoveRule {
+        name: "after each action".to_string(),
+        kind: PieceKind(0),
+        drop: true,
+        pattern: ir::Pattern::Core,
+        target,
+        program: b.finish(),
+        fast_core: None,
+    })
+}
+
 /// A drop rule of `kind`: onto a cell meeting `target`, then the clauses
 /// (`target_span`: the rule, for diagnostics).
 pub(super) fn drop_rule(

@@ -16,6 +16,7 @@ mod clauses;
 mod conds;
 mod coord_expr;
 mod declare;
+mod effects;
 mod ends;
 pub mod error;
 mod exprs;

@@ -55,6 +55,11 @@ pub(super) fn expand<'a>(cx: &mut Ctx, file: &'a RulesFile) -> Cow<'a, RulesFile
                     drop.clauses = defs.splice(cx, &drop.clauses, &mut Vec::new());
                 }
             }
+            Item::Turn(turn) => {
+                if let Some((clauses, _)) = &mut turn.after_each {
+                    *clauses = defs.splice(cx, clauses, &mut Vec::new());
+                }
+            }
             Item::Clauses { clauses, .. } => {
                 // Checked where it is used; an unused list is still checked here.
                 let _ = defs.splice(cx, clauses, &mut Vec::new());
@@ -191,6 +196,10 @@ fn has_like(item: &Item) -> bool {
             .map(|m| &m.clauses)
             .chain(piece.drops.iter().map(|d| &d.clauses))
             .any(|c| c.iter().any(clause_has_like)),
+        Item::Turn(turn) => turn
+            .after_each
+            .as_ref()
+            .is_some_and(|(c, _)| c.iter().any(clause_has_like)),
         _ => false,
     }
 }

@@ -2,7 +2,7 @@
 
 use super::error::{self, NameKind};
 use super::exprs::{self, Ty};
-use super::{Ctx, conds, regions};
+use super::{Ctx, conds, effects, regions};
 use crate::diag::Problem;
 use crate::ir::ids::MAX_ACTIONS;
 use crate::ir::{
@@ -311,7 +311,13 @@ pub(super) fn turns(
                 tiers: tiers_of(cx, follow, kinds, rules, 1).0,
             })
         });
+        let after_each = decl.after_each.as_ref().and_then(|(body, span)| {
+            let rule = effects::effect_rule(cx, body, *span)?;
+            rules.push(rule);
+            Some(rules.len() - 1)
+        });
         let says_nothing = decl.tiers.is_empty()
+            && decl.after_each.is_none()
             && decl.pass.is_none()
             && decl.actions.is_none()
             && decl.follow_up.is_none()
@@ -348,6 +354,7 @@ pub(super) fn turns(
             must_capture: decl.must_capture,
             most_captures: decl.most_captures,
             follow_up,
+            after_each,
         });
     }
     if turns.is_empty() && !cx.partial {
@@ -363,6 +370,7 @@ pub(super) fn turns(
             must_capture: false,
             most_captures: false,
             follow_up: None,
+            after_each: None,
         });
     }
     let mut order = TurnOrder::default();

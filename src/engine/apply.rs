@@ -283,6 +283,7 @@ impl Engine {
                     pos.draw(l as u32, j);
                 }
                 Token::Pass => summary.passed = true,
+                Token::After => self.put_hand(pos, &mut hand, j),
                 Token::Mark(_) | Token::MarkSet(_) | Token::Explicit(_) => {}
             }
         }

@@ -138,6 +138,7 @@ impl Engine {
                 &mut buf.moves,
                 &mut buf.generator,
                 Spend::last(&turn.costs),
+                turn.after_each,
             );
             buf.moves.set_prefix(&[], 0);
             return;
@@ -155,6 +156,7 @@ impl Engine {
             &mut actions,
             &mut buf.generator,
             Spend::new(&turn.costs, remaining, &mut costs),
+            turn.after_each,
         );
         let mut next = std::mem::take(&mut buf.positions[level]);
         let mut log = std::mem::take(&mut buf.undo[level]);
@@ -224,6 +226,7 @@ impl Engine {
             &mut extra,
             &mut buf.generator,
             Spend::last(&[]),
+            turn.after_each,
         );
         if extra.is_empty() {
             buf.moves.push_joined(prefix, action, weight);
@@ -300,6 +303,7 @@ impl Engine {
             &mut actions,
             &mut buf.generator,
             Spend::new(&turn.costs, remaining, &mut costs),
+            turn.after_each,
         );
         if actions.may_repeat {
             buf.actions[level] = actions;
@@ -376,9 +380,31 @@ impl Engine {
 
     /// Every single action of the first of `tiers` that offers any, among
     /// those the budget left can pay for (`spend`, which also notes what
-    /// each listed action costs).
+    /// each listed action costs), each followed by what the turn's effect
+    /// after each action (`after`, a rule) does in the position it leaves.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn actions(
+        &self,
+        pos: &Position,
+        player: PlayerId,
+        tiers: &[Vec<ActionSource>],
+        moved: &[CellId],
+        out: &mut MoveList,
+        buf: &mut Gen,
+        spend: Spend,
+        after: Option<usize>,
+    ) {
+        if let Some(rule) = after {
+            self.actions_with_effect(pos, player, tiers, moved, out, buf, spend, rule);
+            return;
+        }
+        self.single_actions(pos, player, tiers, moved, out, buf, spend);
+    }
+
+    /// [`Engine::actions`] without an effect after each.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn single_actions(
         &self,
         pos: &Position,
         player: PlayerId,
@@ -530,6 +556,65 @@ impl Engine {
     }
 }
 
+impl Engine {
+    /// [`Engine::actions`] followed by the effect `rule`: each action is
+    /// listed, applied to a scratch position, and the effect run there like
+    /// `each (…)`; what it captures, flips and marks is appended to the
+    /// action after [`Token::After`] (nothing when it does nothing).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn actions_with_effect(
+        &self,
+        pos: &Position,
+        player: PlayerId,
+        tiers: &[Vec<ActionSource>],
+        moved: &[CellId],
+        out: &mut MoveList,
+        buf: &mut Gen,
+        spend: Spend,
+        rule: usize,
+    ) {
+        // The costs noted count the actions from 0: they are listed into an
+        // empty list, and each goes to `out` in order.
+        debug_assert!(spend.noted.is_none() || out.is_empty());
+        let mut listed = std::mem::take(&mut buf.effect.listed);
+        listed.clear();
+        listed.weigh(true);
+        self.single_actions(pos, player, tiers, moved, &mut listed, buf, spend);
+        out.may_repeat |= listed.may_repeat;
+        out.overflow |= listed.overflow;
+        let rule = &self.game.rules[rule];
+        let mut scratch = std::mem::take(&mut buf.effect);
+        scratch.position.clone_from(pos);
+        for (i, action) in listed.iter().enumerate() {
+            self.apply_tokens(&mut scratch.position, player, action, &mut scratch.log);
+            scratch.done.clear();
+            scratch.done.weigh(true);
+            self.core_actions(
+                &mut scratch.position,
+                player,
+                rule,
+                CellId::NONE,
+                &mut scratch.done,
+                &mut buf.core,
+                None,
+            );
+            scratch.position.undo(&mut scratch.log);
+            let mut weight = listed.weight(i);
+            scratch.tokens.clear();
+            scratch.tokens.extend_from_slice(action.raw());
+            if let Some(effect) = scratch.done.iter().next().filter(|e| !e.raw().is_empty()) {
+                scratch.tokens.push(Token::After.encode());
+                scratch.tokens.extend_from_slice(effect.raw());
+                weight = weight.saturating_add(scratch.done.weight(0));
+            }
+            out.push_raw(&scratch.tokens, weight);
+        }
+        buf.effect = scratch;
+        buf.effect.listed = listed;
+    }
+}
+
 /// What the actions being listed may spend: the costs of a turn's sources
 /// (empty when each costs 1) and the budget left; the cost of each listed
 /// action is noted as `(end, cost)`: the actions below `end` (and above the
@@ -613,6 +698,21 @@ pub(super) struct Gen {
     /// The position the core interpreter changes while a rule runs, and its stacks.
     pub core_position: Position,
     pub core: super::core::CoreScratch,
+    /// What running a turn's effect after each action needs.
+    pub effect: EffectScratch,
+}
+
+/// Scratch of [`Engine::actions_with_effect`], reused from list to list.
+#[derive(Debug, Default)]
+pub(super) struct EffectScratch {
+    /// The actions before their effects.
+    listed: MoveList,
+    /// The position after one action, and the log that takes it back.
+    position: Position,
+    log: super::position::UndoLog,
+    /// The effect's one way (its tokens), and the action joined with it.
+    done: MoveList,
+    tokens: Vec<u16>,
 }
 
 impl Gen {

@@ -64,6 +64,10 @@ pub enum Token {
     Block,
     /// This line of the board is drawn (see `lines.rs`). Hidden.
     Line(u16),
+    /// The piece in hand is put down: the action is over, and the tokens
+    /// after this one, up to the next action, are what the turn's effect
+    /// after each action did (`after each action: …`). Hidden.
+    After,
     /// The move is written in full, because another legal move would be
     /// written alike: its landings (level 1), and also the pieces it removes
     /// (2), and also everything else it does (3). Hidden; first in the move.
@@ -72,6 +76,9 @@ pub enum Token {
 
 /// [`Token::Explicit`] is packed as a mark set beyond every real one.
 const EXPLICIT: u16 = 0xFF0;
+
+/// [`Token::After`] is packed as the last value of the mark sets' tag.
+const AFTER: u16 = 0xFFF;
 
 /// [`Token::Turn`] is packed as a mark set from here on (mark sets are `u8`).
 const TURN: u16 = 0x100;
@@ -113,6 +120,7 @@ impl Token {
             Token::Block => (15, BLOCK),
             Token::Line(l) => (15, LINE + l),
             Token::Explicit(level) => (15, EXPLICIT | level as u16),
+            Token::After => (15, AFTER),
         };
         (tag << TAG_SHIFT) | (value & VALUE_MASK)
     }
@@ -139,6 +147,7 @@ impl Token {
             12 => Token::Put(cell),
             13 => Token::Take(cell),
             14 => Token::Mark(cell),
+            _ if value == AFTER => Token::After,
             _ if value >= EXPLICIT => Token::Explicit((value - EXPLICIT) as u8),
             _ if value == BLOCK => Token::Block,
             _ if value >= LINE => Token::Line(value - LINE),
@@ -162,6 +171,7 @@ impl Token {
                 | Token::Block
                 | Token::Line(_)
                 | Token::Explicit(_)
+                | Token::After
         )
     }
 
@@ -627,6 +637,29 @@ mod tests {
         let m = Move::from_tokens(tokens);
         assert_eq!(m.as_ref().tokens().collect::<Vec<_>>(), tokens);
         assert_eq!(m.as_ref().last_landing(), Some(CellId(63)));
+    }
+
+    #[test]
+    fn the_effect_marker_is_hidden_and_apart_from_the_mark_sets() {
+        let tokens = [
+            Token::From(CellId(3)),
+            Token::To(CellId(8)),
+            Token::After,
+            Token::Remove(CellId(8)),
+            Token::MarkSet(255),
+            Token::Explicit(3),
+            Token::Turn((MAX_TRANSFORMS - 1) as u16),
+        ];
+        let m = Move::from_tokens(tokens);
+        assert_eq!(m.as_ref().tokens().collect::<Vec<_>>(), tokens);
+        assert!(!Token::After.shown());
+        // The landing stays the action's, whatever the effect removed.
+        assert_eq!(
+            Move::from_tokens(tokens[..4].iter().copied())
+                .as_ref()
+                .last_landing(),
+            Some(CellId(8))
+        );
     }
 
     #[test]

@@ -71,6 +71,7 @@ impl Engine {
             || self.exhaustion.is_set()
             || self.game.may_duplicate
             || turn.follow_up.is_some()
+            || turn.after_each.is_some()
             || !turn.costs.is_empty()
             || turn.must_capture
             || turn.most_captures

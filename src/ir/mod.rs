@@ -538,6 +538,10 @@ pub struct Turn {
     pub most_captures: bool,
     /// A further action after the move's action when its landing meets a condition.
     pub follow_up: Option<FollowUp>,
+    /// The effect run after every action of the turn (`after each action:
+    /// …`): an index into [`Game::rules`] of a rule that starts on no cell;
+    /// what it captures, flips and marks is appended to each action.
+    pub after_each: Option<usize>,
 }
 
 impl Turn {

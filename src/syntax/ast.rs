@@ -737,9 +737,12 @@ pub struct TurnDecl {
     pub most_captures: bool,
     /// `then if cond: choose …`.
     pub follow_up: Option<(Cond, Vec<Vec<Alt>>, Span)>,
+    /// `after each action: clauses`: an effect run after every action of
+    /// the turn, and the statement's span.
+    pub after_each: Option<(Vec<Clause>, Span)>,
     /// Priority tiers: `choose …` then each `else …`.
     pub tiers: Vec<Vec<Alt>>,
-    /// `actions up to` or `pass allowed` lines given again.
+    /// `actions up to`, `pass allowed` or `after each action` lines given again.
     pub repeated: Vec<Span>,
     pub span: Span,
 }

@@ -1085,6 +1085,7 @@ impl Lowerer {
             must_capture: false,
             most_captures: false,
             follow_up: None,
+            after_each: None,
             tiers: Vec::new(),
             repeated: Vec::new(),
             span,
@@ -1135,6 +1136,14 @@ impl Lowerer {
                     self.add_tier(&mut tiers, choose);
                 }
                 turn.follow_up = Some((cond, tiers, span));
+            }
+            Rule::effect_stmt => {
+                let span = self.span(&s);
+                if turn.after_each.is_some() {
+                    turn.repeated.push(span);
+                }
+                let clauses = self.clauses(first(s));
+                turn.after_each = Some((clauses, span));
             }
             Rule::choose_stmt => self.add_tier(&mut turn.tiers, s),
             r => unreachable!("turn_stmt kinds only, not {r:?}"),

@@ -137,6 +137,7 @@ pub(super) fn rule_name(rule: &Rule) -> &'static str {
         Rule::must_capture => "`must capture`",
         Rule::most_captures => "`most captures`",
         Rule::follow_stmt => "`then if … :`",
+        Rule::effect_stmt => "`after each action: …`",
         Rule::remove_alt => "`remove`",
         Rule::guarded_end => "`if … :`",
         Rule::quiet_stmt => "`draw after N moves without …`",
@@ -236,7 +237,7 @@ pub(super) fn rule_name(rule: &Rule) -> &'static str {
         Rule::reserve_stmt => "`reserve N Piece`",
         Rule::turn_decl => "`turn`",
         Rule::turn_stmt => {
-            "`actions up to`, `actions exactly`, `pass allowed`, `must capture`, `most captures`, `then if`, `choose`, `else`"
+            "`actions up to`, `actions exactly`, `pass allowed`, `must capture`, `most captures`, `then if`, `after each action`, `choose`, `else`"
         }
         Rule::actions_stmt => "`actions up to` or `actions exactly`",
         Rule::up_to => "`up to`",

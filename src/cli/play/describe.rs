@@ -900,6 +900,9 @@ pub fn turn_text(engine: &Engine, turn: usize) -> String {
         };
         text = format!("{amount}{distinct}, joined by a comma: {text}");
     }
+    if t.after_each.is_some() && !text.is_empty() {
+        text.push_str("; after each action, the turn's forced effect (`after each action`) is made");
+    }
     if t.pass != rulebook::ir::Pass::No {
         if text.is_empty() {
             text = "pass".into();
