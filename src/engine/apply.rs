@@ -124,8 +124,9 @@ impl Engine {
             self.decided(pos, mover, true, touched.cells())
         } else {
             // No number changed: the results are as before the move (none, or the
-            // game would be over); only the turn limit can have come.
-            self.limit_reached(pos, mover)
+            // game would be over) but for arrivals; the turn limit can have come.
+            self.arrived(pos, mover, touched.cells())
+                .or_else(|| self.limit_reached(pos, mover))
         };
         if pos.result.is_none() && self.move_bookkeeping {
             pos.result = self.late_end(pos, mover);

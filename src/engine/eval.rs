@@ -693,6 +693,31 @@ impl Engine {
         None
     }
 
+    /// The result of the first end rule with a compiled arrival test that
+    /// holds, looking at the cells a move changed (`None`: all of them).
+    #[inline]
+    pub(super) fn arrived(
+        &self,
+        pos: &Position,
+        mover: PlayerId,
+        changed: Option<&[CellId]>,
+    ) -> Option<Outcome> {
+        if !self.has_arrivals {
+            return None;
+        }
+        for (rule, arrival) in self.game.end.results.iter().zip(&self.arrivals) {
+            let Some(arrival) = arrival else { continue };
+            let holds = match changed {
+                Some(cells) => arrival.among(pos, cells),
+                None => self.eval(&rule.when, pos, mover) != 0,
+            };
+            if holds {
+                return Some(self.settle(rule.outcome, pos, mover));
+            }
+        }
+        None
+    }
+
     /// Evaluates a line or connection condition on the cells a move changed only.
     fn eval_local(&self, expr: &Expr, pos: &Position, mover: PlayerId, cells: &[CellId]) -> bool {
         match expr {

@@ -90,8 +90,12 @@ pub struct Engine {
     /// One table per condition of the game.
     cond_tables: Vec<eval::CondTable>,
     /// The end results read only the numbers of a position (not who moves, not
-    /// the board), so a change that leaves the numbers alone leaves them as they were.
+    /// the board), or are arrival tests with a compiled form (`arrivals`), so
+    /// a change that leaves the numbers alone leaves the others as they were,
+    /// and only the arrivals need a look, on the cells it changed.
     results_follow_numbers: bool,
+    /// Some end result has a compiled arrival test (`arrivals`).
+    has_arrivals: bool,
     /// Some kind is royal: moves into check are dropped.
     has_royals: bool,
     /// Copies of [`ir::Game::dedupe_targets`] and "some promotion on capture
@@ -156,6 +160,7 @@ impl Engine {
             codes,
             cond_tables: Vec::new(),
             results_follow_numbers: false,
+            has_arrivals: false,
             has_royals: false,
             dedupe_targets: false,
             has_promotions: false,
@@ -188,16 +193,6 @@ impl Engine {
         engine.dedupe_targets = engine.game.dedupe_targets;
         engine.has_promotions = !engine.game.promotions.is_empty();
         engine.has_royals = engine.game.kinds.iter().any(|k| k.royal);
-        let end = &engine.game.end;
-        engine.results_follow_numbers = !end
-            .results
-            .iter()
-            .any(|r| r.when.mentions_mover() || r.when.reads_board())
-            && !engine
-                .game
-                .flags
-                .iter()
-                .any(|f| f.when.mentions_mover() || f.when.reads_board());
         engine.promotions_of = (0..kinds)
             .map(|k| {
                 (0..engine.game.in_place.len())
@@ -226,6 +221,7 @@ impl Engine {
                     .flatten()
             })
             .collect();
+        engine.follow_numbers();
         engine.move_bookkeeping = !engine.game.marks.is_empty()
             || engine.quiet.is_some()
             || engine.keeps_history
@@ -249,7 +245,19 @@ impl Engine {
         self.force_core = true;
         self.dedupe_targets = true;
         self.arrivals.iter_mut().for_each(|a| *a = None);
+        self.follow_numbers();
         self
+    }
+
+    /// Sets [`Engine::results_follow_numbers`] and [`Engine::has_arrivals`]
+    /// from the end results, flags and compiled arrival tests.
+    fn follow_numbers(&mut self) {
+        let game = &self.game;
+        let reads_more = |e: &ir::Expr| e.mentions_mover() || e.reads_board();
+        self.results_follow_numbers = (game.end.results.iter().zip(&self.arrivals))
+            .all(|(r, arrival)| arrival.is_some() || !reads_more(&r.when))
+            && !game.flags.iter().any(|f| reads_more(&f.when));
+        self.has_arrivals = self.arrivals.iter().any(Option::is_some);
     }
 
     /// The first position, since this was last asked, whose moves could not

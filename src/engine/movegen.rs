@@ -371,10 +371,10 @@ impl Engine {
     /// Whether an end rule decides the game after one action of a move (which
     /// then stops there), `before` being the position before the action. End
     /// results that read only numbers cannot be changed by an action that
-    /// changed none.
+    /// changed none (arrival tests can: they are looked at whole here).
     #[inline]
     fn ends_game(&self, before: &Position, next: &Position, player: PlayerId) -> bool {
-        (!self.results_follow_numbers || before.numbers != next.numbers)
+        (!self.results_follow_numbers || self.has_arrivals || before.numbers != next.numbers)
             && self.decided(next, player, false, None).is_some()
     }
 
@@ -414,12 +414,29 @@ impl Engine {
         buf: &mut Gen,
         spend: Spend,
     ) {
-        // Turns without costs (most) run a copy with the budget compiled out.
+        // Turns without costs (most) run a copy with the budget compiled out;
+        // the other copy stays out of line, so as not to weigh on this one.
         if spend.costs.is_empty() {
             self.paid_actions::<false>(pos, player, tiers, moved, out, buf, spend);
         } else {
-            self.paid_actions::<true>(pos, player, tiers, moved, out, buf, spend);
+            self.costly_actions(pos, player, tiers, moved, out, buf, spend);
         }
+    }
+
+    /// [`Engine::actions`] for a turn whose actions may cost more than 1.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn costly_actions(
+        &self,
+        pos: &Position,
+        player: PlayerId,
+        tiers: &[Vec<ActionSource>],
+        moved: &[CellId],
+        out: &mut MoveList,
+        buf: &mut Gen,
+        spend: Spend,
+    ) {
+        self.paid_actions::<true>(pos, player, tiers, moved, out, buf, spend);
     }
 
     /// [`Engine::actions`], with costs (`COSTS`) or without.
