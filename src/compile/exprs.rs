@@ -282,12 +282,12 @@ fn call(cx: &mut Ctx, f: &Ident, args: &[Expr], binding: Binding) -> Option<(ir:
                 let (kinds, region) = (kinds?, region?);
                 let cells = region_cells(cx, region);
                 return Some((
-                    ir::Expr::CountIn {
+                    ir::Expr::CountIn(Box::new(ir::CountIn {
                         kinds,
                         region,
                         cells,
                         player,
-                    },
+                    })),
                     Ty::Int,
                 ));
             }

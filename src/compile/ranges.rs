@@ -160,7 +160,8 @@ pub(super) fn values(cx: &Ctx, expr: &Expr, narrowed: &Narrowed) -> Values {
         Expr::Count { .. } | Expr::CountCells { .. } | Expr::Groups(_) | Expr::Area(_) => {
             Values::of(0, cells)
         }
-        Expr::CountIn { cells, .. } => {
+        Expr::CountIn(c) => {
+            let cells = &c.cells;
             let size = |set: &Vec<u64>| set.iter().map(|w| w.count_ones()).sum::<u32>();
             Values::of(0, cells.iter().map(size).max().unwrap_or(0) as i128)
         }

@@ -21,15 +21,10 @@ impl Arrival {
     /// The compiled form of `rule`, when it is an arrival test whose player is
     /// known without a position (a player, or none).
     pub fn of(rule: &Expr, codes: &Codes, players: usize, cells: usize) -> Option<Arrival> {
-        let Expr::CountIn {
-            kinds,
-            cells: region,
-            player,
-            ..
-        } = rule.arrival()?
-        else {
+        let Expr::CountIn(c) = rule.arrival()? else {
             return None;
         };
+        let (kinds, region, player) = (&c.kinds, &c.cells, &c.player);
         let owner = match player.as_deref() {
             None => None,
             Some(Expr::Player(p)) => Some(p.index()),

@@ -15,7 +15,7 @@ use crate::ir::{CellId, DirId, MoveRule, Op, PieceKind, PlayerId, Shift, Travel}
 /// A way through a program is cut after this many cursor steps: repetition
 /// always moves the cursor (the compiler checks it), so this bounds every rule
 /// on any board the language allows.
-pub(super) const MAX_STEPS: u32 = 4096;
+pub(super) const MAX_STEPS: u16 = 4096;
 
 /// How often (in levels of recursion) the search checks the room left on
 /// its stack, the room it wants left, and the size of a new segment.
@@ -52,11 +52,12 @@ struct Way {
     landed: u8,
     /// Pieces captured by the move so far.
     weight: u8,
-    steps: u32,
-    /// The cell the cursor's last step left and its direction (what `draw`
-    /// draws); `CellId::NONE` when the cursor did not step there.
+    /// Cursor steps so far (at most [`MAX_STEPS`]).
+    steps: u16,
+    /// The cell the cursor's last step left (what `draw` draws is the line
+    /// from there to the cursor); `CellId::NONE` when the cursor did not step
+    /// there. (The way stays within 64 bytes: it is copied at every branch.)
     came_from: CellId,
-    came_dir: DirId,
     /// Lengths of the scratch stacks when this way was copied.
     tokens: u32,
     jumped: u32,
@@ -169,7 +170,6 @@ impl Engine {
             weight: 0,
             steps: 0,
             came_from: CellId::NONE,
-            came_dir: DirId(0),
             tokens: 0,
             jumped: 0,
             taken: 0,
@@ -296,15 +296,7 @@ impl Run<'_> {
                     }
                     return false;
                 }
-                Op::GoBack => {
-                    let Some(d) = w.dir.and_then(|d| topo.opposite[d.0 as usize]) else {
-                        return false;
-                    };
-                    if w.steps >= MAX_STEPS {
-                        return false;
-                    }
-                    return self.step(w, d, frame);
-                }
+                Op::GoBack => return self.go_back(w, frame),
                 Op::Anywhere | Op::AnywhereIf(_) => {
                     let cond = match &ops[w.pc] {
                         Op::AnywhereIf(c) => Some(*c),
@@ -475,50 +467,8 @@ impl Run<'_> {
                     w.weight = w.weight.saturating_add(1);
                     w.pc += 1;
                 }
-                Op::Turn(ids) => {
-                    // The action before ends first: a piece just landed or
-                    // placed in the block turns with it.
-                    let cell = w.cursor;
-                    self.end_action(&mut w);
-                    w.cursor = cell;
-                    w.pc += 1;
-                    for &t in &ids[self.player.index()] {
-                        if self.branch_with(w, frame, |run, next| {
-                            engine.turn_block(run.pos, t, &mut run.log);
-                            run.push(next, Token::Turn(t));
-                        }) {
-                            return true;
-                        }
-                    }
-                    return false;
-                }
-                Op::Shift(shift) => {
-                    // The action before ends first (its piece is put down).
-                    let (cell, dir) = (w.cursor, w.dir);
-                    self.end_action(&mut w);
-                    w.cursor = cell;
-                    w.pc += 1;
-                    if !cell.is_some() {
-                        return false;
-                    }
-                    let travels: Vec<DirId> = match &shift.travel {
-                        Travel::Dirs(dirs) => dirs[self.player.index()].clone(),
-                        Travel::Same => dir.into_iter().collect(),
-                        Travel::Back => dir
-                            .and_then(|d| topo.opposite[d.0 as usize])
-                            .into_iter()
-                            .collect(),
-                        Travel::Perpendicular => dir
-                            .map(|d| topo.perpendicular[d.0 as usize].clone())
-                            .unwrap_or_default(),
-                    };
-                    for t in travels {
-                        if self.shift_along(w, shift, t, frame) {
-                            return true;
-                        }
-                    }
-                    return false;
-                }
+                Op::Turn(ids) => return self.turn(w, ids, frame),
+                Op::Shift(shift) => return self.shift(w, shift, frame),
                 Op::Flip => {
                     let cell = w.cursor;
                     if !cell.is_some() || !engine.flip(self.pos, cell, self.player, &mut self.log) {
@@ -642,14 +592,9 @@ impl Run<'_> {
                     w.pc += 1;
                 }
                 Op::Draw => {
-                    if !w.came_from.is_some() {
+                    if !self.draw(&mut w) {
                         return false;
                     }
-                    let line = engine.lines.from(w.came_from, w.came_dir);
-                    if line == super::lines::NO_LINE || !self.pos.draw(line, &mut self.log) {
-                        return false;
-                    }
-                    self.push(&mut w, Token::Line(line as u16));
                     w.pc += 1;
                 }
                 Op::Jumped => {
@@ -746,9 +691,88 @@ impl Run<'_> {
             n.cursor = next;
             n.dir = Some(d2);
             n.came_from = w.cursor;
-            n.came_dir = d;
             n.steps += 1;
             if self.branch(n, frame) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// `go back`: one step in the opposite of the current direction (out of
+    /// [`Run::run`], whose frame stays small).
+    #[inline(never)]
+    fn go_back(&mut self, w: Way, frame: &mut Frame) -> bool {
+        let opposite = &self.engine.game.topology.opposite;
+        match w.dir.and_then(|d| opposite[d.0 as usize]) {
+            Some(d) if w.steps < MAX_STEPS => self.step(w, d, frame),
+            _ => false,
+        }
+    }
+
+    /// `draw`: draws the line the cursor last went along; `false` when it
+    /// did not step there or the line is drawn already.
+    #[inline(never)]
+    fn draw(&mut self, w: &mut Way) -> bool {
+        if !w.came_from.is_some() {
+            return false;
+        }
+        let line = self.engine.lines.between(w.came_from, w.cursor);
+        if line == super::lines::NO_LINE || !self.pos.draw(line, &mut self.log) {
+            return false;
+        }
+        self.push(w, Token::Line(line as u16));
+        true
+    }
+
+    /// `rotate`/`reflect`: the ways that turn a block of cells, one per
+    /// transform of `ids` (out of [`Run::run`], whose frame stays small).
+    #[inline(never)]
+    fn turn(&mut self, mut w: Way, ids: &[Vec<u16>], frame: &mut Frame) -> bool {
+        let engine = self.engine;
+        // The action before ends first: a piece just landed or placed in the
+        // block turns with it.
+        let cell = w.cursor;
+        self.end_action(&mut w);
+        w.cursor = cell;
+        w.pc += 1;
+        for &t in &ids[self.player.index()] {
+            if self.branch_with(w, frame, |run, next| {
+                engine.turn_block(run.pos, t, &mut run.log);
+                run.push(next, Token::Turn(t));
+            }) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// `shift`: the ways that move a block of cells, per direction of travel
+    /// (out of [`Run::run`], whose frame stays small).
+    #[inline(never)]
+    fn shift(&mut self, mut w: Way, shift: &Shift, frame: &mut Frame) -> bool {
+        let topo = &self.engine.game.topology;
+        // The action before ends first (its piece is put down).
+        let (cell, dir) = (w.cursor, w.dir);
+        self.end_action(&mut w);
+        w.cursor = cell;
+        w.pc += 1;
+        if !cell.is_some() {
+            return false;
+        }
+        let travels: Vec<DirId> = match &shift.travel {
+            Travel::Dirs(dirs) => dirs[self.player.index()].clone(),
+            Travel::Same => dir.into_iter().collect(),
+            Travel::Back => dir
+                .and_then(|d| topo.opposite[d.0 as usize])
+                .into_iter()
+                .collect(),
+            Travel::Perpendicular => dir
+                .map(|d| topo.perpendicular[d.0 as usize].clone())
+                .unwrap_or_default(),
+        };
+        for t in travels {
+            if self.shift_along(w, shift, t, frame) {
                 return true;
             }
         }
@@ -768,7 +792,7 @@ impl Run<'_> {
             .collect();
         let limit = match &shift.limit {
             Some(e) => engine.eval(e, self.pos, self.player).clamp(0, MAX_STEPS as i64) as u32,
-            None => MAX_STEPS,
+            None => u32::from(MAX_STEPS),
         };
         let mut centre = from;
         for _ in 0..limit {

@@ -557,11 +557,9 @@ impl Engine {
                 }
                 None => (0..self.owners()).map(|o| pos.numbers[self.slot(o, *kind)]).sum(),
             },
-            Expr::CountIn {
-                kinds, cells, player, ..
-            } => {
-                let owner = player.as_ref().map(|p| self.eval_player(p, pos, mover).index());
-                self.count_in(pos, kinds, cells, owner)
+            Expr::CountIn(c) => {
+                let owner = c.player.as_ref().map(|p| self.eval_player(p, pos, mover).index());
+                self.count_in(pos, &c.kinds, &c.cells, owner)
             }
             Expr::CountCells { cond, player } => {
                 let p = self.eval_player(player, pos, mover);

@@ -430,8 +430,13 @@ impl MoveList {
         if self.full() {
             return;
         }
-        // Moves are a few tokens long: one exact-size extend, no memcpy call.
-        self.tokens.extend(self.prefix.iter().chain(raw).copied());
+        // Moves are a few tokens long, and `raw`'s length is usually known
+        // where this is inlined: plain copies (no memcpy call, no iterator
+        // left for the optimiser not to inline).
+        if !self.prefix.is_empty() {
+            self.tokens.extend_from_slice(&self.prefix);
+        }
+        self.tokens.extend_from_slice(raw);
         self.ends.push(self.tokens.len() as u32);
         if self.weighing {
             self.weights.push(self.prefix_weight.saturating_add(weight));

@@ -69,16 +69,20 @@ impl Journal for NoJournal {
 #[derive(Debug, Default)]
 pub(super) struct UndoLog {
     cells: Vec<(CellId, u8)>,
+    /// Numbers' old values, and lines drawn (entries from [`LINE_ENTRY`]).
     numbers: Vec<(usize, i64)>,
-    lines: Vec<u32>,
 }
+
+/// An entry of [`UndoLog`]'s numbers at `LINE_ENTRY + line` or above records
+/// that the line was drawn: lines share the numbers' stack, so that games
+/// without lines pay nothing for them in checkpoints and undoing.
+const LINE_ENTRY: usize = usize::MAX / 2;
 
 /// A point in an [`UndoLog`] to come back to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Checkpoint {
     cells: u32,
     numbers: u32,
-    lines: u32,
 }
 
 impl UndoLog {
@@ -88,7 +92,6 @@ impl UndoLog {
         Checkpoint {
             cells: self.cells.len() as u32,
             numbers: self.numbers.len() as u32,
-            lines: self.lines.len() as u32,
         }
     }
 }
@@ -104,7 +107,7 @@ impl Journal for UndoLog {
     }
     #[inline]
     fn line(&mut self, line: u32) {
-        self.lines.push(line);
+        self.numbers.push((LINE_ENTRY + line as usize, 0));
     }
 }
 
@@ -175,14 +178,7 @@ impl Position {
 
     /// Takes back every change recorded in `log` (newest first) and empties it.
     pub(super) fn undo(&mut self, log: &mut UndoLog) {
-        self.undo_to(
-            log,
-            Checkpoint {
-                cells: 0,
-                numbers: 0,
-                lines: 0,
-            },
-        );
+        self.undo_to(log, Checkpoint { cells: 0, numbers: 0 });
     }
 
     /// Takes back the changes recorded in `log` since `to` (newest first).
@@ -193,14 +189,19 @@ impl Position {
         }
         while log.numbers.len() > to.numbers as usize {
             let (index, old) = log.numbers.pop().expect("checked length");
-            self.numbers[index] = old;
-        }
-        while log.lines.len() > to.lines as usize {
-            let line = log.lines.pop().expect("checked length");
-            self.lines[line as usize / 64] &= !(1 << (line % 64));
-            if self.hashing {
-                self.hash ^= line_key(line);
+            match index.checked_sub(LINE_ENTRY) {
+                None => self.numbers[index] = old,
+                Some(line) => self.undraw(line as u32),
             }
+        }
+    }
+
+    /// Takes line `line`, drawn, back.
+    #[cold]
+    fn undraw(&mut self, line: u32) {
+        self.lines[line as usize / 64] &= !(1 << (line % 64));
+        if self.hashing {
+            self.hash ^= line_key(line);
         }
     }
 

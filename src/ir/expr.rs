@@ -20,15 +20,8 @@ pub enum Expr {
     /// Pieces of some kinds standing in a region or on a cell: of one player
     /// (in that player's cells of the region), or of all (each piece in its
     /// owner's cells; a neutral piece in any player's).
-    CountIn {
-        kinds: Vec<PieceKind>,
-        /// The region (a declared one, or the region of one cell).
-        region: usize,
-        /// `cells[player]`: the region's cells for the player as a bit set
-        /// (cell `c` is bit `c % 64` of word `c / 64`); last, those of any player.
-        cells: Vec<Vec<u64>>,
-        player: Option<Box<Expr>>,
-    },
+    /// (Boxed, so that an expression, and a core op holding one, stays small.)
+    CountIn(Box<CountIn>),
     /// The board cells meeting a condition, as the player sees them (`count(cells C, P)`).
     CountCells { cond: super::CondId, player: Box<Expr> },
     /// Pieces of a kind in a player's reserve.
@@ -75,6 +68,18 @@ pub enum Expr {
     Checkmate(Box<Expr>),
 }
 
+/// The operands of [`Expr::CountIn`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct CountIn {
+    pub kinds: Vec<PieceKind>,
+    /// The region (a declared one, or the region of one cell).
+    pub region: usize,
+    /// `cells[player]`: the region's cells for the player as a bit set (cell
+    /// `c` is bit `c % 64` of word `c / 64`); last, those of any player.
+    pub cells: Vec<Vec<u64>>,
+    pub player: Option<Box<Expr>>,
+}
+
 impl Expr {
     /// Whether the value can depend on who is to move (`mover` appears).
     pub fn mentions_mover(&self) -> bool {
@@ -85,9 +90,8 @@ impl Expr {
             Expr::Counter { player, .. } | Expr::Reserve { player, .. } | Expr::CountCells { player, .. } => {
                 player.mentions_mover()
             }
-            Expr::Count { player, .. } | Expr::CountIn { player, .. } => {
-                player.as_ref().is_some_and(|p| p.mentions_mover())
-            }
+            Expr::Count { player, .. } => player.as_ref().is_some_and(|p| p.mentions_mover()),
+            Expr::CountIn(c) => c.player.as_ref().is_some_and(|p| p.mentions_mover()),
             Expr::Opponent(e) | Expr::Not(e) | Expr::Neg(e) => e.mentions_mover(),
             Expr::Binary(_, a, b) => a.mentions_mover() || b.mentions_mover(),
             Expr::If(c, a, b) => c.mentions_mover() || a.mentions_mover() || b.mentions_mover(),
@@ -113,9 +117,7 @@ impl Expr {
             _ => return None,
         };
         match count {
-            Expr::CountIn { player, .. } if !player.as_ref().is_some_and(|p| p.mentions_mover()) => {
-                Some(count)
-            }
+            Expr::CountIn(c) if !c.player.as_ref().is_some_and(|p| p.mentions_mover()) => Some(count),
             _ => None,
         }
     }
@@ -128,9 +130,8 @@ impl Expr {
             Expr::Counter { player, .. } | Expr::Reserve { player, .. } | Expr::CountCells { player, .. } => {
                 player.reads_history()
             }
-            Expr::Count { player, .. } | Expr::CountIn { player, .. } => {
-                player.as_ref().is_some_and(|p| p.reads_history())
-            }
+            Expr::Count { player, .. } => player.as_ref().is_some_and(|p| p.reads_history()),
+            Expr::CountIn(c) => c.player.as_ref().is_some_and(|p| p.reads_history()),
             Expr::Opponent(e) | Expr::Not(e) | Expr::Neg(e) => e.reads_history(),
             Expr::Binary(_, a, b) => a.reads_history() || b.reads_history(),
             Expr::If(c, a, b) => c.reads_history() || a.reads_history() || b.reads_history(),
@@ -151,7 +152,7 @@ impl Expr {
             | Expr::Connected { .. }
             | Expr::Groups(_)
             | Expr::Area(_)
-            | Expr::CountIn { .. }
+            | Expr::CountIn(_)
             | Expr::CountCells { .. }
             | Expr::InCheck(_)
             | Expr::Checkmate(_) => true,

@@ -12,7 +12,7 @@ pub mod layout;
 
 pub use cond::{Cond, CondId};
 pub use core::{Op, PlayerDirs, Program, Shift, Travel};
-pub use expr::{BinOp, Expr};
+pub use expr::{BinOp, CountIn, Expr};
 pub use history::Fact;
 pub use ids::{CellId, DirId, PieceKind, PlayerId};
 pub use layout::{Appearance, BoardStyle, Layout, LayoutShape};

@@ -67,8 +67,8 @@ pub fn eval(engine: &Engine, e: &Expr, at: At) -> Option<i64> {
             };
             count_on_board(engine, at.pos?, *kind, who)
         }
-        Expr::CountIn { player: p, .. } => {
-            let who = match p {
+        Expr::CountIn(c) => {
+            let who = match &c.player {
                 Some(p) => player(p)?,
                 None => PlayerId(0),
             };
@@ -113,7 +113,7 @@ fn is_constant(e: &Expr) -> bool {
         Expr::Const(_) | Expr::Option(_) => true,
         Expr::Counter { .. }
         | Expr::Count { .. }
-        | Expr::CountIn { .. }
+        | Expr::CountIn(_)
         | Expr::CountCells { .. }
         | Expr::Reserve { .. }
         | Expr::Flag(_)
@@ -195,12 +195,8 @@ pub fn expr_text(engine: &Engine, e: &Expr, at: At) -> String {
             ),
             e,
         ),
-        Expr::CountIn {
-            kinds,
-            region,
-            player,
-            ..
-        } => {
+        Expr::CountIn(c) => {
+            let (kinds, region, player) = (&c.kinds, &c.region, &c.player);
             let kinds: Vec<String> = kinds.iter().map(|k| plural_name(engine, *k)).collect();
             let kinds = kinds.join(" or ");
             let place = game
