@@ -209,6 +209,9 @@ fn dedupe(mut problems: Vec<Problem>) -> Vec<Problem> {
 #[derive(Default)]
 pub(crate) struct Ctx {
     pub problems: Vec<Problem>,
+    /// Whether the expression being lowered has a line to read
+    /// (`count(cells … along line)`): the distance of a walk.
+    pub along_line: bool,
     pub title: String,
     pub players: Names,
     pub option_names: Names,

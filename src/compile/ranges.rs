@@ -157,7 +157,11 @@ pub(super) fn values(cx: &Ctx, expr: &Expr, narrowed: &Narrowed) -> Values {
                 None => Values::ANY,
             },
         },
-        Expr::Count { .. } | Expr::CountCells { .. } | Expr::Groups(_) | Expr::Area(_) => {
+        Expr::Count { .. }
+        | Expr::CountCells { .. }
+        | Expr::CountAlong(_)
+        | Expr::Groups(_)
+        | Expr::Area(_) => {
             Values::of(0, cells)
         }
         Expr::CountIn { cells, .. } => {

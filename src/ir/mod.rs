@@ -11,7 +11,7 @@ pub mod ids;
 pub mod layout;
 
 pub use cond::{Cond, CondId};
-pub use core::{Op, PlayerDirs, Program, Shift, Travel};
+pub use core::{Op, PlayerDirs, Program, Shift, Travel, Walk};
 pub use expr::{BinOp, Expr};
 pub use history::Fact;
 pub use ids::{CellId, DirId, PieceKind, PlayerId};
