@@ -58,6 +58,13 @@ pub(super) fn move_rule(
         (ir::Pattern::Core, Some((chain, first_target))) => {
             (Some(Box::new(ir::FastCore::MoveThenPlace(chain))), first_target)
         }
+        (ir::Pattern::Core, None) => match clauses {
+            [Clause::Pattern(p, _)] => (
+                super::distance::fast_form(rule.cx, p).map(|d| Box::new(ir::FastCore::DistanceSlide(d))),
+                target,
+            ),
+            _ => (None, target),
+        },
         _ => (None, target),
     };
     Some(MoveRule {

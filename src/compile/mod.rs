@@ -16,6 +16,7 @@ mod clauses;
 mod conds;
 mod coord_expr;
 mod declare;
+mod distance;
 mod effects;
 mod ends;
 pub mod error;

@@ -130,9 +130,7 @@ fn mark_moved_kinds(cx: &Ctx, kinds: &mut [KindInfo], rules: &[MoveRule]) {
                 | Op::Anywhere
                 | Op::GoSame
                 | Op::GoPerpendicular
-                | Op::GoBack => {
-                    at_start = false
-                }
+                | Op::GoBack => at_start = false,
                 _ => {}
             }
         }

@@ -161,9 +161,7 @@ pub(super) fn values(cx: &Ctx, expr: &Expr, narrowed: &Narrowed) -> Values {
         | Expr::CountCells { .. }
         | Expr::CountAlong(_)
         | Expr::Groups(_)
-        | Expr::Area(_) => {
-            Values::of(0, cells)
-        }
+        | Expr::Area(_) => Values::of(0, cells),
         Expr::CountIn { cells, .. } => {
             let size = |set: &Vec<u64>| set.iter().map(|w| w.count_ones()).sum::<u32>();
             Values::of(0, cells.iter().map(size).max().unwrap_or(0) as i128)

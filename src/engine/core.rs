@@ -768,8 +768,15 @@ impl Run<'_> {
         let dirs: Vec<DirId> = match &walk.travel {
             Travel::Dirs(dirs) => dirs[self.player.index()].clone(),
             Travel::Same => w.dir.into_iter().collect(),
-            Travel::Back => w.dir.and_then(|d| topo.opposite[d.0 as usize]).into_iter().collect(),
-            Travel::Perpendicular => w.dir.map(|d| topo.perpendicular[d.0 as usize].clone()).unwrap_or_default(),
+            Travel::Back => w
+                .dir
+                .and_then(|d| topo.opposite[d.0 as usize])
+                .into_iter()
+                .collect(),
+            Travel::Perpendicular => w
+                .dir
+                .map(|d| topo.perpendicular[d.0 as usize].clone())
+                .unwrap_or_default(),
         };
         let lengths: Vec<i64> = dirs
             .iter()

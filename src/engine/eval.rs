@@ -550,7 +550,13 @@ impl Engine {
     /// Evaluates an expression with a line to read (`count(cells … along
     /// line)`): `at` is the cursor's cell and the current direction, where
     /// there are some (0 without).
-    pub(super) fn eval_at(&self, expr: &Expr, pos: &Position, mover: PlayerId, at: Option<(CellId, DirId)>) -> i64 {
+    pub(super) fn eval_at(
+        &self,
+        expr: &Expr,
+        pos: &Position,
+        mover: PlayerId,
+        at: Option<(CellId, DirId)>,
+    ) -> i64 {
         match expr {
             Expr::Const(v) => *v,
             Expr::Option(i) => self.options[*i],
@@ -647,7 +653,14 @@ impl Engine {
     /// first continuation) up to the edge of the board or an exit cell,
     /// which is not counted. A line that comes back to `cell` (a ring) is
     /// counted once round.
-    pub(super) fn count_along(&self, cond: CondId, pos: &Position, player: PlayerId, cell: CellId, dir: DirId) -> i64 {
+    pub(super) fn count_along(
+        &self,
+        cond: CondId,
+        pos: &Position,
+        player: PlayerId,
+        cell: CellId,
+        dir: DirId,
+    ) -> i64 {
         let topo = &self.game.topology;
         let test = |c: CellId| self.test_on(cond, player, c, pos, Seen::NONE) as i64;
         let mut n = test(cell);
