@@ -295,7 +295,7 @@ fn call(cx: &mut Ctx, f: &Ident, args: &[Expr], binding: Binding) -> Option<(ir:
                 return None;
             }
             if let ExprKind::Cells(cond, true) = &args[0].kind {
-                return along_line(cx, cond, args, f.span);
+                return along_line(cx, cond, args, args[0].span);
             }
             if let ExprKind::Cells(cond, false) = &args[0].kind {
                 let cond = super::conds::lower_id(cx, cond);
