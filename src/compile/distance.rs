@@ -116,3 +116,50 @@ fn line(topo: &Topology, from: CellId, d: DirId, out: &mut Vec<CellId>) -> bool 
     }
     false
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::diag::SourceFile;
+    use crate::ir::{DistanceSlide, FastCore};
+
+    fn slide_of(board: &str) -> (crate::ir::Game, DistanceSlide) {
+        let text = format!(
+            "game \"T\"\nplayers White, Black\n{board}\n\
+             piece Stone letter S {{ move line: slide (n, e) exactly count(cells occupied along line) over not enemy onto not friend }}\n\
+             setup {{ White: Stone at a1 }}\nend {{ no move: draw }}\n"
+        );
+        let game = crate::load(&SourceFile::new("t.rules", text)).expect("valid rules");
+        let Some(FastCore::DistanceSlide(slide)) = game.rules[0].fast_core.as_deref().cloned() else {
+            panic!("no distance slide");
+        };
+        (game, slide)
+    }
+
+    /// (walk, count) lengths of the lines of White's `a1`.
+    fn lengths(slide: &DistanceSlide) -> Vec<(u32, u32)> {
+        let (from, to) = (slide.start[0] as usize, slide.start[1] as usize);
+        slide.lines[from..to]
+            .iter()
+            .map(|l| (l.walk.end - l.walk.start, l.count.end - l.count.start))
+            .collect()
+    }
+
+    #[test]
+    fn a_grid_line_runs_to_the_edges_both_ways() {
+        let (game, slide) = slide_of("board grid files a..c ranks 1..4");
+        assert_eq!(game.topology.cell_names[0], "a1");
+        // North: a2..a4 ahead, nothing behind; east: b1, c1.
+        assert_eq!(lengths(&slide), [(3, 3), (2, 2)]);
+    }
+
+    #[test]
+    fn a_ring_is_walked_and_counted_once_round() {
+        let board = "board graph {\n cells x in a..f, y in 1..2 named \"{x}{y}\"\n wrap x\n \
+                     link n: (x, y) -> (x, y + 1)\n link e: (x, y) -> (x + 1, y)\n \
+                     link s: (x, y) -> (x, y - 1)\n link w: (x, y) -> (x - 1, y)\n}";
+        let (game, slide) = slide_of(board);
+        assert_eq!(game.topology.cell_names[0], "a1");
+        // North: a2 only; east: the five other cells of the ring, counted once.
+        assert_eq!(lengths(&slide), [(1, 1), (5, 5)]);
+    }
+}
