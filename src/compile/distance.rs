@@ -96,7 +96,7 @@ fn walk(topo: &Topology, from: CellId, d: DirId, out: &mut Vec<CellId>) -> Optio
 
 /// The board cells of the line from `from` along `d` (not `from`), as
 /// `count(cells … along line)` reads them (see `Engine::count_along`);
-/// `true` when the line came back round to `from`.
+/// `true` when the line came back to `from` (a ring).
 fn line(topo: &Topology, from: CellId, d: DirId, out: &mut Vec<CellId>) -> bool {
     let (mut at, mut dir) = (from, d);
     for _ in 0..topo.cells() {
@@ -153,7 +153,7 @@ mod tests {
     }
 
     #[test]
-    fn a_ring_is_walked_and_counted_once_round() {
+    fn a_ring_is_walked_and_counted_once() {
         let board = "board graph {\n cells x in a..f, y in 1..2 named \"{x}{y}\"\n wrap x\n \
                      link n: (x, y) -> (x, y + 1)\n link e: (x, y) -> (x + 1, y)\n \
                      link s: (x, y) -> (x, y - 1)\n link w: (x, y) -> (x - 1, y)\n}";

@@ -652,7 +652,7 @@ impl Engine {
     /// (along the opposite direction), each way followed straight on (its
     /// first continuation) up to the edge of the board or an exit cell,
     /// which is not counted. A line that comes back to `cell` (a ring) is
-    /// counted once round.
+    /// counted once.
     pub(super) fn count_along(
         &self,
         cond: CondId,
@@ -664,7 +664,7 @@ impl Engine {
         let topo = &self.game.topology;
         let test = |c: CellId| self.test_on(cond, player, c, pos, Seen::NONE) as i64;
         let mut n = test(cell);
-        // One way from `cell`: its count, and whether it came back round.
+        // One way from `cell`: its count, and whether it came back to `cell`.
         let way = |d: DirId| -> (i64, bool) {
             let (mut at, mut d, mut n) = (cell, d, 0);
             for _ in 0..topo.cells() {
