@@ -1,6 +1,6 @@
 //! The fast forms the compiler chose (tables for steps, slides, jumps, drops,
 //! drops whose target looks at neighbours, moves then placements, drops then
-//! turns of blocks) give exactly the moves of the general core: on every
+//! turns of blocks, slides with a distance) give exactly the moves of the general core: on every
 //! shipped game and every file of `tests/fixtures/fast_forms/`, at every
 //! position of seeded random games (until a budget of moves compared per file), the legal moves of the engine and of the
 //! same engine running every rule through the core interpreter agree. Every
@@ -131,6 +131,7 @@ fn every_shipped_game_gives_the_same_moves_by_fast_forms_and_by_the_core() {
         "drop flipping",
         "arrival in a region",
         "drop turning",
+        "distance slide",
     ] {
         assert!(forms.contains(form), "no shipped game uses `{form}`: {forms:?}");
     }
@@ -162,6 +163,16 @@ fn fixtures_give_the_same_moves_by_fast_forms_and_by_the_core() {
         );
         if name.ends_with("turns.rules") {
             assert_eq!(forms, ["hop", "core", "core", "core", "drop turning"], "{name}");
+        }
+        if name.ends_with("/distances.rules") {
+            let slides = ["distance slide", "distance slide", "core", "core"];
+            assert_eq!(
+                forms, slides,
+                "{name}: the plain distance slides have their fast form"
+            );
+        }
+        if name.ends_with("ring-distances.rules") {
+            assert_eq!(forms, ["distance slide", "distance slide"], "{name}");
         }
         if name.ends_with("flips.rules") {
             assert_eq!(forms, ["drop flipping"], "{name} has its fast form");

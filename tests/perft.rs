@@ -91,6 +91,7 @@ perft_files! {
     fox_and_hounds_perft, fox_and_hounds_deep_perft: "fox-and-hounds";
     gess_perft, gess_deep_perft: "gess";
     paper_soccer_perft, paper_soccer_deep_perft: "paper-soccer";
+    lines_of_action_perft, lines_of_action_deep_perft: "lines-of-action";
 }
 
 #[test]

@@ -163,7 +163,7 @@ fn mentions(e: &crate::syntax::ast::Expr, name: &str) -> bool {
     use crate::syntax::ast::ExprKind as K;
     match &e.kind {
         K::Name(n) => n.text == name,
-        K::Int(_) | K::Bool(_) | K::Cells(_) => false,
+        K::Int(_) | K::Bool(_) | K::Cells(..) => false,
         K::Index(_, a) | K::Not(a) | K::Neg(a) => mentions(a, name),
         K::Within(a, region) => region.text == name || mentions(a, name),
         K::Call(_, args) => args.iter().any(|a| mentions(a, name)),

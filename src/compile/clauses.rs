@@ -9,7 +9,7 @@ use super::{Ctx, conds, exprs, then_groups, transforms};
 use crate::diag::Span;
 use crate::engine::MAX_REGISTERS;
 use crate::ir::{self, Cond, CondId, JumpCapture, MoveRule, Op, PieceKind};
-use crate::syntax::ast::{CaptureHow, Clause, JumpOption, Pattern, Repeat, Step};
+use crate::syntax::ast::{CaptureHow, Clause, Distance, JumpOption, Pattern, Repeat, Step};
 
 /// What the lowering of one rule keeps track of.
 struct Lowering<'a> {
@@ -18,6 +18,9 @@ struct Lowering<'a> {
     registers: Vec<String>,
     /// Patterns move the cursor only (the action places a piece instead of moving one).
     cursor_only: bool,
+    /// The next walk lifts the action's piece (it is the action's first
+    /// clause to move the cursor: its distance sees the piece on its cell).
+    lift_in_walk: bool,
 }
 
 /// A movement rule of `kind` from its clauses; `None` after reporting.
@@ -38,6 +41,7 @@ pub(super) fn move_rule(
         cx,
         registers: Vec::new(),
         cursor_only: false,
+        lift_in_walk: false,
     };
     let mut b = Builder::default();
     let before = rule.cx.problems.len();
@@ -54,6 +58,13 @@ pub(super) fn move_rule(
         (ir::Pattern::Core, Some((chain, first_target))) => {
             (Some(Box::new(ir::FastCore::MoveThenPlace(chain))), first_target)
         }
+        (ir::Pattern::Core, None) => match clauses {
+            [Clause::Pattern(p, _)] => (
+                super::distance::fast_form(rule.cx, p).map(|d| Box::new(ir::FastCore::DistanceSlide(d))),
+                target,
+            ),
+            _ => (None, target),
+        },
         _ => (None, target),
     };
     Some(MoveRule {
@@ -147,6 +158,7 @@ pub(super) fn effect_rule(cx: &mut Ctx, body: &[Clause], span: Span) -> Option<M
         cx,
         registers: Vec::new(),
         cursor_only: true,
+        lift_in_walk: false,
     };
     let mut b = Builder::default();
     let before = rule.cx.problems.len();
@@ -188,6 +200,7 @@ pub(super) fn drop_rule(
         cx,
         registers: Vec::new(),
         cursor_only: false,
+        lift_in_walk: false,
     };
     let mut b = Builder::default();
     b.op(Op::AnywhereIf(target));
@@ -298,7 +311,7 @@ fn has(c: &Clause, test: &dyn Fn(&Clause) -> bool) -> bool {
 /// repetition of such a body could loop for ever without a step).
 fn can_stay(c: &Clause) -> bool {
     match c {
-        Clause::Pattern(..) | Clause::Go(..) | Clause::Anywhere(_) => false,
+        Clause::Pattern(..) | Clause::Go(..) | Clause::GoFar { .. } | Clause::Anywhere(_) => false,
         Clause::Group { alts, repeat, .. } => match repeat {
             Repeat::Once | Repeat::AtLeastOnce => alts.iter().any(|alt| alt.iter().all(can_stay)),
             Repeat::Maybe | Repeat::Any => true,
@@ -308,10 +321,30 @@ fn can_stay(c: &Clause) -> bool {
     }
 }
 
+/// Whether a clause is a walk (`go … exactly …`, `slide … exactly …`): the
+/// first of an action lifts the piece once its distance is known.
+fn walks(c: &Clause) -> bool {
+    matches!(
+        c,
+        Clause::GoFar { .. }
+            | Clause::Pattern(
+                Pattern::Slide {
+                    distance: Some(_),
+                    ..
+                },
+                _
+            )
+    )
+}
+
 /// Whether a clause moves the cursor.
 fn moves_cursor(c: &Clause) -> bool {
     match c {
-        Clause::Pattern(..) | Clause::Go(..) | Clause::Anywhere(_) | Clause::BackTo(..) => true,
+        Clause::Pattern(..)
+        | Clause::Go(..)
+        | Clause::GoFar { .. }
+        | Clause::Anywhere(_)
+        | Clause::BackTo(..) => true,
         Clause::Group { alts, .. } => alts.iter().flatten().any(moves_cursor),
         Clause::Then(inner, _) => moves_cursor(inner),
         _ => false,
@@ -367,7 +400,11 @@ impl Lowering<'_> {
         self.cursor_only = !lands;
         for c in clauses {
             if !lifted && moves_cursor(c) {
-                b.op(Op::Lift);
+                if walks(c) {
+                    self.lift_in_walk = true;
+                } else {
+                    b.op(Op::Lift);
+                }
                 lifted = true;
             }
             self.clause(b, c);
@@ -394,6 +431,11 @@ impl Lowering<'_> {
             Clause::Go(step, _) => {
                 if let Some(op) = step_op(self.cx, step) {
                     b.op(op);
+                }
+            }
+            Clause::GoFar { dirs, distance, .. } => {
+                if let Some(walk) = self.walk(dirs, distance, false) {
+                    b.op(Op::Walk(Box::new(walk)));
                 }
             }
             Clause::Anywhere(_) => b.op(Op::Anywhere),
@@ -651,6 +693,39 @@ impl Lowering<'_> {
         }
     }
 
+    /// The walk of `go DIRS exactly N over C` (or `up to`); in a slide
+    /// (`slide`), the cells passed are never its start cell (`and not
+    /// origin`, as a plain slide's line ends before coming back to it).
+    fn walk(&mut self, dirs: &Step, distance: &Distance, slide: bool) -> Option<ir::Walk> {
+        let lift = std::mem::take(&mut self.lift_in_walk);
+        let cx = &mut *self.cx;
+        let travel = match dirs {
+            Step::Same(_) => Some(ir::Travel::Same),
+            Step::Back(_) => Some(ir::Travel::Back),
+            Step::Perpendicular(_) => Some(ir::Travel::Perpendicular),
+            Step::Dirs(d) => cx.resolve_dirs(d).map(ir::Travel::Dirs),
+        };
+        let was = std::mem::replace(&mut cx.along_line, true);
+        let count = exprs::lower_as(cx, &distance.count, exprs::Ty::Int, None);
+        cx.along_line = was;
+        let over = match &distance.over {
+            Some(c) => conds::lower_id(cx, c),
+            None => Some(conds::intern(cx, Cond::Empty)),
+        };
+        let over = if slide {
+            over.map(|o| conds::and(cx, o, not(Cond::Origin)))
+        } else {
+            over
+        };
+        Some(ir::Walk {
+            travel: travel?,
+            exact: distance.exact,
+            count: count?,
+            over: over?,
+            lift,
+        })
+    }
+
     /// A pattern's core clauses (the piece is lifted by the action).
     fn pattern(&mut self, b: &mut Builder, p: &Pattern, span: Span) {
         let cx = &mut *self.cx;
@@ -662,7 +737,24 @@ impl Lowering<'_> {
                 b.op(d);
                 b.op(Op::If(t));
             }
-            Pattern::Slide { dirs, target } => {
+            Pattern::Slide {
+                dirs,
+                distance: Some(distance),
+                target,
+            } => {
+                let walk = self.walk(dirs, distance, true);
+                let cx = &mut *self.cx;
+                let t = conds::lower_id(cx, target);
+                let (Some(walk), Some(t)) = (walk, t) else { return };
+                let end = conds::and(cx, t, not(Cond::Origin));
+                b.op(Op::Walk(Box::new(walk)));
+                b.op(Op::If(end));
+            }
+            Pattern::Slide {
+                dirs,
+                distance: None,
+                target,
+            } => {
                 let d = step_op(cx, dirs);
                 let t = conds::lower_id(cx, target);
                 let (Some(d), Some(t)) = (d, t) else { return };

@@ -53,7 +53,7 @@ pub(super) fn eval(expr: &Expr, env: &[(&str, i64)], context: &str) -> Result<i6
             }
         }
         ExprKind::Index(..) => return Err(not_here("a counter")),
-        ExprKind::Call(..) | ExprKind::Within(..) | ExprKind::Cells(_) => {
+        ExprKind::Call(..) | ExprKind::Within(..) | ExprKind::Cells(..) => {
             return Err(not_here("a function call"));
         }
     })

@@ -67,7 +67,7 @@ fn lower(cx: &mut Ctx, expr: &Expr, binding: Binding) -> Option<(ir::Expr, Ty)> 
             );
             return None;
         }
-        ExprKind::Cells(_) => {
+        ExprKind::Cells(..) => {
             cx.report(
                 error::invalid(
                     "rules::compile::misplaced_in",
@@ -113,6 +113,45 @@ fn lower(cx: &mut Ctx, expr: &Expr, binding: Binding) -> Option<(ir::Expr, Ty)> 
             (ir::Expr::If(Box::new(c?), Box::new(a_ir), Box::new(b_ir)), ty)
         }
     })
+}
+
+/// `count(cells C along line)`: the cells of the line through the cursor
+/// meeting `C`, where a line exists (the distance of a walk, see
+/// [`Ctx::along_line`]); it takes no player (the mover sees the cells).
+fn along_line(
+    cx: &mut Ctx,
+    cond: &crate::syntax::ast::Cond,
+    args: &[Expr],
+    span: crate::diag::Span,
+) -> Option<(ir::Expr, Ty)> {
+    if !cx.along_line {
+        cx.report(
+            error::invalid(
+                "rules::compile::no_line",
+                "`count(cells … along line)` needs a line: a cursor and a current direction",
+                span,
+                "no line here",
+            )
+            .with_help(
+                "use it in the distance of `slide DIRS exactly …` or `up to …` (or of `go DIRS exactly …`)",
+            ),
+        );
+        return None;
+    }
+    if let Some(extra) = args.get(1) {
+        cx.report(
+            error::invalid(
+                "rules::compile::arity",
+                "`count(cells … along line)` takes no player: the mover sees the cells",
+                extra.span,
+                "one argument too many",
+            )
+            .with_help("write `count(cells COND along line)`"),
+        );
+        return None;
+    }
+    let cond = super::conds::lower_id(cx, cond)?;
+    Some((ir::Expr::CountAlong(cond), Ty::Int))
 }
 
 /// Refuses arithmetic whose result can leave the 64-bit numbers for some
@@ -255,7 +294,10 @@ fn call(cx: &mut Ctx, f: &Ident, args: &[Expr], binding: Binding) -> Option<(ir:
             ) {
                 return None;
             }
-            if let ExprKind::Cells(cond) = &args[0].kind {
+            if let ExprKind::Cells(cond, true) = &args[0].kind {
+                return along_line(cx, cond, args, args[0].span);
+            }
+            if let ExprKind::Cells(cond, false) = &args[0].kind {
                 let cond = super::conds::lower_id(cx, cond);
                 let player = match args.get(1) {
                     Some(p) => lower_as(cx, p, Ty::Player, binding)?,

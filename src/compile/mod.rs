@@ -16,6 +16,7 @@ mod clauses;
 mod conds;
 mod coord_expr;
 mod declare;
+mod distance;
 mod effects;
 mod ends;
 pub mod error;
@@ -209,6 +210,9 @@ fn dedupe(mut problems: Vec<Problem>) -> Vec<Problem> {
 #[derive(Default)]
 pub(crate) struct Ctx {
     pub problems: Vec<Problem>,
+    /// Whether the expression being lowered has a line to read
+    /// (`count(cells … along line)`): the distance of a walk.
+    pub along_line: bool,
     pub title: String,
     pub players: Names,
     pub option_names: Names,

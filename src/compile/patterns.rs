@@ -124,9 +124,13 @@ fn mark_moved_kinds(cx: &Ctx, kinds: &mut [KindInfo], rules: &[MoveRule]) {
                         }
                     }
                 }
-                Op::Lift | Op::Go(_) | Op::Anywhere | Op::GoSame | Op::GoPerpendicular | Op::GoBack => {
-                    at_start = false
-                }
+                Op::Lift
+                | Op::Go(_)
+                | Op::Walk(_)
+                | Op::Anywhere
+                | Op::GoSame
+                | Op::GoPerpendicular
+                | Op::GoBack => at_start = false,
                 _ => {}
             }
         }
@@ -310,6 +314,7 @@ pub(super) fn fast_form(
         }
         Pattern::Slide {
             dirs: crate::syntax::ast::Step::Dirs(dirs),
+            distance: None,
             target,
         } => {
             let dirs = cx.resolve_dirs(dirs)?;

@@ -157,9 +157,11 @@ pub(super) fn values(cx: &Ctx, expr: &Expr, narrowed: &Narrowed) -> Values {
                 None => Values::ANY,
             },
         },
-        Expr::Count { .. } | Expr::CountCells { .. } | Expr::Groups(_) | Expr::Area(_) => {
-            Values::of(0, cells)
-        }
+        Expr::Count { .. }
+        | Expr::CountCells { .. }
+        | Expr::CountAlong(_)
+        | Expr::Groups(_)
+        | Expr::Area(_) => Values::of(0, cells),
         Expr::CountIn(c) => {
             let cells = &c.cells;
             let size = |set: &Vec<u64>| set.iter().map(|w| w.count_ones()).sum::<u32>();

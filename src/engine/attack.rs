@@ -58,7 +58,7 @@ fn core_reach(ops: &[Op]) -> Option<u8> {
     for (i, op) in ops.iter().enumerate() {
         match op {
             Op::Go(_) | Op::GoSame | Op::GoPerpendicular | Op::GoBack => steps += 1,
-            Op::Anywhere | Op::AnywhereIf(_) | Op::CaptureGroup => return None,
+            Op::Anywhere | Op::AnywhereIf(_) | Op::CaptureGroup | Op::Walk(_) => return None,
             Op::Fork(t) | Op::Jump(t) if (*t as usize) <= i => return None,
             _ => {}
         }

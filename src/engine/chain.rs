@@ -27,6 +27,11 @@ impl Engine {
                     (0..self.players).all(|p| self.rows(rule.target, PlayerId(p as u8)).is_some())
                         && self.never_triggers(rule.kind)
                 }
+                // Its passed and landing cells are read through tables.
+                Some(FastCore::DistanceSlide(slide)) => (0..self.players).all(|p| {
+                    let p = PlayerId(p as u8);
+                    self.rows(slide.over, p).is_some() && self.rows(slide.onto, p).is_some()
+                }),
             };
             if !exact {
                 self.game.rules[r].fast_core = None;
@@ -305,7 +310,7 @@ impl Engine {
 impl Engine {
     /// How each rule of the game is generated, in the order of
     /// [`crate::ir::Game::rules`]: `hop`, `slide`, `jump`, `drop`, `drop by
-    /// neighbour tables`, `move then place`, `drop flipping`, `drop turning` (fast forms) or `core` (the
+    /// neighbour tables`, `move then place`, `drop flipping`, `drop turning`, `distance slide` (fast forms) or `core` (the
     /// interpreter) — for tests and for authors curious about speed.
     pub fn forms(&self) -> Vec<&'static str> {
         self.game
@@ -322,6 +327,7 @@ impl Engine {
                 (Pattern::Core, Some(FastCore::MoveThenPlace(_))) => "move then place",
                 (Pattern::Core, Some(FastCore::DropFlipping(_))) => "drop flipping",
                 (Pattern::Core, Some(FastCore::DropTurning(_))) => "drop turning",
+                (Pattern::Core, Some(FastCore::DistanceSlide(_))) => "distance slide",
                 (Pattern::Core, None) => "core",
             })
             .chain(self.arrivals.iter().flatten().map(|_| "arrival in a region"))

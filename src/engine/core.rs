@@ -10,7 +10,7 @@ use super::movegen::Reached;
 use super::moves::{MoveList, Token};
 use super::position::{Checkpoint, Journal, UndoLog};
 use super::{Engine, Position};
-use crate::ir::{CellId, DirId, MoveRule, Op, PieceKind, PlayerId, Shift, Travel};
+use crate::ir::{CellId, DirId, MoveRule, Op, PieceKind, PlayerId, Shift, Travel, Walk};
 
 /// A way through a program is cut after this many cursor steps: repetition
 /// always moves the cursor (the compiler checks it), so this bounds every rule
@@ -297,6 +297,7 @@ impl Run<'_> {
                     return false;
                 }
                 Op::GoBack => return self.go_back(w, frame),
+                Op::Walk(walk) => return self.walk(w, walk, frame),
                 Op::Anywhere | Op::AnywhereIf(_) => {
                     let cond = match &ops[w.pc] {
                         Op::AnywhereIf(c) => Some(*c),
@@ -774,6 +775,86 @@ impl Run<'_> {
         for t in travels {
             if self.shift_along(w, shift, t, frame) {
                 return true;
+            }
+        }
+        false
+    }
+
+    /// The ways of a [`Walk`] from the cursor: for each direction, its
+    /// distance (measured before the piece is lifted, when the walk lifts it),
+    /// then the steps along the line.
+    fn walk(&mut self, mut w: Way, walk: &Walk, frame: &mut Frame) -> bool {
+        let engine = self.engine;
+        let topo = &engine.game.topology;
+        if !w.cursor.is_some() || w.steps >= MAX_STEPS {
+            return false;
+        }
+        let dirs: Vec<DirId> = match &walk.travel {
+            Travel::Dirs(dirs) => dirs[self.player.index()].clone(),
+            Travel::Same => w.dir.into_iter().collect(),
+            Travel::Back => w
+                .dir
+                .and_then(|d| topo.opposite[d.0 as usize])
+                .into_iter()
+                .collect(),
+            Travel::Perpendicular => w
+                .dir
+                .map(|d| topo.perpendicular[d.0 as usize].clone())
+                .unwrap_or_default(),
+        };
+        let lengths: Vec<i64> = dirs
+            .iter()
+            .map(|&d| engine.eval_at(&walk.count, self.pos, self.player, Some((w.cursor, d))))
+            .collect();
+        if walk.lift {
+            let code = self.pos.board[w.cursor.index()];
+            if code == 0 {
+                return false;
+            }
+            w.hand = code;
+            w.origin = w.cursor;
+            self.pos.set(w.cursor, 0, &mut self.log);
+            let from = w.cursor;
+            self.push(&mut w, Token::From(from));
+        }
+        for (&d, &n) in dirs.iter().zip(&lengths) {
+            if n > 0 && self.walk_on(w, d, n.min(MAX_STEPS as i64) as u32, walk, frame) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// One step of a walk from the cursor along `d`, `left` steps to go: a
+    /// way out where the walk may end there, and on over a cell `over`
+    /// accepts (never an exit cell); a branch per continuation of the line.
+    fn walk_on(&mut self, w: Way, d: DirId, left: u32, walk: &Walk, frame: &mut Frame) -> bool {
+        let engine = self.engine;
+        let topo = &engine.game.topology;
+        let next = topo.step(w.cursor, d);
+        if !next.is_some() || w.steps >= MAX_STEPS {
+            return false;
+        }
+        for d2 in topo.continue_dirs(w.cursor, d) {
+            let mut n = w;
+            n.cursor = next;
+            n.dir = Some(d2);
+            n.came_from = w.cursor;
+            n.steps += 1;
+            if left == 1 || !walk.exact {
+                let mut out = n;
+                out.pc += 1;
+                if self.branch(out, frame) {
+                    return true;
+                }
+            }
+            if left > 1 && !topo.is_exit(next) {
+                let taken = std::mem::take(&mut self.taken);
+                let passes = engine.test_on(walk.over, self.player, next, self.pos, self.seen(&n, &taken));
+                self.taken = taken;
+                if passes && self.deeper(|run| run.walk_on(n, d2, left - 1, walk, frame)) {
+                    return true;
+                }
             }
         }
         false

@@ -1,7 +1,7 @@
 //! Evaluating compiled expressions, cell conditions and end rules on a position.
 
 use super::{Engine, Position};
-use crate::ir::{CellId, Cond, CondId, EndOutcome, Expr, Outcome, PieceKind, PlayerId};
+use crate::ir::{CellId, Cond, CondId, DirId, EndOutcome, Expr, Outcome, PieceKind, PlayerId};
 
 /// The largest table (entries) built for one condition: players × cells × codes.
 /// 4 Mi booleans covers 19×19 boards with many kinds; beyond it the condition
@@ -542,7 +542,21 @@ impl Engine {
     }
 
     /// Evaluates an expression; `mover` is the player the rules speak of as `mover`.
+    #[inline]
     pub fn eval(&self, expr: &Expr, pos: &Position, mover: PlayerId) -> i64 {
+        self.eval_at(expr, pos, mover, None)
+    }
+
+    /// Evaluates an expression with a line to read (`count(cells … along
+    /// line)`): `at` is the cursor's cell and the current direction, where
+    /// there are some (0 without).
+    pub(super) fn eval_at(
+        &self,
+        expr: &Expr,
+        pos: &Position,
+        mover: PlayerId,
+        at: Option<(CellId, DirId)>,
+    ) -> i64 {
         match expr {
             Expr::Const(v) => *v,
             Expr::Option(i) => self.options[*i],
@@ -567,6 +581,10 @@ impl Engine {
                     .filter(|&c| self.test_on(*cond, p, CellId(c as u16), pos, Seen::NONE))
                     .count() as i64
             }
+            Expr::CountAlong(cond) => match at {
+                Some((cell, dir)) => self.count_along(*cond, pos, mover, cell, dir),
+                None => 0,
+            },
             Expr::Reserve { kind, player } => {
                 let p = self.eval_player(player, pos, mover);
                 pos.numbers[self.reserve_index(p, *kind)]
@@ -577,22 +595,22 @@ impl Engine {
             Expr::LastMover => self.last_mover(pos).index() as i64,
             Expr::Player(p) => p.index() as i64,
             Expr::Opponent(p) => ((self.eval_player(p, pos, mover).index() + 1) % self.players) as i64,
-            Expr::Not(e) => (self.eval(e, pos, mover) == 0) as i64,
-            Expr::Neg(e) => self.eval(e, pos, mover).saturating_neg(),
+            Expr::Not(e) => (self.eval_at(e, pos, mover, at) == 0) as i64,
+            Expr::Neg(e) => self.eval_at(e, pos, mover, at).saturating_neg(),
             Expr::Binary(op, a, b) => {
-                let a = self.eval(a, pos, mover);
+                let a = self.eval_at(a, pos, mover, at);
                 // Short-circuit the logical operators.
                 match op {
                     crate::ir::BinOp::And if a == 0 => 0,
                     crate::ir::BinOp::Or if a != 0 => 1,
-                    _ => op.apply(a, self.eval(b, pos, mover)),
+                    _ => op.apply(a, self.eval_at(b, pos, mover, at)),
                 }
             }
             Expr::If(c, a, b) => {
-                if self.eval(c, pos, mover) != 0 {
-                    self.eval(a, pos, mover)
+                if self.eval_at(c, pos, mover, at) != 0 {
+                    self.eval_at(a, pos, mover, at)
                 } else {
-                    self.eval(b, pos, mover)
+                    self.eval_at(b, pos, mover, at)
                 }
             }
             Expr::Line {
@@ -625,6 +643,51 @@ impl Engine {
                 self.checkmated(pos, p) as i64
             }
         }
+    }
+
+    /// The cells of the line through `cell` along `dir` that meet `cond`
+    /// for `player`: `cell` itself, the cells ahead and the cells behind
+    /// (along the opposite direction), each way followed straight on (its
+    /// first continuation) up to the edge of the board or an exit cell,
+    /// which is not counted. A line that comes back to `cell` (a ring) is
+    /// counted once.
+    pub(super) fn count_along(
+        &self,
+        cond: CondId,
+        pos: &Position,
+        player: PlayerId,
+        cell: CellId,
+        dir: DirId,
+    ) -> i64 {
+        let topo = &self.game.topology;
+        let test = |c: CellId| self.test_on(cond, player, c, pos, Seen::NONE) as i64;
+        let mut n = test(cell);
+        // One way from `cell`: its count, and whether it came back to `cell`.
+        let way = |d: DirId| -> (i64, bool) {
+            let (mut at, mut d, mut n) = (cell, d, 0);
+            for _ in 0..topo.cells() {
+                let next = topo.step(at, d);
+                if !next.is_some() || topo.is_exit(next) {
+                    break;
+                }
+                if next == cell {
+                    return (n, true);
+                }
+                n += test(next);
+                match topo.continue_dirs(at, d).next() {
+                    Some(d2) => d = d2,
+                    None => break,
+                }
+                at = next;
+            }
+            (n, false)
+        };
+        let (ahead, ring) = way(dir);
+        n += ahead;
+        if !ring && let Some(back) = topo.opposite[dir.0 as usize] {
+            n += way(back).0;
+        }
+        n
     }
 
     /// The pieces of `kinds` on the cells of `cells[owner]` of `owner`, or (no

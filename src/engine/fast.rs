@@ -8,7 +8,8 @@ use super::movegen::GenScratch;
 use super::moves::{MAX_CHAIN, MoveList, Token};
 use super::{Engine, Position};
 use crate::ir::{
-    CellId, CellTable, FastCore, JumpCapture, MoveRule, Pattern, PieceKind, PlayerId, SlideTable,
+    CellId, CellTable, DistanceSlide, FastCore, JumpCapture, MoveRule, Pattern, PieceKind, PlayerId,
+    SlideTable,
 };
 
 impl Engine {
@@ -172,10 +173,53 @@ impl Engine {
                 Some(FastCore::DropTurning(turning)) => {
                     self.turning_drops(pos, player, kind, rule, turning, out, &mut scratch.trial)
                 }
+                Some(FastCore::DistanceSlide(slide)) => {
+                    self.distance_slides(pos, player, kind, from, slide, promotes, out, scratch)
+                }
                 None => return false,
             },
         }
         true
+    }
+
+    /// The actions of a [`DistanceSlide`] from `from`: along each line, the
+    /// distance is the start cell and the line's other cells that meet the
+    /// counted condition; the landing (or every cell up to it, for `up to`)
+    /// meets `onto`, every cell passed before it `over`.
+    #[allow(clippy::too_many_arguments)]
+    fn distance_slides(
+        &self,
+        pos: &Position,
+        player: PlayerId,
+        kind: PieceKind,
+        from: CellId,
+        slide: &DistanceSlide,
+        promotes: bool,
+        out: &mut MoveList,
+        scratch: &mut GenScratch,
+    ) {
+        let topo = &self.game.topology;
+        let (Some(over), Some(onto)) = (self.rows(slide.over, player), self.rows(slide.onto, player)) else {
+            unreachable!("kept only with both conditions tabulated (`keep_provable_fast_forms`)");
+        };
+        let i = player.index() * topo.cells() + from.index();
+        let counted = |c: CellId| self.test_on(slide.count, player, c, pos, Seen::NONE) as usize;
+        let here = counted(from);
+        for line in &slide.lines[slide.start[i] as usize..slide.start[i + 1] as usize] {
+            let along = &slide.cells[line.count.start as usize..line.count.end as usize];
+            let n = here + along.iter().map(|&c| counted(c)).sum::<usize>();
+            let walk = &slide.cells[line.walk.start as usize..line.walk.end as usize];
+            for (k, &to) in walk.iter().take(n).enumerate() {
+                let code = pos.board[to.index()];
+                let last = k + 1 == n;
+                if (last || !slide.exact) && onto.holds(to, code) {
+                    self.push_step(pos, player, kind, from, to, promotes, out, scratch);
+                }
+                if last || topo.is_exit(to) || !over.holds(to, code) {
+                    break;
+                }
+            }
+        }
     }
 
     /// Pushes the action `from` → `to` (a capture if `to` is occupied), with

@@ -49,6 +49,9 @@ pub enum Op {
     /// ([`super::Game::transforms`] indices, per player). Ends the current
     /// action first, and is an action of its own.
     Turn(Vec<Vec<u16>>),
+    /// The cursor goes a computed number of steps along a line ([`Walk`]):
+    /// a branch per direction (and distance, for `up to`).
+    Walk(Box<Walk>),
     /// A block of cells moves as one ([`Shift`]): a branch per distance.
     /// Ends the current action first, and is an action of its own.
     Shift(Box<Shift>),
@@ -146,7 +149,29 @@ pub struct Shift {
     pub onto: CondId,
 }
 
-/// The direction a [`Shift`] moves in, as `go` names one.
+/// `go DIRS exactly N over C` / `go DIRS up to N over C`: for each direction,
+/// `count` is evaluated with the cursor where it is and that direction
+/// current; the cursor then steps that many times along the line (`exact`),
+/// or any number of times from 1 to it, every cell it passes (all but the
+/// last) meeting `over` and none an exit cell. Where the line branches, each
+/// branch is followed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Walk {
+    /// The directions it may start in.
+    pub travel: Travel,
+    /// Only the full distance (`exactly`), or every distance up to it (`up to`).
+    pub exact: bool,
+    /// The number of steps.
+    pub count: Expr,
+    /// What a passed cell must meet.
+    pub over: CondId,
+    /// The action's piece is lifted here, after `count` is evaluated (the
+    /// walk is the first clause of its action to move the cursor): the
+    /// distance sees the piece on its cell.
+    pub lift: bool,
+}
+
+/// The direction a [`Shift`] or a [`Walk`] moves in, as `go` names one.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Travel {
     /// One of the player's directions (a branch per direction).
@@ -177,6 +202,7 @@ impl Program {
                 | Op::GoSame
                 | Op::GoPerpendicular
                 | Op::GoBack
+                | Op::Walk(_)
                 | Op::Anywhere
                 | Op::AnywhereIf(_)
                 | Op::Fork(_)

@@ -24,6 +24,11 @@ pub enum Expr {
     CountIn(Box<CountIn>),
     /// The board cells meeting a condition, as the player sees them (`count(cells C, P)`).
     CountCells { cond: super::CondId, player: Box<Expr> },
+    /// The cells of the line through the cursor in the current direction
+    /// (both ways, the cursor's cell included) meeting a condition, as the
+    /// mover sees them (`count(cells C along line)`); only where a cursor and
+    /// a direction exist (the distance of a [`super::core::Walk`]).
+    CountAlong(super::CondId),
     /// Pieces of a kind in a player's reserve.
     Reserve { kind: PieceKind, player: Box<Expr> },
     /// Whether flag `n` is set (0 / 1).
@@ -86,6 +91,8 @@ impl Expr {
         match self {
             // The last mover follows the move number, as the player to move does.
             Expr::Mover | Expr::LastMover => true,
+            // Its condition is seen by the mover.
+            Expr::CountAlong(_) => true,
             Expr::Const(_) | Expr::Option(_) | Expr::Player(_) | Expr::Flag(_) | Expr::History(_) => false,
             Expr::Counter { player, .. } | Expr::Reserve { player, .. } | Expr::CountCells { player, .. } => {
                 player.mentions_mover()
@@ -126,7 +133,12 @@ impl Expr {
     pub fn reads_history(&self) -> bool {
         match self {
             Expr::History(_) | Expr::LastMover => true,
-            Expr::Const(_) | Expr::Option(_) | Expr::Player(_) | Expr::Flag(_) | Expr::Mover => false,
+            Expr::Const(_)
+            | Expr::Option(_)
+            | Expr::Player(_)
+            | Expr::Flag(_)
+            | Expr::Mover
+            | Expr::CountAlong(_) => false,
             Expr::Counter { player, .. } | Expr::Reserve { player, .. } | Expr::CountCells { player, .. } => {
                 player.reads_history()
             }
@@ -154,6 +166,7 @@ impl Expr {
             | Expr::Area(_)
             | Expr::CountIn(_)
             | Expr::CountCells { .. }
+            | Expr::CountAlong(_)
             | Expr::InCheck(_)
             | Expr::Checkmate(_) => true,
             Expr::Const(_)

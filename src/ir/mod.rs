@@ -11,7 +11,7 @@ pub mod ids;
 pub mod layout;
 
 pub use cond::{Cond, CondId};
-pub use core::{Op, PlayerDirs, Program, Shift, Travel};
+pub use core::{Op, PlayerDirs, Program, Shift, Travel, Walk};
 pub use expr::{BinOp, CountIn, Expr};
 pub use history::Fact;
 pub use ids::{CellId, DirId, PieceKind, PlayerId};
@@ -334,6 +334,38 @@ pub enum FastCore {
     DropFlipping(DropFlipping),
     /// A drop, then a turn of a block of cells (`rotate`, `reflect`).
     DropTurning(DropTurning),
+    /// A slide whose distance counts cells of its line.
+    DistanceSlide(DistanceSlide),
+}
+
+/// `slide DIRS exactly|up to count(cells COUNT along line) over OVER onto
+/// ONTO` on lines that never branch: per (player, cell), one [`DistanceLine`]
+/// per direction.
+#[derive(Debug, Clone)]
+pub struct DistanceSlide {
+    /// The cells counted (besides the start cell, those of `count`).
+    pub count: CondId,
+    /// What a passed cell must meet.
+    pub over: CondId,
+    /// What the landing cell must meet.
+    pub onto: CondId,
+    /// Only the full distance (`exactly`), or every distance up to it.
+    pub exact: bool,
+    /// `start[player * cells + cell] .. start[… + 1]` indexes `lines`.
+    pub start: Vec<u32>,
+    pub lines: Vec<DistanceLine>,
+    /// The cells of every line, indexed by the lines' ranges.
+    pub cells: Vec<CellId>,
+}
+
+/// One direction of a [`DistanceSlide`] from one cell: `walk` (indices
+/// into [`DistanceSlide::cells`]) are the cells ahead, in order, up to the
+/// first exit cell, the edge or the start cell again; `count` the other
+/// cells of the line (ahead and behind) whose pieces the distance counts.
+#[derive(Debug, Clone)]
+pub struct DistanceLine {
+    pub walk: std::ops::Range<u32>,
+    pub count: std::ops::Range<u32>,
 }
 
 /// A drop onto a cell meeting the rule's `target`, then one of the turns of

@@ -411,6 +411,13 @@ pub enum Clause {
     Pattern(Pattern, Span),
     /// `go dirs` / `go same` / `go perpendicular`.
     Go(Step, Span),
+    /// `go dirs exactly N [over C]` / `go dirs up to N [over C]`: several
+    /// steps along the line at once.
+    GoFar {
+        dirs: Step,
+        distance: Box<Distance>,
+        span: Span,
+    },
     /// `anywhere`.
     Anywhere(Span),
     /// `if cond`.
@@ -540,7 +547,8 @@ impl Clause {
             | Clause::Like { span, .. }
             | Clause::Groups { span, .. }
             | Clause::Turn { span, .. }
-            | Clause::Shift { span, .. } => *span,
+            | Clause::Shift { span, .. }
+            | Clause::GoFar { span, .. } => *span,
         }
     }
 }
@@ -581,13 +589,30 @@ pub enum Repeat {
     Maybe,
 }
 
+/// `exactly N [over C]` / `up to N [over C]`: how far a slide (or a `go`)
+/// goes along its line, the number computed where the line starts.
+#[derive(Debug, Clone)]
+pub struct Distance {
+    /// `exactly` (only that distance) rather than `up to` (every distance from 1).
+    pub exact: bool,
+    /// The number of steps.
+    pub count: Expr,
+    /// The cells it may pass over (empty cells without it).
+    pub over: Option<Cond>,
+}
+
 /// A movement pattern.
 #[derive(Debug, Clone)]
 pub enum Pattern {
     /// One step in one of the directions (or on along the line, or at right angles).
     Step { dirs: Step, target: Cond },
-    /// Repeated steps in one direction until blocked.
-    Slide { dirs: Step, target: Cond },
+    /// Repeated steps in one direction until blocked, or (with a distance)
+    /// a distance computed from the line.
+    Slide {
+        dirs: Step,
+        distance: Option<Box<Distance>>,
+        target: Cond,
+    },
     /// A fixed path of steps whose intermediate cells do not matter.
     Leap { path: Vec<PathStep>, target: Cond },
     /// A jump over an adjacent piece onto the cell beyond, possibly chained.
@@ -907,8 +932,10 @@ pub enum ExprKind {
     /// `pieces in REGION`: the pieces of the first standing in a region or
     /// on a cell (an argument of `count`).
     Within(Box<Expr>, Ident),
-    /// `cells C`: the board cells meeting a condition (an argument of `count`).
-    Cells(Box<Cond>),
+    /// `cells C`: the board cells meeting a condition (an argument of
+    /// `count`); with `along line` (`true`), only those of the line through
+    /// the cursor in the current direction.
+    Cells(Box<Cond>, bool),
     Not(Box<Expr>),
     Neg(Box<Expr>),
     Binary(BinOp, Box<Expr>, Box<Expr>),

@@ -729,10 +729,30 @@ impl Lowerer {
         }
     }
 
+    /// `exactly N [over C]` / `up to N [over C]`.
+    fn distance(&self, pair: P) -> Distance {
+        let mut it = pair.into_inner();
+        let exact = next(&mut it).as_rule() == Rule::exactly_kw;
+        let count = self.expr(next(&mut it));
+        let over = it.next().map(|o| self.cond(first(o)));
+        Distance { exact, count, over }
+    }
+
     fn core_clause(&self, c: P, span: Span) -> Clause {
         let rule = c.as_rule();
         match rule {
-            Rule::go_clause => Clause::Go(self.step(first(c)), span),
+            Rule::go_clause => {
+                let mut it = c.into_inner();
+                let dirs = self.step(next(&mut it));
+                match it.next() {
+                    Some(d) => Clause::GoFar {
+                        dirs,
+                        distance: Box::new(self.distance(d)),
+                        span,
+                    },
+                    None => Clause::Go(dirs, span),
+                }
+            }
             Rule::anywhere_kw => Clause::Anywhere(span),
             Rule::if_clause => Clause::If(self.cond(first(c)), span),
             Rule::when_clause => Clause::When(self.expr(first(c)), span),
@@ -896,10 +916,20 @@ impl Lowerer {
                 dirs: self.step(first(next(&mut it))),
                 target: self.target(next(&mut it)),
             },
-            Rule::slide_pat => Pattern::Slide {
-                dirs: self.step(first(next(&mut it))),
-                target: self.target(next(&mut it)),
-            },
+            Rule::slide_pat => {
+                let dirs = self.step(first(next(&mut it)));
+                let mut p = next(&mut it);
+                let distance = (p.as_rule() == Rule::distance).then(|| {
+                    let d = Box::new(self.distance(p.clone()));
+                    p = next(&mut it);
+                    d
+                });
+                Pattern::Slide {
+                    dirs,
+                    distance,
+                    target: self.target(p),
+                }
+            }
             Rule::anywhere_pat => {
                 let _kw = next(&mut it); // anywhere_kw
                 Pattern::Anywhere {
@@ -1334,8 +1364,9 @@ impl Lowerer {
         if value.as_rule() == Rule::cells_arg {
             let mut inner = value.into_inner();
             inner.next(); // cells_kw
+            let cond = self.cond(next(&mut inner));
             return Expr {
-                kind: ExprKind::Cells(Box::new(self.cond(next(&mut inner)))),
+                kind: ExprKind::Cells(Box::new(cond), inner.next().is_some()),
                 span,
             };
         }

@@ -102,6 +102,7 @@ pub fn eval(engine: &Engine, e: &Expr, at: At) -> Option<i64> {
         | Expr::Connected { .. }
         | Expr::Groups(_)
         | Expr::Area(_)
+        | Expr::CountAlong(_)
         | Expr::InCheck(_)
         | Expr::Checkmate(_) => return None,
     })
@@ -115,6 +116,7 @@ fn is_constant(e: &Expr) -> bool {
         | Expr::Count { .. }
         | Expr::CountIn(_)
         | Expr::CountCells { .. }
+        | Expr::CountAlong(_)
         | Expr::Reserve { .. }
         | Expr::Flag(_)
         | Expr::History(_)
@@ -195,6 +197,7 @@ pub fn expr_text(engine: &Engine, e: &Expr, at: At) -> String {
             ),
             e,
         ),
+        Expr::CountAlong(_) => "the number of cells of the line that meet a condition".to_string(),
         Expr::CountIn(c) => {
             let (kinds, region, player) = (&c.kinds, &c.region, &c.player);
             let kinds: Vec<String> = kinds.iter().map(|k| plural_name(engine, *k)).collect();
