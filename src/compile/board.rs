@@ -467,12 +467,44 @@ fn graph_graph(decl: &GraphDecl, span: Span, problems: &mut Vec<Problem>) -> Opt
         .iter()
         .try_fold(1usize, |n, c| n.checked_mul(c.values.len()))
         .unwrap_or(usize::MAX);
-    let placeholder = !size_ok(total, span, problems);
-    if placeholder && total > MAX_PLACEHOLDER_CELLS {
+    let consts = letter_consts(&coords);
+    // Cells: the cartesian product of the ranges, first coordinate outermost,
+    // less the combinations a `where` leaves out.
+    let kept = match &decl.cells_where {
+        None => vec![true; total.min(MAX_PLACEHOLDER_CELLS + 1)],
+        Some(cond) if total > MAX_PLACEHOLDER_CELLS => {
+            problems.push(error::out_of_range(
+                "the number of combinations of the coordinates",
+                cond.span,
+                &format!("at most {MAX_PLACEHOLDER_CELLS} before `where` leaves some out"),
+            ));
+            return None;
+        }
+        Some(cond) => kept_cells(cond, &coords, &consts, total, problems),
+    };
+    let count = if decl.cells_where.is_some() {
+        kept.iter().filter(|k| **k).count()
+    } else {
+        total
+    };
+    let placeholder = !size_ok(count, span, problems);
+    if placeholder && count > MAX_PLACEHOLDER_CELLS {
         return None;
     }
-    // Cells: the cartesian product of the ranges, first coordinate outermost.
-    let cell_names = cell_names(template, &coords, total);
+    if count == 0 {
+        problems.push(error::invalid(
+            "rules::compile::bad_board",
+            "the board has no cells",
+            decl.cells_where.as_ref().map_or(*template_span, |c| c.span),
+            "`where` leaves out every combination of the coordinates",
+        ));
+        return None;
+    }
+    let cell_names: Vec<String> = cell_names(template, &coords, total)
+        .into_iter()
+        .zip(&kept)
+        .filter_map(|(name, keep)| keep.then_some(name))
+        .collect();
     if let Some(clash) = first_repeat(&cell_names) {
         problems.push(
             error::invalid(
@@ -489,19 +521,22 @@ fn graph_graph(decl: &GraphDecl, span: Span, problems: &mut Vec<Problem>) -> Opt
     let mut graph = DiGraph::new();
     let mut at: HashMap<Vec<usize>, NodeIndex> = HashMap::new();
     let mut index = vec![0usize; coords.len()];
-    for name in cell_names {
-        let values = coords.iter().zip(&index).map(|(c, i)| c.values[*i]).collect();
-        let coord = (
-            index.first().copied().unwrap_or(0) as i32,
-            index.get(1).copied().unwrap_or(0) as i32,
-        );
-        let node = graph.add_node(CellNode {
-            name,
-            coord,
-            values,
-            exit: false,
-        });
-        at.insert(index.clone(), node);
+    let mut names = cell_names.into_iter();
+    for keep in kept.iter().take(total) {
+        if *keep {
+            let values = coords.iter().zip(&index).map(|(c, i)| c.values[*i]).collect();
+            let coord = (
+                index.first().copied().unwrap_or(0) as i32,
+                index.get(1).copied().unwrap_or(0) as i32,
+            );
+            let node = graph.add_node(CellNode {
+                name: names.next().unwrap_or_default(),
+                coord,
+                values,
+                exit: false,
+            });
+            at.insert(index.clone(), node);
+        }
         next_index(&mut index, &coords);
     }
     if dir_names.len() > MAX_DIRS {
@@ -512,18 +547,6 @@ fn graph_graph(decl: &GraphDecl, span: Span, problems: &mut Vec<Problem>) -> Opt
         ));
         return None;
     }
-    let consts: Vec<(String, i64)> = coords
-        .iter()
-        .flat_map(|c| {
-            let numeric = c.labels.iter().all(|l| l.parse::<i64>().is_ok());
-            c.labels
-                .iter()
-                .zip(&c.values)
-                .filter(move |_| !numeric)
-                .map(|(l, v)| (l.clone(), *v))
-        })
-        .filter(|(l, _)| !coords.iter().any(|c| c.name == *l))
-        .collect();
     // Links: every rule from every cell it matches.
     let mut linked: HashMap<(NodeIndex, u8), Span> = HashMap::new();
     let mut reported = std::collections::HashSet::new();
@@ -608,7 +631,9 @@ fn graph_graph(decl: &GraphDecl, span: Span, problems: &mut Vec<Problem>) -> Opt
                     }
                 }
             }
-            let to = at[&target];
+            let Some(&to) = at.get(&target) else {
+                continue; // a cell `where` left out: no link
+            };
             if let Some(first) = linked.insert((node, dir), link.span) {
                 if !reported.insert((first.start, link.span.start)) {
                     continue; // this pair of links is reported once, not per cell
@@ -664,6 +689,53 @@ fn graph_graph(decl: &GraphDecl, span: Span, problems: &mut Vec<Problem>) -> Opt
         description: format!("cells {description}"),
         placeholder,
     })
+}
+
+/// The letters of the coordinate ranges as constants of the board's
+/// expressions (`r < d`), unless a coordinate takes the name.
+fn letter_consts(coords: &[Coord]) -> Vec<(String, i64)> {
+    coords
+        .iter()
+        .flat_map(|c| {
+            let numeric = c.labels.iter().all(|l| l.parse::<i64>().is_ok());
+            c.labels
+                .iter()
+                .zip(&c.values)
+                .filter(move |_| !numeric)
+                .map(|(l, v)| (l.clone(), *v))
+        })
+        .filter(|(l, _)| !coords.iter().any(|c| c.name == *l))
+        .collect()
+}
+
+/// Which of the `total` combinations of coordinate values (in generation
+/// order) `cond` keeps as cells; all of them after reporting a mistake in it.
+fn kept_cells(
+    cond: &crate::syntax::ast::Expr,
+    coords: &[Coord],
+    consts: &[(String, i64)],
+    total: usize,
+    problems: &mut Vec<Problem>,
+) -> Vec<bool> {
+    let mut index = vec![0usize; coords.len()];
+    let mut kept = Vec::with_capacity(total);
+    for _ in 0..total {
+        let env: Vec<(&str, i64)> = coords
+            .iter()
+            .zip(&index)
+            .map(|(c, i)| (c.name.as_str(), c.values[*i]))
+            .chain(consts.iter().map(|(n, v)| (n.as_str(), *v)))
+            .collect();
+        match coord_expr::eval(cond, &env, "cells … where") {
+            Ok(v) => kept.push(v != 0),
+            Err(p) => {
+                problems.push(p);
+                return vec![true; total];
+            }
+        }
+        next_index(&mut index, coords);
+    }
+    kept
 }
 
 /// Warns of a coordinate named like a label of a range (`cells f in a..i`):

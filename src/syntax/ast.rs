@@ -282,6 +282,8 @@ pub struct GraphDecl {
     /// `cells v in lo..hi, … named "template"`.
     pub coords: Vec<(Ident, Ident, Ident)>,
     pub template: Option<(String, Span)>,
+    /// `cells … where EXPR`: only the combinations for which it holds are cells.
+    pub cells_where: Option<Expr>,
     /// `cells` statements after the first (reported; their new coordinates
     /// are added to `coords`, as the author surely meant).
     pub cells_repeated: Vec<Span>,

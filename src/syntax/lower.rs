@@ -426,6 +426,7 @@ impl Lowerer {
                             }
                         }
                         _ if repeated => {}
+                        Rule::cells_where => graph.cells_where = Some(self.expr(first(part))),
                         _ => {
                             let span = self.span(&part);
                             graph.template = Some((first(part).as_str().to_string(), span));
