@@ -210,9 +210,21 @@ impl Engine {
         let mut promoting = false;
         // The next `From` only writes where a block of cells starts.
         let mut block = false;
+        // The next `From` and `To` are a piece carried in writing.
+        let mut carry = false;
         for token in mv.tokens() {
             match token {
                 Token::Block => block = true,
+                Token::Carry => carry = true,
+                Token::From(c) if carry => {
+                    carried = pos.board[c.index()];
+                    pos.set(c, 0, j);
+                }
+                Token::To(c) if carry => {
+                    pos.set(c, self.moved_code(carried), j);
+                    carried = 0;
+                    carry = false;
+                }
                 Token::From(_) if block => {
                     self.put_hand(pos, &mut hand, j);
                     block = false;

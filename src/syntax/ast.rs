@@ -445,8 +445,9 @@ pub enum Clause {
     Save(Ident, Span),
     /// `back to name`.
     BackTo(Ident, Span),
-    /// `carry to name`.
-    CarryTo(Ident, Span),
+    /// `carry to name [written]`: with `written`, the carried piece's move
+    /// is written in the notation.
+    CarryTo { name: Ident, written: bool, span: Span },
     /// `like name` (a named clause list) or `like Piece.rule` (that rule's
     /// clauses): replaced by those clauses before compiling.
     Like {
@@ -532,9 +533,9 @@ impl Clause {
             | Clause::Mark(_, s)
             | Clause::Save(_, s)
             | Clause::BackTo(_, s)
-            | Clause::CarryTo(_, s)
             | Clause::Then(_, s) => *s,
             Clause::Can { span, .. }
+            | Clause::CarryTo { span, .. }
             | Clause::Become { span, .. }
             | Clause::Each { span, .. }
             | Clause::Group { span, .. }

@@ -814,7 +814,15 @@ impl Lowerer {
             Rule::mark_clause => Clause::Mark(self.ident(first(c)), span),
             Rule::save_clause => Clause::Save(self.ident(first(c)), span),
             Rule::back_clause => Clause::BackTo(self.ident(first(c)), span),
-            Rule::carry_clause => Clause::CarryTo(self.ident(first(c)), span),
+            Rule::carry_clause => {
+                let mut it = c.into_inner();
+                let name = self.ident(next(&mut it));
+                Clause::CarryTo {
+                    name,
+                    written: it.next().is_some(),
+                    span,
+                }
+            }
             Rule::like_clause => {
                 let mut it = c.into_inner();
                 Clause::Like {
