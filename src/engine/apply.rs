@@ -210,20 +210,17 @@ impl Engine {
         let mut promoting = false;
         // The next `From` only writes where a block of cells starts.
         let mut block = false;
-        // The next `From` and `To` are a piece carried in writing.
-        let mut carry = false;
-        for token in mv.tokens() {
+        let mut tokens = mv.tokens();
+        while let Some(token) = tokens.next() {
             match token {
                 Token::Block => block = true,
-                Token::Carry => carry = true,
-                Token::From(c) if carry => {
-                    carried = pos.board[c.index()];
-                    pos.set(c, 0, j);
-                }
-                Token::To(c) if carry => {
-                    pos.set(c, self.moved_code(carried), j);
-                    carried = 0;
-                    carry = false;
+                // A piece carried in writing: the next `From` and `To`.
+                Token::Carry => {
+                    if let (Some(Token::From(from)), Some(Token::To(to))) = (tokens.next(), tokens.next()) {
+                        let code = pos.board[from.index()];
+                        pos.set(from, 0, j);
+                        pos.set(to, self.moved_code(code), j);
+                    }
                 }
                 Token::From(_) if block => {
                     self.put_hand(pos, &mut hand, j);

@@ -226,17 +226,15 @@ impl<'a> MoveRef<'a> {
     /// The tokens without the pieces carried in writing ([`Token::Carry`] and
     /// the start and end it writes): what the move does with its own pieces.
     pub fn without_carries(self) -> impl Iterator<Item = Token> + 'a {
-        let mut skip = 0u8;
-        self.tokens().filter(move |t| match t {
-            Token::Carry => {
-                skip = 2;
-                false
+        let mut tokens = self.tokens();
+        std::iter::from_fn(move || {
+            loop {
+                let t = tokens.next()?;
+                if t != Token::Carry {
+                    return Some(t);
+                }
+                tokens.nth(1); // its `From` and `To`
             }
-            Token::From(_) | Token::To(_) if skip > 0 => {
-                skip -= 1;
-                false
-            }
-            _ => true,
         })
     }
 
@@ -292,16 +290,13 @@ impl<'a> MoveRef<'a> {
                 out.insert(held, hop.encode());
             }
         };
-        // Pieces carried in writing, written after their action's landing.
-        let mut carry = 0u8;
+        // Pieces carried in writing (a `Carry`, a `From` and a `To`), written
+        // after their action's landing.
         let mut carried: Vec<u16> = Vec::new();
-        for t in self.tokens() {
+        let mut tokens = self.tokens();
+        while let Some(t) = tokens.next() {
             match t {
-                Token::Carry => carry = 2,
-                Token::From(_) | Token::To(_) if carry > 0 => {
-                    carry -= 1;
-                    carried.push(t.encode());
-                }
+                Token::Carry => carried.extend(tokens.by_ref().take(2).map(Token::encode)),
                 Token::To(c) => {
                     landing = Some((c, landing.is_some_and(|l| l.1)));
                     held = out.len();
@@ -317,7 +312,9 @@ impl<'a> MoveRef<'a> {
                 | Token::Promote(_)
                 | Token::Pass => {
                     flush(out, &mut landing, held);
-                    out.append(&mut carried);
+                    if !carried.is_empty() {
+                        out.append(&mut carried);
+                    }
                     out.push(t.encode());
                 }
                 t if t.shown() => out.push(t.encode()),
