@@ -1934,3 +1934,16 @@ fn a_winner_by_turn_is_said_once_as_written() {
     let sentence = "A win for the opponent of the player who moved when the player who moved has 3 in a row.";
     assert_eq!(text.matches(sentence).count(), 1, "{text}");
 }
+
+#[test]
+fn play_draws_a_board_wider_than_26_files_with_two_letter_files() {
+    let (stdout, _, success) = run_with_input(&["play", "tests/fixtures/wide.rules"], "quit\n");
+    assert!(success, "{stdout}");
+    let files = stdout
+        .lines()
+        .find(|l| l.trim_start().starts_with("a ") && l.contains(" z "))
+        .unwrap_or_else(|| panic!("no line of files in:\n{stdout}"));
+    let files: Vec<&str> = files.split_whitespace().collect();
+    assert_eq!(files.len(), 30, "{files:?}");
+    assert_eq!(files[25..], ["z", "aa", "ab", "ac", "ad"]);
+}

@@ -11,6 +11,7 @@ use petgraph::visit::EdgeRef;
 use super::error::{self, NameKind};
 use super::{Ctx, coord_expr};
 use crate::diag::{Problem, Span};
+use crate::ir::files::{MAX_FILES, file_index, file_name};
 use crate::ir::ids::{MAX_CELLS, MAX_DIRS};
 use crate::ir::{CellId, DirId, Topology};
 use crate::syntax::ast::{BoardShape, GraphDecl, GridDim, Ident, Item, PerPlayer, RulesFile};
@@ -128,7 +129,7 @@ fn grid_dim(cx: &mut Ctx, dim: &GridDim, files: bool) -> Option<(Ident, Ident)> 
                     return None;
                 }
             };
-            let max = if files { 26 } else { MAX_CELLS as i64 };
+            let max = if files { MAX_FILES as i64 } else { MAX_CELLS as i64 };
             if !(1..=max).contains(&n) {
                 cx.report(error::out_of_range(
                     if files {
@@ -148,7 +149,7 @@ fn grid_dim(cx: &mut Ctx, dim: &GridDim, files: bool) -> Option<(Ident, Ident)> 
                 }
             }
             let (lo, hi) = if files {
-                ("a".to_string(), ((b'a' + (n - 1) as u8) as char).to_string())
+                ("a".to_string(), file_name((n - 1) as usize).unwrap_or_default())
             } else {
                 ("1".to_string(), n.to_string())
             };
@@ -176,7 +177,8 @@ fn mentions(e: &crate::syntax::ast::Expr, name: &str) -> bool {
 /// so that the names in the rest of the file can be checked against it.
 const MAX_PLACEHOLDER_CELLS: usize = 65_000;
 
-/// A grid: files are single lowercase letters, ranks whole numbers. Reports
+/// A grid: files are named by lowercase letters (`a`…`z`, `aa`…`zz`), ranks
+/// by whole numbers. Reports
 /// its problems into `problems`; `None` when no board can be made of it.
 fn grid_graph(
     files: &(Ident, Ident),
@@ -185,19 +187,15 @@ fn grid_graph(
     span: Span,
     problems: &mut Vec<Problem>,
 ) -> Option<BoardGraph> {
-    let letter = |s: &str| -> Option<u8> {
-        let b = s.as_bytes();
-        (b.len() == 1 && b[0].is_ascii_lowercase()).then(|| b[0])
-    };
     let number = |s: &str| s.parse::<i32>().ok();
     let (mut files, mut ranks) = (files, ranks);
-    let letters = |r: &(Ident, Ident)| letter(&r.0.text).zip(letter(&r.1.text));
+    let letters = |r: &(Ident, Ident)| file_index(&r.0.text).zip(file_index(&r.1.text));
     let numbers = |r: &(Ident, Ident)| number(&r.0.text).zip(number(&r.1.text));
     if letters(files).is_none() && letters(ranks).is_some() && numbers(files).is_some() {
         problems.push(
             error::invalid(
                 "rules::compile::bad_board",
-                "files must be named by single lowercase letters",
+                "files must be named by lowercase letters",
                 files.0.span.join(files.1.span),
                 "these look like ranks",
             )
@@ -211,9 +209,9 @@ fn grid_graph(
     let Some((mut f0, mut f1)) = letters(files) else {
         problems.push(error::invalid(
             "rules::compile::bad_board",
-            "files must be named by single lowercase letters",
+            "files must be named by lowercase letters",
             files.0.span.join(files.1.span),
-            "expected e.g. `a..h`",
+            "expected e.g. `a..h` or `a..ad` (`a`…`z`, then `aa`…`zz`)",
         ));
         return None;
     };
@@ -237,6 +235,7 @@ fn grid_graph(
         (r0, r1) = (r0.min(r1), r0.max(r1));
     }
     let width = (f1 - f0 + 1) as i32;
+    let file_label = |file: i32| file_name(f0 + file as usize).unwrap_or_default();
     let height = r1 - r0 + 1;
     let mut exit_rows = Vec::new();
     for (i, side) in exits.iter().enumerate() {
@@ -282,7 +281,7 @@ fn grid_graph(
         .chain(exit_rows.iter().map(|r| (*r, true)));
     for (rank, exit) in rows {
         for file in 0..width {
-            let name = format!("{}{}", (f0 + file as u8) as char, r0 + rank);
+            let name = format!("{}{}", file_label(file), r0 + rank);
             let node = graph.add_node(CellNode {
                 name,
                 coord: (file, rank),
@@ -325,7 +324,13 @@ fn grid_graph(
             .collect(),
         vars: vec!["file".into(), "rank".into()],
         consts: Vec::new(),
-        description: format!("files {}..{} and ranks {}..{}", f0 as char, f1 as char, r0, r1),
+        description: format!(
+            "files {}..{} and ranks {}..{}",
+            file_label(0),
+            file_label(width - 1),
+            r0,
+            r1
+        ),
         placeholder,
     })
 }
@@ -462,12 +467,44 @@ fn graph_graph(decl: &GraphDecl, span: Span, problems: &mut Vec<Problem>) -> Opt
         .iter()
         .try_fold(1usize, |n, c| n.checked_mul(c.values.len()))
         .unwrap_or(usize::MAX);
-    let placeholder = !size_ok(total, span, problems);
-    if placeholder && total > MAX_PLACEHOLDER_CELLS {
+    let consts = letter_consts(&coords);
+    // Cells: the cartesian product of the ranges, first coordinate outermost,
+    // less the combinations a `where` leaves out.
+    let kept = match &decl.cells_where {
+        None => vec![true; total.min(MAX_PLACEHOLDER_CELLS + 1)],
+        Some(cond) if total > MAX_PLACEHOLDER_CELLS => {
+            problems.push(error::out_of_range(
+                "the number of combinations of the coordinates",
+                cond.span,
+                &format!("at most {MAX_PLACEHOLDER_CELLS} before `where` leaves some out"),
+            ));
+            return None;
+        }
+        Some(cond) => kept_cells(cond, &coords, &consts, total, problems),
+    };
+    let count = if decl.cells_where.is_some() {
+        kept.iter().filter(|k| **k).count()
+    } else {
+        total
+    };
+    let placeholder = !size_ok(count, span, problems);
+    if placeholder && count > MAX_PLACEHOLDER_CELLS {
         return None;
     }
-    // Cells: the cartesian product of the ranges, first coordinate outermost.
-    let cell_names = cell_names(template, &coords, total);
+    if count == 0 {
+        problems.push(error::invalid(
+            "rules::compile::bad_board",
+            "the board has no cells",
+            decl.cells_where.as_ref().map_or(*template_span, |c| c.span),
+            "`where` leaves out every combination of the coordinates",
+        ));
+        return None;
+    }
+    let cell_names: Vec<String> = cell_names(template, &coords, total)
+        .into_iter()
+        .zip(&kept)
+        .filter_map(|(name, keep)| keep.then_some(name))
+        .collect();
     if let Some(clash) = first_repeat(&cell_names) {
         problems.push(
             error::invalid(
@@ -484,19 +521,22 @@ fn graph_graph(decl: &GraphDecl, span: Span, problems: &mut Vec<Problem>) -> Opt
     let mut graph = DiGraph::new();
     let mut at: HashMap<Vec<usize>, NodeIndex> = HashMap::new();
     let mut index = vec![0usize; coords.len()];
-    for name in cell_names {
-        let values = coords.iter().zip(&index).map(|(c, i)| c.values[*i]).collect();
-        let coord = (
-            index.first().copied().unwrap_or(0) as i32,
-            index.get(1).copied().unwrap_or(0) as i32,
-        );
-        let node = graph.add_node(CellNode {
-            name,
-            coord,
-            values,
-            exit: false,
-        });
-        at.insert(index.clone(), node);
+    let mut names = cell_names.into_iter();
+    for keep in kept.iter().take(total) {
+        if *keep {
+            let values = coords.iter().zip(&index).map(|(c, i)| c.values[*i]).collect();
+            let coord = (
+                index.first().copied().unwrap_or(0) as i32,
+                index.get(1).copied().unwrap_or(0) as i32,
+            );
+            let node = graph.add_node(CellNode {
+                name: names.next().unwrap_or_default(),
+                coord,
+                values,
+                exit: false,
+            });
+            at.insert(index.clone(), node);
+        }
         next_index(&mut index, &coords);
     }
     if dir_names.len() > MAX_DIRS {
@@ -507,18 +547,6 @@ fn graph_graph(decl: &GraphDecl, span: Span, problems: &mut Vec<Problem>) -> Opt
         ));
         return None;
     }
-    let consts: Vec<(String, i64)> = coords
-        .iter()
-        .flat_map(|c| {
-            let numeric = c.labels.iter().all(|l| l.parse::<i64>().is_ok());
-            c.labels
-                .iter()
-                .zip(&c.values)
-                .filter(move |_| !numeric)
-                .map(|(l, v)| (l.clone(), *v))
-        })
-        .filter(|(l, _)| !coords.iter().any(|c| c.name == *l))
-        .collect();
     // Links: every rule from every cell it matches.
     let mut linked: HashMap<(NodeIndex, u8), Span> = HashMap::new();
     let mut reported = std::collections::HashSet::new();
@@ -603,7 +631,9 @@ fn graph_graph(decl: &GraphDecl, span: Span, problems: &mut Vec<Problem>) -> Opt
                     }
                 }
             }
-            let to = at[&target];
+            let Some(&to) = at.get(&target) else {
+                continue; // a cell `where` left out: no link
+            };
             if let Some(first) = linked.insert((node, dir), link.span) {
                 if !reported.insert((first.start, link.span.start)) {
                     continue; // this pair of links is reported once, not per cell
@@ -659,6 +689,53 @@ fn graph_graph(decl: &GraphDecl, span: Span, problems: &mut Vec<Problem>) -> Opt
         description: format!("cells {description}"),
         placeholder,
     })
+}
+
+/// The letters of the coordinate ranges as constants of the board's
+/// expressions (`r < d`), unless a coordinate takes the name.
+fn letter_consts(coords: &[Coord]) -> Vec<(String, i64)> {
+    coords
+        .iter()
+        .flat_map(|c| {
+            let numeric = c.labels.iter().all(|l| l.parse::<i64>().is_ok());
+            c.labels
+                .iter()
+                .zip(&c.values)
+                .filter(move |_| !numeric)
+                .map(|(l, v)| (l.clone(), *v))
+        })
+        .filter(|(l, _)| !coords.iter().any(|c| c.name == *l))
+        .collect()
+}
+
+/// Which of the `total` combinations of coordinate values (in generation
+/// order) `cond` keeps as cells; all of them after reporting a mistake in it.
+fn kept_cells(
+    cond: &crate::syntax::ast::Expr,
+    coords: &[Coord],
+    consts: &[(String, i64)],
+    total: usize,
+    problems: &mut Vec<Problem>,
+) -> Vec<bool> {
+    let mut index = vec![0usize; coords.len()];
+    let mut kept = Vec::with_capacity(total);
+    for _ in 0..total {
+        let env: Vec<(&str, i64)> = coords
+            .iter()
+            .zip(&index)
+            .map(|(c, i)| (c.name.as_str(), c.values[*i]))
+            .chain(consts.iter().map(|(n, v)| (n.as_str(), *v)))
+            .collect();
+        match coord_expr::eval(cond, &env, "cells … where") {
+            Ok(v) => kept.push(v != 0),
+            Err(p) => {
+                problems.push(p);
+                return vec![true; total];
+            }
+        }
+        next_index(&mut index, coords);
+    }
+    kept
 }
 
 /// Warns of a coordinate named like a label of a range (`cells f in a..i`):
@@ -729,8 +806,8 @@ fn first_repeat(names: &[String]) -> Option<&str> {
         .map(String::as_str)
 }
 
-/// The labels and values of `lo..hi`: numbers stand for themselves, single
-/// letters for their position from 0. A range written backwards is reported
+/// The labels and values of `lo..hi`: numbers stand for themselves, letters
+/// (`a`…`z`, then `aa`…`zz`, as grid files) for their position from 0. A range written backwards is reported
 /// and read low to high; `None` after reporting one that is no range.
 fn coord_range(lo: &Ident, hi: &Ident, problems: &mut Vec<Problem>) -> Option<(Vec<String>, Vec<i64>)> {
     let span = lo.span.join(hi.span);
@@ -753,8 +830,7 @@ fn coord_range(lo: &Ident, hi: &Ident, problems: &mut Vec<Problem>) -> Option<(V
         }
         return Some(((a..=b).map(|v| v.to_string()).collect(), (a..=b).collect()));
     }
-    let letter = |s: &str| (s.len() == 1 && s.as_bytes()[0].is_ascii_lowercase()).then(|| s.as_bytes()[0]);
-    match (letter(&lo.text), letter(&hi.text)) {
+    match (file_index(&lo.text), file_index(&hi.text)) {
         (Some(a), Some(b)) => {
             if b < a {
                 problems.push(error::invalid(
@@ -766,7 +842,7 @@ fn coord_range(lo: &Ident, hi: &Ident, problems: &mut Vec<Problem>) -> Option<(V
             }
             let (a, b) = (a.min(b), a.max(b));
             Some((
-                (a..=b).map(|c| (c as char).to_string()).collect(),
+                (a..=b).filter_map(file_name).collect(),
                 (0..=(b - a) as i64).collect(),
             ))
         }
@@ -921,13 +997,10 @@ fn line_graph(decl: &GraphDecl, span: Span, problems: &mut Vec<Problem>) -> Opti
 
 /// Where a cell named like `d5` stands on the drawing grid (file, rank).
 fn name_coord(name: &str) -> Option<(i32, i32)> {
-    let b = name.as_bytes();
     let digits = name.find(|c: char| c.is_ascii_digit())?;
-    if digits != 1 || !b[0].is_ascii_lowercase() {
-        return None;
-    }
-    let rank: i32 = name[1..].parse().ok()?;
-    Some(((b[0] - b'a') as i32, rank - 1))
+    let file = file_index(&name[..digits])?;
+    let rank: i32 = name[digits..].parse().ok()?;
+    Some((file as i32, rank - 1))
 }
 
 /// Freezes the graph into dense tables; board cells first, exit cells after.

@@ -513,7 +513,7 @@ impl Lowering<'_> {
                 };
                 b.op(Op::Save(r as u8));
             }
-            Clause::BackTo(name, _) | Clause::CarryTo(name, _) => {
+            Clause::BackTo(name, _) | Clause::CarryTo { name, .. } => {
                 let Some(r) = self.registers.iter().position(|r| *r == name.text) else {
                     let p = error::unknown(
                         NameKind::Saved,
@@ -526,8 +526,8 @@ impl Lowering<'_> {
                     return;
                 };
                 b.op(match clause {
-                    Clause::BackTo(..) => Op::BackTo(r as u8),
-                    _ => Op::CarryTo(r as u8),
+                    Clause::CarryTo { written, .. } => Op::CarryTo(r as u8, *written),
+                    _ => Op::BackTo(r as u8),
                 });
             }
             Clause::Then(inner, _) => {

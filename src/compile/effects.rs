@@ -45,7 +45,7 @@ fn refuse_actions(cx: &mut Ctx, clause: &Clause) {
         Clause::Remove(_) => Some("`remove` is an action of its own"),
         Clause::Then(..) => Some("`then` starts a new action"),
         Clause::Turn { .. } => Some("turning a block is an action of its own"),
-        Clause::CarryTo(..) => Some("`carry to` moves a piece"),
+        Clause::CarryTo { .. } => Some("`carry to` moves a piece"),
         Clause::Become { .. } => Some("`become` changes the piece in hand, and there is none"),
         Clause::Group { alts, .. } => {
             alts.iter().flatten().for_each(|c| refuse_actions(cx, c));

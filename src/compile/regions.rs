@@ -144,7 +144,8 @@ fn eval_term(cx: &mut Ctx, term: &RegionTerm, player: usize) -> Option<(Vec<bool
                 if is_rank {
                     seen.sort_by_key(|l| l.parse::<i64>().unwrap_or(i64::MAX));
                 } else {
-                    seen.sort();
+                    // Spreadsheet order: `z` before `aa`.
+                    seen.sort_by(|a, b| (a.len(), a).cmp(&(b.len(), b)));
                 }
                 seen
             };

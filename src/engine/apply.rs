@@ -210,9 +210,18 @@ impl Engine {
         let mut promoting = false;
         // The next `From` only writes where a block of cells starts.
         let mut block = false;
-        for token in mv.tokens() {
+        let mut tokens = mv.tokens();
+        while let Some(token) = tokens.next() {
             match token {
                 Token::Block => block = true,
+                // A piece carried in writing: the next `From` and `To`.
+                Token::Carry => {
+                    if let (Some(Token::From(from)), Some(Token::To(to))) = (tokens.next(), tokens.next()) {
+                        let code = pos.board[from.index()];
+                        pos.set(from, 0, j);
+                        pos.set(to, self.moved_code(code), j);
+                    }
+                }
                 Token::From(_) if block => {
                     self.put_hand(pos, &mut hand, j);
                     block = false;

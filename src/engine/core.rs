@@ -576,7 +576,7 @@ impl Run<'_> {
                     w.steps += 1;
                     w.pc += 1;
                 }
-                Op::CarryTo(r) => {
+                Op::CarryTo(r, written) => {
                     let to = w.regs[*r as usize];
                     let from = w.cursor;
                     if !to.is_some() || !from.is_some() || to == from {
@@ -588,8 +588,14 @@ impl Run<'_> {
                     }
                     self.pos.set(from, 0, &mut self.log);
                     self.pos.set(to, engine.moved_code(code), &mut self.log);
-                    self.push(&mut w, Token::Lift(from));
-                    self.push(&mut w, Token::Put(to));
+                    if *written {
+                        self.push(&mut w, Token::Carry);
+                        self.push(&mut w, Token::From(from));
+                        self.push(&mut w, Token::To(to));
+                    } else {
+                        self.push(&mut w, Token::Lift(from));
+                        self.push(&mut w, Token::Put(to));
+                    }
                     w.pc += 1;
                 }
                 Op::Draw => {

@@ -42,7 +42,7 @@ impl Engine {
         let value = match fact {
             Fact::Pass => mv.tokens().any(|t| t == Token::Pass),
             Fact::Moved(mask) => mv
-                .tokens()
+                .without_carries()
                 .any(|t| matches!(t, Token::From(c) if kind_in(c, *mask))),
             Fact::Captured(mask) => mv.tokens().any(|t| match t {
                 Token::Capture(c) | Token::Remove(c) | Token::Take(c) => kind_in(c, *mask),
@@ -52,14 +52,14 @@ impl Engine {
                 .tokens()
                 .any(|t| matches!(t, Token::Drop(k) if mask & (1 << k.index()) != 0)),
             Fact::From { cells, .. } => mv
-                .tokens()
+                .without_carries()
                 .find_map(|t| match t {
                     Token::From(c) => Some(c),
                     _ => None,
                 })
                 .is_some_and(|c| Fact::region_holds(cells, mover.index(), c.index())),
             Fact::To { cells, .. } => mv
-                .tokens()
+                .without_carries()
                 .filter_map(|t| match t {
                     Token::To(c) | Token::Capture(c) | Token::Place(c) => Some(c),
                     _ => None,

@@ -64,6 +64,11 @@ pub enum Token {
     Block,
     /// This line of the board is drawn (see `lines.rs`). Hidden.
     Line(u16),
+    /// The next [`Token::From`] and [`Token::To`] are a piece carried by
+    /// `carry to … written`: it goes from the one cell to the other, written
+    /// like an action of its own (`,h1-f1`), while the piece in hand stays in
+    /// hand and the action goes on. Hidden itself.
+    Carry,
     /// The piece in hand is put down: the action is over, and the tokens
     /// after this one, up to the next action, are what the turn's effect
     /// after each action did (`after each action: …`). Hidden.
@@ -86,6 +91,9 @@ const TURN: u16 = 0x100;
 /// [`Token::Block`] is packed as the mark set just below [`EXPLICIT`].
 const BLOCK: u16 = EXPLICIT - 1;
 
+/// [`Token::Carry`] is packed as the mark set just below [`BLOCK`].
+const CARRY: u16 = BLOCK - 1;
+
 /// [`Token::Line`] is packed as a mark set from here on, after the turns.
 const LINE: u16 = 0x400;
 
@@ -93,7 +101,7 @@ const LINE: u16 = 0x400;
 pub const MAX_TRANSFORMS: usize = (LINE - TURN) as usize;
 
 /// The most lines a board may have for rules to draw ([`Token::Line`]'s indices).
-pub const MAX_LINES: usize = (BLOCK - LINE) as usize;
+pub const MAX_LINES: usize = (CARRY - LINE) as usize;
 
 impl Token {
     /// The packed form stored in buffers.
@@ -118,6 +126,7 @@ impl Token {
             Token::MarkSet(m) => (15, m as u16),
             Token::Turn(t) => (15, TURN + t),
             Token::Block => (15, BLOCK),
+            Token::Carry => (15, CARRY),
             Token::Line(l) => (15, LINE + l),
             Token::Explicit(level) => (15, EXPLICIT | level as u16),
             Token::After => (15, AFTER),
@@ -150,6 +159,7 @@ impl Token {
             _ if value == AFTER => Token::After,
             _ if value >= EXPLICIT => Token::Explicit((value - EXPLICIT) as u8),
             _ if value == BLOCK => Token::Block,
+            _ if value == CARRY => Token::Carry,
             _ if value >= LINE => Token::Line(value - LINE),
             _ if value >= TURN => Token::Turn(value - TURN),
             _ => Token::MarkSet(value as u8),
@@ -169,6 +179,7 @@ impl Token {
                 | Token::Mark(_)
                 | Token::MarkSet(_)
                 | Token::Block
+                | Token::Carry
                 | Token::Line(_)
                 | Token::Explicit(_)
                 | Token::After
@@ -212,9 +223,24 @@ impl<'a> MoveRef<'a> {
         Move(self.0.to_vec())
     }
 
+    /// The tokens without the pieces carried in writing ([`Token::Carry`] and
+    /// the start and end it writes): what the move does with its own pieces.
+    pub fn without_carries(self) -> impl Iterator<Item = Token> + 'a {
+        let mut tokens = self.tokens();
+        std::iter::from_fn(move || {
+            loop {
+                let t = tokens.next()?;
+                if t != Token::Carry {
+                    return Some(t);
+                }
+                tokens.nth(1); // its `From` and `To`
+            }
+        })
+    }
+
     /// The cell where the last action's piece ended (its final landing or drop).
     pub fn last_landing(self) -> Option<CellId> {
-        self.tokens().fold(None, |acc, t| match t {
+        self.without_carries().fold(None, |acc, t| match t {
             Token::To(c) | Token::Capture(c) | Token::Place(c) => Some(c),
             Token::From(_) | Token::Drop(_) | Token::Promote(_) | Token::Take(_) | Token::Turn(_) => None,
             _ => acc,
@@ -264,8 +290,13 @@ impl<'a> MoveRef<'a> {
                 out.insert(held, hop.encode());
             }
         };
-        for t in self.tokens() {
+        // Pieces carried in writing (a `Carry`, a `From` and a `To`), written
+        // after their action's landing.
+        let mut carried: Vec<u16> = Vec::new();
+        let mut tokens = self.tokens();
+        while let Some(t) = tokens.next() {
             match t {
+                Token::Carry => carried.extend(tokens.by_ref().take(2).map(Token::encode)),
                 Token::To(c) => {
                     landing = Some((c, landing.is_some_and(|l| l.1)));
                     held = out.len();
@@ -281,6 +312,9 @@ impl<'a> MoveRef<'a> {
                 | Token::Promote(_)
                 | Token::Pass => {
                     flush(out, &mut landing, held);
+                    if !carried.is_empty() {
+                        out.append(&mut carried);
+                    }
                     out.push(t.encode());
                 }
                 t if t.shown() => out.push(t.encode()),
@@ -288,6 +322,40 @@ impl<'a> MoveRef<'a> {
             }
         }
         flush(out, &mut landing, held);
+        out.append(&mut carried);
+    }
+
+    /// The tokens in the order the notation writes them: each piece carried
+    /// in writing ([`Token::Carry`] and its start and end) after the landings
+    /// of its action, as an action of its own (`e1-g1,h1-f1`).
+    pub fn written_order(self) -> Vec<Token> {
+        let mut out = Vec::new();
+        let mut carried = Vec::new();
+        let mut carry = 0u8;
+        for t in self.tokens() {
+            match t {
+                Token::Carry => {
+                    carry = 2;
+                    carried.push(t);
+                }
+                Token::From(_) | Token::To(_) if carry > 0 => {
+                    carry -= 1;
+                    carried.push(t);
+                }
+                Token::From(_)
+                | Token::Drop(_)
+                | Token::Take(_)
+                | Token::Turn(_)
+                | Token::Promote(_)
+                | Token::Pass => {
+                    out.append(&mut carried);
+                    out.push(t);
+                }
+                _ => out.push(t),
+            }
+        }
+        out.append(&mut carried);
+        out
     }
 }
 
@@ -642,6 +710,30 @@ mod tests {
         let m = Move::from_tokens(tokens);
         assert_eq!(m.as_ref().tokens().collect::<Vec<_>>(), tokens);
         assert_eq!(m.as_ref().last_landing(), Some(CellId(63)));
+    }
+
+    #[test]
+    fn a_piece_carried_in_writing_is_written_after_its_action() {
+        let c = CellId;
+        // e1 lands on g1 after carrying h1 to f1 (the landing is written last).
+        let tokens = [
+            Token::From(c(4)),
+            Token::Carry,
+            Token::From(c(7)),
+            Token::To(c(5)),
+            Token::To(c(6)),
+            Token::Line((MAX_LINES - 1) as u16),
+        ];
+        let m = Move::from_tokens(tokens);
+        assert_eq!(m.as_ref().tokens().collect::<Vec<_>>(), tokens);
+        assert!(!Token::Carry.shown());
+        let written = [tokens[0], tokens[4], tokens[5], tokens[1], tokens[2], tokens[3]];
+        assert_eq!(m.as_ref().written_order(), written);
+        assert_eq!(m.as_ref().last_landing(), Some(c(6)));
+        let mut ends = Vec::new();
+        m.as_ref().identity_into(NotationMode::Ends, &mut ends);
+        let ends: Vec<Token> = ends.into_iter().map(Token::decode).collect();
+        assert_eq!(ends, [tokens[0], tokens[4], tokens[2], tokens[3]]);
     }
 
     #[test]

@@ -100,8 +100,9 @@ pub enum Op {
     Save(u8),
     /// Move the cursor back to a register's cell.
     BackTo(u8),
-    /// Move the piece on the cursor's cell to a register's cell (not written).
-    CarryTo(u8),
+    /// Move the piece on the cursor's cell to a register's cell; written in
+    /// the notation (as `,from-to`) when the flag is set.
+    CarryTo(u8, bool),
     /// The line the cursor last went along (from the cell it left to its
     /// cell) is drawn; fails when it is drawn already or there is none.
     Draw,
@@ -232,7 +233,7 @@ impl Program {
                     | Op::Place(_)
                     | Op::Remove
                     | Op::Flip
-                    | Op::CarryTo(_)
+                    | Op::CarryTo(..)
                     | Op::Turn(_)
                     | Op::Shift(_)
                     | Op::Then

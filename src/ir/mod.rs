@@ -6,6 +6,7 @@
 pub mod cond;
 pub mod core;
 pub mod expr;
+pub mod files;
 pub mod history;
 pub mod ids;
 pub mod layout;

@@ -19,7 +19,7 @@ pub fn format(engine: &Engine, mv: MoveRef) -> String {
         mv.identity_into(NotationMode::Ends, &mut raw);
         raw.into_iter().map(Token::decode).collect()
     } else {
-        mv.tokens().filter(|t| t.shown()).collect()
+        mv.written_order().into_iter().filter(|t| t.shown()).collect()
     };
     for token in written {
         match token {

@@ -122,7 +122,7 @@ fn actions_of(engine: &Engine, pos: &Position, mv: MoveRef) -> Vec<ActionView> {
     };
     let mut out: Vec<ActionView> = Vec::new();
     let mut hand: Option<PieceKind> = None;
-    for t in mv.tokens().filter(|t| t.shown()) {
+    for t in mv.written_order().into_iter().filter(|t| t.shown()) {
         match t {
             Token::From(c) => {
                 // The previous action's piece now stands where it landed.

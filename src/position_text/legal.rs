@@ -108,7 +108,7 @@ impl Facts {
                         carried.push(None);
                         royals_removable = true;
                     }
-                    Op::CarryTo(_) => carried.push(match i.checked_sub(1).map(|j| &ops[j]) {
+                    Op::CarryTo(..) => carried.push(match i.checked_sub(1).map(|j| &ops[j]) {
                         Some(Op::If(c)) => kinds_of(&game.conds[c.0 as usize]),
                         _ => None,
                     }),

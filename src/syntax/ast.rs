@@ -282,6 +282,8 @@ pub struct GraphDecl {
     /// `cells v in lo..hi, … named "template"`.
     pub coords: Vec<(Ident, Ident, Ident)>,
     pub template: Option<(String, Span)>,
+    /// `cells … where EXPR`: only the combinations for which it holds are cells.
+    pub cells_where: Option<Expr>,
     /// `cells` statements after the first (reported; their new coordinates
     /// are added to `coords`, as the author surely meant).
     pub cells_repeated: Vec<Span>,
@@ -450,8 +452,9 @@ pub enum Clause {
     Save(Ident, Span),
     /// `back to name`.
     BackTo(Ident, Span),
-    /// `carry to name`.
-    CarryTo(Ident, Span),
+    /// `carry to name [written]`: with `written`, the carried piece's move
+    /// is written in the notation.
+    CarryTo { name: Ident, written: bool, span: Span },
     /// `like name` (a named clause list) or `like Piece.rule` (that rule's
     /// clauses): replaced by those clauses before compiling.
     Like {
@@ -537,9 +540,9 @@ impl Clause {
             | Clause::Mark(_, s)
             | Clause::Save(_, s)
             | Clause::BackTo(_, s)
-            | Clause::CarryTo(_, s)
             | Clause::Then(_, s) => *s,
             Clause::Can { span, .. }
+            | Clause::CarryTo { span, .. }
             | Clause::Become { span, .. }
             | Clause::Each { span, .. }
             | Clause::Group { span, .. }

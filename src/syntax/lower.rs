@@ -426,6 +426,7 @@ impl Lowerer {
                             }
                         }
                         _ if repeated => {}
+                        Rule::cells_where => graph.cells_where = Some(self.expr(first(part))),
                         _ => {
                             let span = self.span(&part);
                             graph.template = Some((first(part).as_str().to_string(), span));
@@ -833,7 +834,15 @@ impl Lowerer {
             Rule::mark_clause => Clause::Mark(self.ident(first(c)), span),
             Rule::save_clause => Clause::Save(self.ident(first(c)), span),
             Rule::back_clause => Clause::BackTo(self.ident(first(c)), span),
-            Rule::carry_clause => Clause::CarryTo(self.ident(first(c)), span),
+            Rule::carry_clause => {
+                let mut it = c.into_inner();
+                let name = self.ident(next(&mut it));
+                Clause::CarryTo {
+                    name,
+                    written: it.next().is_some(),
+                    span,
+                }
+            }
             Rule::like_clause => {
                 let mut it = c.into_inner();
                 Clause::Like {

@@ -164,6 +164,8 @@ pub(super) fn rule_name(rule: &Rule) -> &'static str {
         Rule::graph_board => "`graph`",
         Rule::graph_stmt => "`cells`, `wrap`, `link`, `perpendicular` or `line`",
         Rule::cells_stmt => "`cells`",
+        Rule::cells_where => "`where`",
+        Rule::written_kw => "`written`",
         Rule::coord_range => "a coordinate range (`r in a..d`)",
         Rule::wrap_stmt => "`wrap`",
         Rule::link_stmt => "`link`",

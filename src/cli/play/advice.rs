@@ -115,7 +115,7 @@ fn board_after(engine: &Engine, pos: &Position, mv_text: &str, actions: usize) -
             *slot = Some(piece);
         }
     };
-    for t in mv.as_ref().tokens() {
+    for t in mv.as_ref().without_carries() {
         match t {
             Token::From(_) | Token::Drop(_) | Token::Promote(_) | Token::Pass => {
                 put(&mut board, &mut hand);
@@ -184,6 +184,7 @@ fn board_after(engine: &Engine, pos: &Position, mv_text: &str, actions: usize) -
             | Token::Mark(_)
             | Token::MarkSet(_)
             | Token::Block
+            | Token::Carry
             | Token::Line(_)
             | Token::Explicit(_) => {}
             Token::Remove(c) => {
