@@ -91,17 +91,7 @@ fn board_of(engine: &Engine, pos: &Position) -> Board {
 }
 
 fn engine_moves(engine: &Engine, pos: &Position, buf: &mut MoveBuf) -> BTreeSet<(String, Board)> {
-    engine.legal_moves(pos, buf);
-    (0..buf.moves.len())
-        .map(|i| {
-            let mut next = pos.clone();
-            engine.play_chosen(&mut next, buf, i);
-            (
-                notation::format(engine, buf.moves.get(i)),
-                board_of(engine, &next),
-            )
-        })
-        .collect()
+    common::moves_and_boards(engine, pos, buf, board_of)
 }
 
 #[test]
@@ -156,9 +146,7 @@ fn the_moves_are_those_of_the_brute_force_along_random_games() {
                 let mv = notation::parse(&engine, &pos, written, &mut buf).expect("its own name");
                 assert_eq!(notation::format(&engine, mv.as_ref()), *written);
             }
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
+            common::next_random(&mut rng);
             engine.legal_moves(&pos, &mut buf);
             let i = (rng % buf.moves.len() as u64) as usize;
             engine.play_chosen(&mut pos, &buf, i);

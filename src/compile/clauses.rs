@@ -321,6 +321,17 @@ fn can_stay(c: &Clause) -> bool {
     }
 }
 
+/// Where a `shift` or a walk sets out: the named directions, or those the
+/// current direction gives (`same`, `back`, `perpendicular`).
+fn travel_of(cx: &mut Ctx, step: &Step) -> Option<ir::Travel> {
+    match step {
+        Step::Same(_) => Some(ir::Travel::Same),
+        Step::Back(_) => Some(ir::Travel::Back),
+        Step::Perpendicular(_) => Some(ir::Travel::Perpendicular),
+        Step::Dirs(d) => cx.resolve_dirs(d).map(ir::Travel::Dirs),
+    }
+}
+
 /// Whether a clause is a walk (`go … exactly …`, `slide … exactly …`): the
 /// first of an action lifts the piece once its distance is known.
 fn walks(c: &Clause) -> bool {
@@ -586,12 +597,7 @@ impl Lowering<'_> {
                 let limit = limit
                     .as_ref()
                     .map(|e| exprs::lower_as(self.cx, e, exprs::Ty::Int, None));
-                let travel = match travel {
-                    Step::Same(_) => Some(ir::Travel::Same),
-                    Step::Back(_) => Some(ir::Travel::Back),
-                    Step::Perpendicular(_) => Some(ir::Travel::Perpendicular),
-                    Step::Dirs(d) => self.cx.resolve_dirs(d).map(ir::Travel::Dirs),
-                };
+                let travel = travel_of(self.cx, travel);
                 let (Some(block), Some(travel)) = (self.cx.resolve_dirs(block), travel) else {
                     return;
                 };
@@ -699,19 +705,8 @@ impl Lowering<'_> {
     fn walk(&mut self, dirs: &Step, distance: &Distance, slide: bool) -> Option<ir::Walk> {
         let lift = std::mem::take(&mut self.lift_in_walk);
         let cx = &mut *self.cx;
-        let travel = match dirs {
-            Step::Same(_) => Some(ir::Travel::Same),
-            Step::Back(_) => Some(ir::Travel::Back),
-            Step::Perpendicular(_) => Some(ir::Travel::Perpendicular),
-            Step::Dirs(d) => cx.resolve_dirs(d).map(ir::Travel::Dirs),
-        };
-        let was = std::mem::replace(&mut cx.along_line, true);
-        let count = exprs::lower_as(cx, &distance.count, exprs::Ty::Int, None);
-        cx.along_line = was;
-        let over = match &distance.over {
-            Some(c) => conds::lower_id(cx, c),
-            None => Some(conds::intern(cx, Cond::Empty)),
-        };
+        let travel = travel_of(cx, dirs);
+        let (count, over) = super::distance::lower(cx, distance);
         let over = if slide {
             over.map(|o| conds::and(cx, o, not(Cond::Origin)))
         } else {

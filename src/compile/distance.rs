@@ -18,12 +18,12 @@ pub(super) fn fast_form(cx: &mut Ctx, pattern: &Pattern) -> Option<DistanceSlide
     else {
         return None;
     };
-    let count = counted(cx, distance)?;
-    let dirs = cx.resolve_dirs(dirs)?;
-    let over = match &distance.over {
-        Some(c) => conds::lower_id(cx, c)?,
-        None => conds::intern(cx, ir::Cond::Empty),
+    let (count, over) = lower(cx, distance);
+    let ir::Expr::CountAlong(count) = count? else {
+        return None;
     };
+    let over = over?;
+    let dirs = cx.resolve_dirs(dirs)?;
     let onto = conds::lower_id(cx, target)?;
     let topo = cx.playable_board()?;
     let (mut start, mut lines, mut cells) = (vec![0], Vec::new(), Vec::new());
@@ -58,15 +58,18 @@ pub(super) fn fast_form(cx: &mut Ctx, pattern: &Pattern) -> Option<DistanceSlide
     })
 }
 
-/// The condition of a distance that is exactly `count(cells C along line)`.
-fn counted(cx: &mut Ctx, distance: &Distance) -> Option<ir::CondId> {
+/// A distance's number of steps (an integer that may read its line,
+/// `count(cells … along line)`) and what the cells it passes must meet
+/// (`over`; empty cells when it is not written).
+pub(super) fn lower(cx: &mut Ctx, distance: &Distance) -> (Option<ir::Expr>, Option<ir::CondId>) {
     let was = std::mem::replace(&mut cx.along_line, true);
     let count = exprs::lower_as(cx, &distance.count, exprs::Ty::Int, None);
     cx.along_line = was;
-    match count? {
-        ir::Expr::CountAlong(c) => Some(c),
-        _ => None,
-    }
+    let over = match &distance.over {
+        Some(c) => conds::lower_id(cx, c),
+        None => Some(conds::intern(cx, ir::Cond::Empty)),
+    };
+    (count, over)
 }
 
 /// The cells a walk from `from` along `d` may reach, in order (as the core's

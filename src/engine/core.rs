@@ -10,7 +10,7 @@ use super::movegen::Reached;
 use super::moves::{MoveList, Token};
 use super::position::{Checkpoint, Journal, UndoLog};
 use super::{Engine, Position};
-use crate::ir::{CellId, DirId, MoveRule, Op, PieceKind, PlayerId, Shift, Travel, Walk};
+use crate::ir::{CellId, DirId, MoveRule, Op, PieceKind, PlayerId, Shift, Topology, Travel, Walk};
 
 /// A way through a program is cut after this many cursor steps: repetition
 /// always moves the cursor (the compiler checks it), so this bounds every rule
@@ -253,6 +253,22 @@ impl Run<'_> {
         w.tokens = self.tokens.len() as u32;
     }
 
+    /// The piece on the cursor's cell is picked up: it is in hand, and the
+    /// cell is the action's origin. `false` on an empty cell.
+    #[inline]
+    fn lift(&mut self, w: &mut Way) -> bool {
+        let from = w.cursor;
+        let code = self.pos.board[from.index()];
+        if code == 0 {
+            return false;
+        }
+        w.hand = code;
+        w.origin = from;
+        self.pos.set(from, 0, &mut self.log);
+        self.push(w, Token::From(from));
+        true
+    }
+
     /// Runs from `w.pc` until the way ends; `true` when exploring should stop.
     fn run(&mut self, mut w: Way, frame: &mut Frame) -> bool {
         let engine = self.engine;
@@ -353,15 +369,9 @@ impl Run<'_> {
                     w.pc = *end as usize;
                 }
                 Op::Lift => {
-                    let code = self.pos.board[w.cursor.index()];
-                    if code == 0 {
+                    if !self.lift(&mut w) {
                         return false;
                     }
-                    w.hand = code;
-                    w.origin = w.cursor;
-                    self.pos.set(w.cursor, 0, &mut self.log);
-                    let from = w.cursor;
-                    self.push(&mut w, Token::From(from));
                     w.pc += 1;
                 }
                 Op::Land => {
@@ -758,7 +768,7 @@ impl Run<'_> {
     /// (out of [`Run::run`], whose frame stays small).
     #[inline(never)]
     fn shift(&mut self, mut w: Way, shift: &Shift, frame: &mut Frame) -> bool {
-        let topo = &self.engine.game.topology;
+        let engine = self.engine;
         // The action before ends first (its piece is put down).
         let (cell, dir) = (w.cursor, w.dir);
         self.end_action(&mut w);
@@ -767,18 +777,8 @@ impl Run<'_> {
         if !cell.is_some() {
             return false;
         }
-        let travels: Vec<DirId> = match &shift.travel {
-            Travel::Dirs(dirs) => dirs[self.player.index()].clone(),
-            Travel::Same => dir.into_iter().collect(),
-            Travel::Back => dir
-                .and_then(|d| topo.opposite[d.0 as usize])
-                .into_iter()
-                .collect(),
-            Travel::Perpendicular => dir
-                .map(|d| topo.perpendicular[d.0 as usize].clone())
-                .unwrap_or_default(),
-        };
-        for t in travels {
+        let (dirs, one) = travels(&shift.travel, &engine.game.topology, self.player, dir);
+        for t in dirs.iter().copied().chain(one) {
             if self.shift_along(w, shift, t, frame) {
                 return true;
             }
@@ -787,44 +787,33 @@ impl Run<'_> {
     }
 
     /// The ways of a [`Walk`] from the cursor: for each direction, its
-    /// distance (measured before the piece is lifted, when the walk lifts it),
-    /// then the steps along the line.
-    fn walk(&mut self, mut w: Way, walk: &Walk, frame: &mut Frame) -> bool {
+    /// distance (measured before the piece is lifted, when the walk lifts it:
+    /// the piece counts itself), then the steps along the line.
+    fn walk(&mut self, w: Way, walk: &Walk, frame: &mut Frame) -> bool {
         let engine = self.engine;
-        let topo = &engine.game.topology;
         if !w.cursor.is_some() || w.steps >= MAX_STEPS {
             return false;
         }
-        let dirs: Vec<DirId> = match &walk.travel {
-            Travel::Dirs(dirs) => dirs[self.player.index()].clone(),
-            Travel::Same => w.dir.into_iter().collect(),
-            Travel::Back => w
-                .dir
-                .and_then(|d| topo.opposite[d.0 as usize])
-                .into_iter()
-                .collect(),
-            Travel::Perpendicular => w
-                .dir
-                .map(|d| topo.perpendicular[d.0 as usize].clone())
-                .unwrap_or_default(),
-        };
-        let lengths: Vec<i64> = dirs
-            .iter()
-            .map(|&d| engine.eval_at(&walk.count, self.pos, self.player, Some((w.cursor, d))))
-            .collect();
-        if walk.lift {
-            let code = self.pos.board[w.cursor.index()];
-            if code == 0 {
-                return false;
+        let (dirs, one) = travels(&walk.travel, &engine.game.topology, self.player, w.dir);
+        for d in dirs.iter().copied().chain(one) {
+            let n = engine.eval_at(&walk.count, self.pos, self.player, Some((w.cursor, d)));
+            if n <= 0 {
+                continue;
             }
-            w.hand = code;
-            w.origin = w.cursor;
-            self.pos.set(w.cursor, 0, &mut self.log);
-            let from = w.cursor;
-            self.push(&mut w, Token::From(from));
-        }
-        for (&d, &n) in dirs.iter().zip(&lengths) {
-            if n > 0 && self.walk_on(w, d, n.min(MAX_STEPS as i64) as u32, walk, frame) {
+            let n = n.min(i64::from(MAX_STEPS)) as u32;
+            let stop = if walk.lift {
+                let cp = self.log.checkpoint();
+                let mut lifted = w;
+                if !self.lift(&mut lifted) {
+                    return false;
+                }
+                let stop = self.walk_on(lifted, d, n, walk, frame);
+                self.rewind(&w, cp);
+                stop
+            } else {
+                self.walk_on(w, d, n, walk, frame)
+            };
+            if stop {
                 return true;
             }
         }
@@ -1044,6 +1033,23 @@ impl Run<'_> {
                 false
             }
         }
+    }
+}
+
+/// The directions a `shift` or a walk sets out in, as a list and one more:
+/// the player's (`Dirs`), or those the current direction `dir` gives (none
+/// when there is no current direction).
+fn travels<'t>(
+    travel: &'t Travel,
+    topo: &'t Topology,
+    player: PlayerId,
+    dir: Option<DirId>,
+) -> (&'t [DirId], Option<DirId>) {
+    match travel {
+        Travel::Dirs(dirs) => (&dirs[player.index()], None),
+        Travel::Same => (&[], dir),
+        Travel::Back => (&[], dir.and_then(|d| topo.opposite[d.0 as usize])),
+        Travel::Perpendicular => (dir.map_or(&[][..], |d| &topo.perpendicular[d.0 as usize]), None),
     }
 }
 

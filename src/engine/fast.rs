@@ -174,7 +174,7 @@ impl Engine {
                     self.turning_drops(pos, player, kind, rule, turning, out, &mut scratch.trial)
                 }
                 Some(FastCore::DistanceSlide(slide)) => {
-                    self.distance_slides(pos, player, kind, from, slide, promotes, out, scratch)
+                    return self.distance_slides(pos, player, kind, from, slide, promotes, out, scratch);
                 }
                 None => return false,
             },
@@ -185,7 +185,9 @@ impl Engine {
     /// The actions of a [`DistanceSlide`] from `from`: along each line, the
     /// distance is the start cell and the line's other cells that meet the
     /// counted condition; the landing (or every cell up to it, for `up to`)
-    /// meets `onto`, every cell passed before it `over`.
+    /// meets `onto`, every cell passed before it `over`. `false` (the core
+    /// runs the rule) where a condition has no table, which the engine
+    /// rules out when it keeps the fast form (`keep_provable_fast_forms`).
     #[allow(clippy::too_many_arguments)]
     fn distance_slides(
         &self,
@@ -197,10 +199,10 @@ impl Engine {
         promotes: bool,
         out: &mut MoveList,
         scratch: &mut GenScratch,
-    ) {
+    ) -> bool {
         let topo = &self.game.topology;
         let (Some(over), Some(onto)) = (self.rows(slide.over, player), self.rows(slide.onto, player)) else {
-            unreachable!("kept only with both conditions tabulated (`keep_provable_fast_forms`)");
+            return false;
         };
         let i = player.index() * topo.cells() + from.index();
         let counted = |c: CellId| self.test_on(slide.count, player, c, pos, Seen::NONE) as usize;
@@ -220,6 +222,7 @@ impl Engine {
                 }
             }
         }
+        true
     }
 
     /// Pushes the action `from` → `to` (a capture if `to` is occupied), with

@@ -186,6 +186,21 @@ impl Token {
         )
     }
 
+    /// Whether the token starts an action of the notation (a piece picked up
+    /// or dropped, a removal, a turn of a block, a promotion's placing, a pass).
+    #[inline]
+    pub fn starts_action(self) -> bool {
+        matches!(
+            self,
+            Token::From(_)
+                | Token::Drop(_)
+                | Token::Take(_)
+                | Token::Turn(_)
+                | Token::Promote(_)
+                | Token::Pass
+        )
+    }
+
     /// Whether the token is a capture of some piece (a capturing hop, a jumped
     /// piece or a removal).
     #[inline]
@@ -305,12 +320,7 @@ impl<'a> MoveRef<'a> {
                     landing = Some((c, true));
                     held = out.len();
                 }
-                Token::From(_)
-                | Token::Drop(_)
-                | Token::Take(_)
-                | Token::Turn(_)
-                | Token::Promote(_)
-                | Token::Pass => {
+                t if t.starts_action() => {
                     flush(out, &mut landing, held);
                     if !carried.is_empty() {
                         out.append(&mut carried);
@@ -331,27 +341,16 @@ impl<'a> MoveRef<'a> {
     pub fn written_order(self) -> Vec<Token> {
         let mut out = Vec::new();
         let mut carried = Vec::new();
-        let mut carry = 0u8;
-        for t in self.tokens() {
-            match t {
-                Token::Carry => {
-                    carry = 2;
-                    carried.push(t);
-                }
-                Token::From(_) | Token::To(_) if carry > 0 => {
-                    carry -= 1;
-                    carried.push(t);
-                }
-                Token::From(_)
-                | Token::Drop(_)
-                | Token::Take(_)
-                | Token::Turn(_)
-                | Token::Promote(_)
-                | Token::Pass => {
+        let mut tokens = self.tokens();
+        while let Some(t) = tokens.next() {
+            if t == Token::Carry {
+                carried.push(t);
+                carried.extend(tokens.by_ref().take(2));
+            } else {
+                if t.starts_action() {
                     out.append(&mut carried);
-                    out.push(t);
                 }
-                _ => out.push(t),
+                out.push(t);
             }
         }
         out.append(&mut carried);

@@ -194,3 +194,33 @@ pub fn at(engine: &Engine, pos: &Position, name: &str) -> String {
         ),
     }
 }
+
+/// Each legal move of `pos`, as written, with what `board_of` reads of the
+/// position it leads to: the engine's side of a comparison with a brute force.
+pub fn moves_and_boards<B: Ord>(
+    engine: &Engine,
+    pos: &Position,
+    buf: &mut MoveBuf,
+    board_of: impl Fn(&Engine, &Position) -> B,
+) -> std::collections::BTreeSet<(String, B)> {
+    engine.legal_moves(pos, buf);
+    (0..buf.moves.len())
+        .map(|i| {
+            let mut next = pos.clone();
+            engine.play_chosen(&mut next, buf, i);
+            (
+                rulebook::notation::format(engine, buf.moves.get(i)),
+                board_of(engine, &next),
+            )
+        })
+        .collect()
+}
+
+/// The next number of a xorshift sequence (`rng` must not be 0): the
+/// random choices of the tests' seeded games.
+pub fn next_random(rng: &mut u64) -> u64 {
+    *rng ^= *rng << 13;
+    *rng ^= *rng >> 7;
+    *rng ^= *rng << 17;
+    *rng
+}
