@@ -44,6 +44,7 @@ pub mod notation;
 pub mod position_text;
 pub mod record;
 pub mod render;
+pub mod rule_tests;
 pub mod syntax;
 
 use diag::{Problem, Report, SourceFile};

@@ -2,7 +2,8 @@
 //! versions (counting each name, number and punctuation mark as one token,
 //! comments left out). `layout` items only say how the board is drawn and
 //! do not count (a morris board's points would otherwise cost 144 tokens),
-//! nor do `appearance` items (colours and figures of the pictures).
+//! nor do `appearance` items (colours and figures of the pictures), nor
+//! `test` blocks (checks of the rules, not rules).
 
 use std::path::Path;
 
@@ -40,7 +41,7 @@ const RBG: [(&str, usize); 19] = [
     ("paper-soccer", 792),
 ];
 
-/// The text with comments, `layout` and `appearance` items blanked out.
+/// The text with comments, `layout`, `appearance` and `test` items blanked out.
 fn counted_text(text: &str) -> String {
     let (file, errors) = syntax::parse(&SourceFile::new("game", text));
     assert!(errors.is_empty(), "{errors:?}");
@@ -49,6 +50,7 @@ fn counted_text(text: &str) -> String {
         let span = match item {
             Item::Layout(layout) => Some(layout.span),
             Item::Appearance(look) => Some(look.span),
+            Item::Test(test) => Some(test.span),
             _ => None,
         };
         if let Some(span) = span {
@@ -123,5 +125,7 @@ fn layout_items_and_comments_do_not_count() {
     let base = "players A\nboard grid files a..c ranks 1..3\n";
     let with = format!("{base}// a comment\nlayout hexagons (file, rank)\n");
     assert_eq!(tokens(&counted_text(base)), tokens(&counted_text(&with)));
+    let tested = format!("{base}test \"start\" {{\n  perft 1 = 9\n}}\n");
+    assert_eq!(tokens(&counted_text(base)), tokens(&counted_text(&tested)));
     assert_eq!(tokens("link cw: (r, s) -> (r, s + 1)"), 16);
 }

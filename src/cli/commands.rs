@@ -64,7 +64,7 @@ pub fn check(file: &Path, format: Format, deny_warnings: bool) -> miette::Result
 }
 
 /// The problems as JSON: code, severity, message, file, line, column, span, labels, help.
-fn json_problems(source: &SourceFile, report: &Report) -> serde_json::Value {
+pub fn json_problems(source: &SourceFile, report: &Report) -> serde_json::Value {
     let position = |offset: usize| {
         let (line, column) = source.line_col(offset);
         json!({ "offset": offset, "line": line, "column": column })

@@ -222,15 +222,10 @@ pub fn budget(engine: &Engine) -> Result<(), CliError> {
         }
         None => "this game".to_string(),
     };
-    let limit = match e.limit {
-        rulebook::engine::Limit::Work => format!("{} steps of the rules", rulebook::engine::MAX_WORK),
-        rulebook::engine::Limit::Moves => format!(
-            "{} moves (or {} tokens of notation)",
-            rulebook::engine::MAX_MOVES,
-            rulebook::engine::MAX_TOKENS
-        ),
-    };
-    Err(CliError::Exhausted { what, limit })
+    Err(CliError::Exhausted {
+        what,
+        limit: e.limit.to_string(),
+    })
 }
 
 impl CliError {

@@ -16,6 +16,7 @@ pub(crate) mod printable;
 mod progress;
 pub(crate) mod record;
 mod render;
+mod rule_tests;
 pub(crate) mod shown;
 mod snippet;
 pub(crate) mod thought;
@@ -91,6 +92,18 @@ enum Command {
         /// Treat warnings as errors (exit 1 if there is any).
         #[arg(long)]
         deny_warnings: bool,
+    },
+    /// Run the tests written in rules files (`test "name" { … }`); exit 1 if one fails.
+    Test {
+        /// The rules files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Run only the tests whose name contains this text.
+        #[arg(long)]
+        filter: Option<String>,
+        /// Output format: `human` (one line per test, failures as reports) or `json`.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
     },
     /// List the legal moves after a sequence of moves, then the status.
     Moves {
@@ -404,6 +417,11 @@ pub fn run() -> miette::Result<()> {
             format,
             deny_warnings,
         } => commands::check(&file, format, deny_warnings),
+        Command::Test {
+            files,
+            filter,
+            format,
+        } => rule_tests::run(&files, filter.as_deref(), format),
         Command::Moves { game, format } => commands::moves(&load::game(&game)?, format),
         Command::Position { game } => commands::position(&load::game(&game)?),
         Command::Perft {

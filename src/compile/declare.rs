@@ -236,6 +236,7 @@ pub(super) fn declare(cx: &mut Ctx, file: &RulesFile) {
             | Item::Adjacency(_)
             | Item::Notation(_)
             | Item::Forbid { .. }
+            | Item::Test(_)
             | Item::Layout(_)
             | Item::Appearance(_)
             | Item::Position(..) => {}

@@ -32,6 +32,7 @@ mod ranges;
 mod regions;
 mod reuse;
 mod scope;
+mod test_blocks;
 mod then_groups;
 mod transforms;
 mod turns;
@@ -82,6 +83,7 @@ pub fn compile(
     };
     let (turn_list, order) = turns::turns(&mut cx, file, kind_list, rule_list);
     let end = ends::build(&mut cx, file);
+    let tests = test_blocks::build(&mut cx, file);
     let position = position_format::build(&mut cx, file);
     let notation = notation_mode::build(&mut cx, file);
     // A name declared by an item that failed to parse is not "unknown": the
@@ -136,6 +138,7 @@ pub fn compile(
         appearance,
         transforms: std::mem::take(&mut cx.transforms),
         history: std::mem::take(&mut cx.history),
+        tests,
     };
     if game.draws_lines() && line_count(&game.topology) > crate::engine::MAX_LINES {
         let span = file.items.iter().find_map(|i| match i {

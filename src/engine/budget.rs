@@ -27,6 +27,16 @@ pub enum Limit {
     Moves,
 }
 
+impl std::fmt::Display for Limit {
+    /// What the budget allows, in words: "67108864 steps of the rules".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Limit::Work => write!(f, "{MAX_WORK} steps of the rules"),
+            Limit::Moves => write!(f, "{MAX_MOVES} moves (or {MAX_TOKENS} tokens of notation)"),
+        }
+    }
+}
+
 /// A position whose moves could not be listed within the budget.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Exhausted {

@@ -10,6 +10,7 @@ pub mod files;
 pub mod history;
 pub mod ids;
 pub mod layout;
+pub mod rule_tests;
 
 pub use cond::{Cond, CondId};
 pub use core::{Op, PlayerDirs, Program, Shift, Travel, Walk};
@@ -85,6 +86,8 @@ pub struct Game {
     /// The facts about the last move that expressions read (`last(…)`,
     /// `before(…)`), by the index of [`Expr::History`].
     pub history: Vec<Fact>,
+    /// The tests written in the rules file (`test "name" { … }`).
+    pub tests: Vec<rule_tests::RuleTest>,
 }
 
 impl Game {

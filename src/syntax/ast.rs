@@ -102,6 +102,8 @@ pub enum Item {
         back: Option<(i64, Span)>,
         span: Span,
     },
+    /// `test "name" { … }`: a test of the rules.
+    Test(TestDecl),
 }
 
 /// `appearance { … }`: colours, board style, marked points and piece
@@ -943,4 +945,49 @@ pub enum ExprKind {
     Neg(Box<Expr>),
     Binary(BinOp, Box<Expr>, Box<Expr>),
     If(Box<Expr>, Box<Expr>, Box<Expr>),
+}
+
+/// `test "name" { … }`: a test of the rules, its statements run in order.
+#[derive(Debug, Clone)]
+pub struct TestDecl {
+    /// Its name, as written between the quotes.
+    pub name: String,
+    /// Where the name stands (quotes included).
+    pub name_span: Span,
+    /// The statements, in order.
+    pub steps: Vec<TestStep>,
+    /// The whole item.
+    pub span: Span,
+}
+
+/// One statement of a test.
+#[derive(Debug, Clone)]
+pub enum TestStep {
+    /// `set NAME = VALUE`: an option's value.
+    Set { name: Ident, value: Literal, span: Span },
+    /// `from position "TEXT"`.
+    From { text: String, span: Span },
+    /// `play M…`: moves that must be legal, played in order.
+    Play(Vec<Ident>),
+    /// `legal M…`: moves that must be legal here.
+    Legal(Vec<Ident>),
+    /// `illegal M…`: moves that must not be legal here.
+    Illegal(Vec<Ident>),
+    /// `status ongoing|draw|win P`; `None` for `ongoing`.
+    Status { expected: TestStatus, span: Span },
+    /// `expect EXPR`: a truth the position must hold.
+    Expect(Expr),
+    /// `perft DEPTH = COUNT`.
+    Perft { depth: i64, count: i64, span: Span },
+}
+
+/// The status a test expects.
+#[derive(Debug, Clone)]
+pub enum TestStatus {
+    /// The game goes on.
+    Ongoing,
+    /// The game is drawn.
+    Draw,
+    /// This player has won.
+    Win(Ident),
 }

@@ -1,5 +1,7 @@
 //! Pest pairs → typed AST. The only file that names `Pair`, `Pairs` and `Rule`.
 
+mod test_blocks;
+
 use pest::iterators::Pair;
 
 use super::ast::*;
@@ -191,6 +193,7 @@ impl Lowerer {
                 stmts: inner.into_inner().map(|s| self.order_stmt(s)).collect(),
                 span,
             },
+            Rule::test_decl => Item::Test(self.test_decl(inner, span)),
             Rule::end_decl => Item::End(inner.into_inner().map(|s| self.end_stmt(s)).collect()),
             r => unreachable!("item holds a declaration, not {r:?}"),
         }

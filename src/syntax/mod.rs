@@ -66,6 +66,7 @@ const ITEM_KEYWORDS: &[&str] = &[
     "promote",
     "layout",
     "appearance",
+    "test",
 ];
 
 /// The most nested grammar calls one item may make before the parse is refused:
