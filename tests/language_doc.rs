@@ -2,7 +2,7 @@
 //!
 //! - every ```` ```rules ```` block that is a complete rules file (its first
 //!   line that is not a comment is a `game` item, and it declares `players`)
-//!   compiles without errors;
+//!   compiles without errors, and its `test` blocks pass;
 //! - every ```` ```rules ```` block introduced by a line that names a shipped
 //!   game (`games/NAME.rules`) is a quotation: each of its lines, but for
 //!   comment-only lines and `…`, is a line of that file (or of one of the
@@ -112,7 +112,8 @@ fn complete_rules_files_in_the_page_compile() {
             continue;
         }
         let name = format!("LANGUAGE.md:{}", block.line);
-        let (game, problems) = rulebook::check_with(&SourceFile::new(name.clone(), block.text.clone()), &[]);
+        let source = SourceFile::new(name.clone(), block.text.clone());
+        let (game, problems) = rulebook::check_with(&source, &[]);
         let errors: Vec<String> = problems
             .iter()
             .filter(|p| p.severity == Severity::Error)
@@ -122,6 +123,10 @@ fn complete_rules_files_in_the_page_compile() {
             game.is_some() && errors.is_empty(),
             "the rules file at {name} does not compile: {errors:#?}"
         );
+        let game = game.expect("checked just above");
+        for result in rulebook::rule_tests::run(&source, &game, None) {
+            assert!(result.passed(), "{name}: {:?}", result.failure.map(|p| p.message));
+        }
         checked += 1;
     }
     assert!(

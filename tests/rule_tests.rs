@@ -110,3 +110,60 @@ fn options_of_a_test_are_set_for_it_alone() {
     let only = rule_tests::run(&source, &game, Some("big"));
     assert_eq!(only.len(), 1);
 }
+
+#[test]
+fn the_test_command_reports_each_test_and_the_total() {
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_rulebook"))
+            .args(args)
+            .env("NO_COLOR", "1")
+            .output()
+            .expect("the binary runs")
+    };
+    let out = run(&["test", "tests/fixtures/rule_tests/wrong.rules"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout.contains("wrong.rules: ok     right"), "{stdout}");
+    assert!(stdout.contains("wrong.rules: FAILED a wrong perft"), "{stdout}");
+    assert!(stdout.trim_end().ends_with("1 passed, 5 failed"), "{stdout}");
+    assert!(
+        stderr.contains("rules::test::failed") && stderr.contains("fails here"),
+        "{stderr}"
+    );
+
+    let out = run(&[
+        "test",
+        "tests/fixtures/rule_tests/wrong.rules",
+        "--filter",
+        "right",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        String::from_utf8_lossy(&out.stdout)
+            .trim_end()
+            .ends_with("1 passed, 0 failed")
+    );
+
+    let out = run(&[
+        "test",
+        "tests/fixtures/rule_tests/wrong.rules",
+        "--format",
+        "json",
+    ]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(json["passed"], 1);
+    assert_eq!(json["failed"], 5);
+    let tests = json["files"][0]["tests"].as_array().expect("tests");
+    let perft = tests
+        .iter()
+        .find(|t| t["name"] == "a wrong perft")
+        .expect("listed");
+    assert_eq!(perft["passed"], false);
+    assert_eq!(perft["failure"]["code"], "rules::test::failed");
+    assert_eq!(perft["failure"]["line"], 22);
+
+    let out = run(&["test", "tests/ui/test_history.rules"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("FAILED (the rules do not compile)"));
+}

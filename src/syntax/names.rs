@@ -154,9 +154,7 @@ pub(super) fn rule_name(rule: &Rule) -> &'static str {
             "a top-level item (game, players, option, board, directions, region, counter, piece, when, captured, setup, turn, turns, end, pool, flag, royal, promote, mark, supply, adjacency, forbid, position, layout, notation, appearance, clauses, condition, test)"
         }
         Rule::test_decl | Rule::test_kw => "`test`",
-        Rule::test_stmt | Rule::test_word => {
-            "a test statement (`set`, `from position`, `play`, `legal`, `illegal`, `status`, `expect`, `perft`) or `}`"
-        }
+        Rule::test_stmt => "a test statement",
         Rule::test_set => "`set NAME = VALUE`",
         Rule::test_from => "`from position \"TEXT\"`",
         Rule::test_play | Rule::play_kw => "`play`",
@@ -167,6 +165,7 @@ pub(super) fn rule_name(rule: &Rule) -> &'static str {
         Rule::ongoing_kw => "`ongoing`",
         Rule::test_expect => "`expect`",
         Rule::test_perft => "`perft DEPTH = COUNT`",
+        Rule::line_space => "a space",
         Rule::test_move | Rule::move_effects => "a move in notation (`e2-e4`)",
         Rule::game_decl => "`game`",
         Rule::players_decl => "`players`",
