@@ -7,6 +7,7 @@ mod board_polar;
 mod board_text;
 mod cap;
 mod commands;
+mod fmt;
 mod load;
 mod matches;
 mod output;
@@ -92,6 +93,16 @@ enum Command {
         /// Treat warnings as errors (exit 1 if there is any).
         #[arg(long)]
         deny_warnings: bool,
+    },
+    /// Lay rules files out one way, keeping comments: in place, or to
+    /// standard output for `-`; `--check` only lists the files not laid out so.
+    Fmt {
+        /// The rules files (`-` reads one from standard input).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Change nothing: exit 1 if a file is not formatted.
+        #[arg(long)]
+        check: bool,
     },
     /// Run the tests written in rules files (`test "name" { … }`); exit 1 if one fails.
     Test {
@@ -417,6 +428,7 @@ pub fn run() -> miette::Result<()> {
             format,
             deny_warnings,
         } => commands::check(&file, format, deny_warnings),
+        Command::Fmt { files, check } => fmt::run(&files, check),
         Command::Test {
             files,
             filter,

@@ -27,6 +27,11 @@ impl Out {
         writeln!(self.w, "{}", printable(&text)).map_err(CliError::from_output)
     }
 
+    /// Writes `text` as it is (a whole file's text, which ends its own lines).
+    pub fn text(&mut self, text: &str) -> Result<(), CliError> {
+        self.w.write_all(text.as_bytes()).map_err(CliError::from_output)
+    }
+
     /// Flushes what is buffered; call before the command returns.
     pub fn finish(mut self) -> Result<(), CliError> {
         self.w.flush().map_err(CliError::from_output)

@@ -1,0 +1,226 @@
+//! `rulebook fmt`: lays a rules file out one way, keeping its comments.
+//!
+//! The layout works on a lossless token stream ([`lexer`]), not on the
+//! syntax tree, so nothing the author wrote is lost: comments stay where
+//! they are and line breaks stay where the author put them (at most one
+//! blank line in a row). What is decided here:
+//! - the indentation: two spaces for each open `{`; a line that goes on
+//!   with the statement of the line before (one inside a `(` left open,
+//!   after a comma or an operator, or indented under the statement's first
+//!   line in the same block) keeps its indentation relative to the
+//!   statement's first line, so continuations aligned by hand stay aligned;
+//! - the spaces between tokens: none before `,` `;` `:` `)` `]`, after `(`
+//!   `[`, or around `.` `..`; one after `,` `;` `:` and around braces;
+//!   elsewhere none, one or two as the author left none, one or more (`-1`
+//!   and `a - 1` differ in look, not in meaning, and a wider gap sets
+//!   groups apart);
+//! - comments after code start at column [`COMMENT_COLUMN`], or two spaces
+//!   after longer code;
+//! - no spaces at the ends of lines, and one line break at the end of the file.
+
+mod lexer;
+
+use lexer::{Kind, Token, tokens};
+
+use crate::diag::{Problem, SourceFile};
+
+/// The column (counted from 0) where a comment after code starts.
+pub const COMMENT_COLUMN: usize = 37;
+
+/// The text of `source` laid out; its syntax errors if it has any (a file
+/// that does not parse is not formatted).
+pub fn format(source: &SourceFile) -> Result<String, Vec<Problem>> {
+    let (_, errors) = crate::syntax::parse(source);
+    if !errors.is_empty() {
+        return Err(errors.into_iter().map(Problem::from).collect());
+    }
+    let text = source.text.as_str();
+    let Some(toks) = tokens(text) else {
+        return Ok(text.to_string());
+    };
+    let laid = layout(&toks);
+    // The layout only moves white space: if the tokens or the line breaks
+    // came out otherwise, the file is left as it was.
+    let same = tokens(&laid).is_some_and(|again| {
+        again.len() == toks.len()
+            && again
+                .iter()
+                .zip(&toks)
+                .all(|(a, b)| a.kind == b.kind && a.text == b.text && (a.breaks > 0) == (b.breaks > 0))
+    });
+    Ok(if same { laid } else { text.to_string() })
+}
+
+/// The tokens laid out as text.
+fn layout(toks: &[Token]) -> String {
+    let mut out = String::new();
+    let mut line = String::new();
+    // The brackets open, innermost last.
+    let mut open: Vec<&str> = Vec::new();
+    // The last token that is not a comment: whether the next line goes on
+    // with its statement.
+    let mut last_code: Option<&Token> = None;
+    // The first line of the statement being laid out: its column in the
+    // source, its indentation here, and how many blocks were open.
+    let mut statement = Statement::default();
+    for (i, t) in toks.iter().enumerate() {
+        if i == 0 || t.breaks > 0 {
+            if i > 0 {
+                end_line(&mut out, &line);
+                if t.breaks > 1 {
+                    out.push('\n');
+                }
+            }
+            let blocks = open.iter().filter(|b| **b == "{").count();
+            let indent = if continues(last_code, &open, t) || statement.indented_under(blocks, t) {
+                statement.indent + t.column.saturating_sub(statement.column)
+            } else {
+                let depth = open.len() - usize::from(closes(t));
+                statement = Statement {
+                    column: t.column,
+                    indent: 2 * depth,
+                    blocks,
+                };
+                2 * depth
+            };
+            line = " ".repeat(indent);
+        } else if t.kind == Kind::Comment && t.text.starts_with("//") {
+            let width = line.chars().count();
+            let pad = if width + 2 <= COMMENT_COLUMN {
+                COMMENT_COLUMN - width
+            } else {
+                2
+            };
+            line.push_str(&" ".repeat(pad));
+        } else {
+            line.push_str(&" ".repeat(spaces(&toks[i - 1], t)));
+        }
+        line.push_str(t.text);
+        if opens(t) {
+            open.push(t.text);
+        } else if closes(t) {
+            open.pop();
+        }
+        if t.kind != Kind::Comment {
+            last_code = Some(t);
+        }
+    }
+    if !toks.is_empty() {
+        end_line(&mut out, &line);
+    }
+    out
+}
+
+/// The first line of a statement, which the lines that go on with it follow.
+#[derive(Debug, Default)]
+struct Statement {
+    /// Its column in the source.
+    column: usize,
+    /// Its indentation in the layout.
+    indent: usize,
+    /// The `{` blocks open around it.
+    blocks: usize,
+}
+
+impl Statement {
+    /// Whether a line that `first` starts, with `blocks` blocks open, is
+    /// indented under this statement in the source (in the same block): it
+    /// goes on with it.
+    fn indented_under(&self, blocks: usize, first: &Token) -> bool {
+        blocks == self.blocks && first.column > self.column && !closes(first)
+    }
+}
+
+/// Whether the line that `first` starts goes on with the statement of the
+/// line before: inside a `(` or `[` left open, after a line that ends with
+/// a comma or an operator, or starting with one or with a word that
+/// starts no statement.
+fn continues(last: Option<&Token>, open: &[&str], first: &Token) -> bool {
+    let in_group = open.last().is_some_and(|b| *b != "{");
+    let operator = |t: &Token, words: &[&str]| match t.kind {
+        Kind::Punct => CONTINUING_MARKS.contains(&t.text),
+        Kind::Word => words.contains(&t.text),
+        _ => false,
+    };
+    in_group
+        || last.is_some_and(|t| operator(t, &["and", "or", "not", "then", "else"]))
+        || (first.kind == Kind::Punct && first.text == "|")
+        || (first.kind == Kind::Word && CONTINUING_WORDS.contains(&first.text))
+}
+
+/// Words that never start a statement: a line they start goes on with the one before.
+const CONTINUING_WORDS: [&str; 5] = ["and", "or", "because", "onto", "over"];
+
+/// Marks after which, or before which, a statement goes on to the next line.
+const CONTINUING_MARKS: [&str; 17] = [
+    ",", "|", ":", "=", "->", "->>", "+", "-", "*", "/", "%", "==", "!=", "<", ">", "<=", ">=",
+];
+
+/// Ends a line: without spaces at its end (a comment's lines too).
+fn end_line(out: &mut String, line: &str) {
+    for (i, part) in line.split('\n').enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        out.push_str(part.trim_end());
+    }
+    out.push('\n');
+}
+
+fn opens(t: &Token) -> bool {
+    t.kind == Kind::Punct && matches!(t.text, "{" | "(" | "[")
+}
+
+fn closes(t: &Token) -> bool {
+    t.kind == Kind::Punct && matches!(t.text, "}" | ")" | "]")
+}
+
+/// How many spaces go between `a` and `b` on one line: where the layout
+/// does not decide, none, one or two as the author left none, one, or more
+/// (a gap that sets groups apart: `Pawn at rank 1  Pawn at rank 2`).
+fn spaces(a: &Token, b: &Token) -> usize {
+    let punct = |t: &Token, marks: &[&str]| t.kind == Kind::Punct && marks.contains(&t.text);
+    if punct(b, &[",", ";", ":", ")", "]"]) || punct(a, &["(", "["]) {
+        0
+    } else if punct(a, &[",", ";", ":", "{", "}"]) || punct(b, &["{", "}"]) {
+        1
+    } else if punct(a, &[".", ".."]) || punct(b, &[".", ".."]) {
+        0
+    } else {
+        b.spaces.min(2)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::format;
+    use crate::diag::SourceFile;
+
+    fn fmt(text: &str) -> String {
+        format(&SourceFile::new("t.rules", text)).expect("parses")
+    }
+
+    #[test]
+    fn indentation_spaces_and_comments_are_laid_out_one_way() {
+        let text = "game \"G\"\n\n\nplayers A ,B // who\nboard grid files a .. c ranks 1..3\npiece S letter S owner A {\n      drop:onto empty\n}\nsupply S\nend {  no move:draw }\n";
+        let want = format!(
+            "game \"G\"\n\nplayers A, B{}// who\nboard grid files a..c ranks 1..3\npiece S letter S owner A {{\n  drop: onto empty\n}}\nsupply S\nend {{ no move: draw }}\n",
+            " ".repeat(super::COMMENT_COLUMN - "players A, B".len())
+        );
+        assert_eq!(fmt(text), want);
+        assert_eq!(fmt(&want), want);
+    }
+
+    #[test]
+    fn continuations_keep_their_place_under_their_statement() {
+        let text = "players A, B\nboard grid files a..c ranks 1..3\npiece S letter S {\n        move go: step n onto empty,\n                 if empty\n}\nsetup {\n A: S at a1  S at b1\n      c1\n}\nend { no move: draw }\n";
+        let want = "players A, B\nboard grid files a..c ranks 1..3\npiece S letter S {\n  move go: step n onto empty,\n           if empty\n}\nsetup {\n  A: S at a1  S at b1\n       c1\n}\nend { no move: draw }\n";
+        assert_eq!(fmt(text), want);
+        assert_eq!(fmt(want), want);
+    }
+
+    #[test]
+    fn a_file_with_syntax_errors_is_not_formatted() {
+        assert!(format(&SourceFile::new("t.rules", "players A B C {")).is_err());
+    }
+}
