@@ -40,6 +40,7 @@ pub mod compile;
 pub mod diag;
 pub mod engine;
 pub mod format;
+pub mod ide;
 pub mod ir;
 pub mod notation;
 pub mod position_text;

@@ -327,8 +327,9 @@ fn drive(client: &Client, url: &str, dir: &Path) {
     );
     until(
         client,
-        "a diagnostic",
-        "return document.querySelectorAll('#diagnostics li').length > 0 && document.querySelector('#highlight mark') !== null",
+        "a diagnostic, with the text coloured as the language server classes it",
+        "return document.querySelectorAll('#diagnostics li').length > 0 && document.querySelector('#highlight mark') !== null \
+         && document.querySelector('#highlight .t-keyword') !== null && document.querySelector('#highlight .t-piece') !== null",
     );
     let message = js(
         client,

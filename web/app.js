@@ -236,21 +236,25 @@ function escapeHtml(s) {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
-function highlight(text, problems) {
-  const spans = problems
-    .map((p) => ({ from: p.from, to: Math.max(p.to, p.from + 1), cls: p.severity }))
-    .sort((a, b) => a.from - b.from);
+// The text behind the editor, coloured by the server's token classes and
+// underlined where a problem is: runs of characters that share both.
+function highlight(text, problems, tokens) {
+  const cls = new Array(text.length).fill("");
+  for (const t of tokens || []) cls.fill("t-" + t.class, t.from, Math.min(t.to, text.length));
+  const mark = new Array(text.length).fill("");
+  for (const p of problems) mark.fill(p.severity, p.from, Math.min(Math.max(p.to, p.from + 1), text.length));
   let html = "";
   let at = 0;
-  for (const s of spans) {
-    if (s.from < at) continue;
-    html += escapeHtml(text.slice(at, s.from));
-    const inner = text.slice(s.from, s.to) || " ";
-    html += '<mark class="' + s.cls + '">' + escapeHtml(inner) + "</mark>";
-    at = s.to;
+  while (at < text.length) {
+    let end = at + 1;
+    while (end < text.length && cls[end] === cls[at] && mark[end] === mark[at]) end++;
+    let run = escapeHtml(text.slice(at, end));
+    if (cls[at]) run = '<span class="' + cls[at] + '">' + run + "</span>";
+    if (mark[at]) run = '<mark class="' + mark[at] + '">' + run + "</mark>";
+    html += run;
+    at = end;
   }
-  html += escapeHtml(text.slice(at)) + "\n";
-  $("highlight").innerHTML = html;
+  $("highlight").innerHTML = html + "\n";
 }
 
 async function check() {
@@ -259,7 +263,7 @@ async function check() {
   const list = $("diagnostics");
   list.innerHTML = "";
   if (data.error) { $("check-summary").textContent = data.error; return; }
-  highlight(text, data.problems);
+  highlight(text, data.problems, data.tokens);
   const errors = data.problems.filter((p) => p.severity === "error").length;
   const warnings = data.problems.length - errors;
   $("check-summary").textContent = data.ok
@@ -331,7 +335,7 @@ function wire() {
   });
   const area = $("rules");
   area.addEventListener("input", () => {
-    highlight(area.value, []);
+    highlight(area.value, [], []);
     clearTimeout(checkTimer);
     checkTimer = setTimeout(check, 250);
   });

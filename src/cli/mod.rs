@@ -9,6 +9,7 @@ mod cap;
 mod commands;
 mod fmt;
 mod load;
+mod lsp;
 mod matches;
 mod output;
 pub(crate) mod play;
@@ -94,6 +95,8 @@ enum Command {
         #[arg(long)]
         deny_warnings: bool,
     },
+    /// A language server for editors, over standard input and output.
+    Lsp,
     /// Lay rules files out one way, keeping comments: in place, or to
     /// standard output for `-`; `--check` only lists the files not laid out so.
     Fmt {
@@ -429,6 +432,7 @@ pub fn run() -> miette::Result<()> {
             deny_warnings,
         } => commands::check(&file, format, deny_warnings),
         Command::Fmt { files, check } => fmt::run(&files, check),
+        Command::Lsp => lsp::run(),
         Command::Test {
             files,
             filter,

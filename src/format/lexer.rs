@@ -5,7 +5,7 @@
 
 /// What a token is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Kind {
+pub(crate) enum Kind {
     /// A name, keyword or number.
     Word,
     /// A quoted string.
@@ -20,7 +20,7 @@ pub(super) enum Kind {
 
 /// One token, with the white space before it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) struct Token<'t> {
+pub(crate) struct Token<'t> {
     /// What it is.
     pub kind: Kind,
     /// Its text.
@@ -31,6 +31,8 @@ pub(super) struct Token<'t> {
     pub spaces: usize,
     /// The column where it starts (characters from its line's start).
     pub column: usize,
+    /// Where it starts in the text (a byte offset).
+    pub start: usize,
 }
 
 /// Punctuation of two or three characters, longest first.
@@ -40,7 +42,7 @@ const OPERATORS: [&str; 7] = ["->>", "..", "->", "==", "!=", "<=", ">="];
 const MOVE_LISTS: [&str; 3] = ["play", "legal", "illegal"];
 
 /// The tokens of `text`; `None` if a string or a `/*` comment is never closed.
-pub(super) fn tokens(text: &str) -> Option<Vec<Token<'_>>> {
+pub(crate) fn tokens(text: &str) -> Option<Vec<Token<'_>>> {
     let mut out: Vec<Token> = Vec::new();
     let mut at = 0;
     let mut line_start = 0;
@@ -96,6 +98,7 @@ pub(super) fn tokens(text: &str) -> Option<Vec<Token<'_>>> {
             breaks,
             spaces,
             column: text[line_start..at].chars().count(),
+            start: at,
         };
         match (token.kind, token.text) {
             (Kind::Punct, "{" | "(" | "[") => {

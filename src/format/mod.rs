@@ -10,7 +10,8 @@
 //!   line in the same block) keeps its indentation relative to the
 //!   statement's first line, so continuations aligned by hand stay aligned;
 //! - the spaces between tokens: none before `,` `;` `:` `)` `]`, after `(`
-//!   `[`, or around `.` `..`; one after `,` `;` `:` and around braces;
+//!   `[`, or on either side of `.` `..`; one after `,` `;` `:` and on either
+//!   side of a brace;
 //!   elsewhere none, one or two as the author left none, one or more (`-1`
 //!   and `a - 1` differ in look, not in meaning, and a wider gap sets
 //!   groups apart);
@@ -18,7 +19,7 @@
 //!   after longer code;
 //! - no spaces at the ends of lines, and one line break at the end of the file.
 
-mod lexer;
+pub(crate) mod lexer;
 
 use lexer::{Kind, Token, tokens};
 
@@ -118,7 +119,7 @@ struct Statement {
     column: usize,
     /// Its indentation in the layout.
     indent: usize,
-    /// The `{` blocks open around it.
+    /// The `{` blocks that hold it.
     blocks: usize,
 }
 
@@ -177,7 +178,7 @@ fn closes(t: &Token) -> bool {
 
 /// How many spaces go between `a` and `b` on one line: where the layout
 /// does not decide, none, one or two as the author left none, one, or more
-/// (a gap that sets groups apart: `Pawn at rank 1  Pawn at rank 2`).
+/// (a gap that sets groups apart: `S at a1 b1  T at c1`).
 fn spaces(a: &Token, b: &Token) -> usize {
     let punct = |t: &Token, marks: &[&str]| t.kind == Kind::Punct && marks.contains(&t.text);
     if punct(b, &[",", ";", ":", ")", "]"]) || punct(a, &["(", "["]) {

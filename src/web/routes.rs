@@ -478,12 +478,15 @@ async fn check(State(shared): State<Shared>, bytes: Bytes) -> Response {
 }
 
 /// The problems of a rules text as the editor shows them: UTF-16 offsets
-/// (as JavaScript counts), message, label, help, code.
+/// (as JavaScript counts), message, label, help, code; and the class of
+/// every token, for highlighting (what `rulebook lsp` knows of the names).
 fn diagnostics(text: &str) -> Value {
     let source = SourceFile::new("rules", text.to_string());
-    let (game, problems) = rulebook::check(&source);
+    let doc = rulebook::ide::Document::new("rules", text);
     let utf16 = |byte: usize| text[..byte.min(text.len())].encode_utf16().count();
-    let list: Vec<Value> = problems
+    let errors = doc.problems.iter().any(|p| p.severity == Severity::Error);
+    let list: Vec<Value> = doc
+        .problems
         .iter()
         .map(|p| {
             let (line, column) = source.line_col(p.span.start);
@@ -503,7 +506,23 @@ fn diagnostics(text: &str) -> Value {
             })
         })
         .collect();
-    json!({ "ok": game.is_some(), "problems": list })
+    // Tokens come in order: count UTF-16 units as the text is walked once.
+    let (mut byte, mut unit) = (0, 0);
+    let mut to_unit = |at: usize| {
+        unit += text[byte..at].encode_utf16().count();
+        byte = at;
+        unit
+    };
+    let tokens: Vec<Value> = doc
+        .classes()
+        .into_iter()
+        .map(|(span, class)| {
+            let from = to_unit(span.start);
+            let to = to_unit(span.end);
+            json!({ "from": from, "to": to, "class": class.word().replace(' ', "-") })
+        })
+        .collect();
+    json!({ "ok": !errors, "problems": list, "tokens": tokens })
 }
 
 async fn reload(State(shared): State<Shared>, bytes: Bytes) -> Response {

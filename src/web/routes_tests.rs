@@ -197,3 +197,30 @@ fn another_game_starts_with_people_on_every_side() {
     app.set_game(session::ready(other).expect("ready"));
     assert_eq!(app.programs, [false, false]);
 }
+
+#[test]
+fn the_editor_gets_problems_and_token_classes_in_utf16_units() {
+    let text = "// ✕ marks\ngame \"G\"\nplayers A, B\nboard grid files a..c ranks 1..3\n\
+                piece Stone letter S { drop: onto empty and in hom }\nsupply Stone\nend { no move: draw }\n";
+    let answer = diagnostics(text);
+    assert_eq!(answer["ok"], false);
+    let problem = &answer["problems"][0];
+    assert_eq!(problem["code"], "rules::compile::unknown_region");
+    let units: Vec<u16> = text.encode_utf16().collect();
+    let at = |v: &Value| v.as_u64().expect("a number") as usize;
+    assert_eq!(
+        String::from_utf16_lossy(&units[at(&problem["from"])..at(&problem["to"])]),
+        "hom"
+    );
+    let tokens = answer["tokens"].as_array().expect("tokens");
+    let class_of = |word: &str| {
+        tokens
+            .iter()
+            .find(|t| String::from_utf16_lossy(&units[at(&t["from"])..at(&t["to"])]) == word)
+            .map(|t| t["class"].clone())
+    };
+    assert_eq!(class_of("Stone"), Some(json!("piece")));
+    assert_eq!(class_of("onto"), Some(json!("keyword")));
+    assert_eq!(class_of("// ✕ marks"), Some(json!("comment")));
+    assert_eq!(class_of("\"G\""), Some(json!("string")));
+}

@@ -1,0 +1,188 @@
+//! `rulebook lsp` over standard input and output: initialize, open a broken
+//! file and receive its diagnostics with the right ranges, fix it, go to a
+//! definition, find references, hover, complete a name, format, shut down.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use serde_json::{Value, json};
+
+struct Client {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+    next_id: u64,
+}
+
+impl Client {
+    fn start() -> Client {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
+            .arg("lsp")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the server starts");
+        let input = child.stdin.take().expect("stdin");
+        let output = BufReader::new(child.stdout.take().expect("stdout"));
+        Client {
+            child,
+            input,
+            output,
+            next_id: 1,
+        }
+    }
+
+    fn send(&mut self, message: Value) {
+        let body = message.to_string();
+        write!(self.input, "Content-Length: {}\r\n\r\n{body}", body.len()).expect("writes");
+        self.input.flush().expect("flushes");
+    }
+
+    fn receive(&mut self) -> Value {
+        let mut length = 0;
+        loop {
+            let mut line = String::new();
+            self.output.read_line(&mut line).expect("reads a header");
+            let line = line.trim_end();
+            if line.is_empty() {
+                break;
+            }
+            if let Some(n) = line.strip_prefix("Content-Length: ") {
+                length = n.parse().expect("a length");
+            }
+        }
+        let mut body = vec![0; length];
+        self.output.read_exact(&mut body).expect("reads a body");
+        serde_json::from_slice(&body).expect("JSON")
+    }
+
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send(json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }));
+        loop {
+            let message = self.receive();
+            if message["id"] == id {
+                return message["result"].clone();
+            }
+        }
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        self.send(json!({ "jsonrpc": "2.0", "method": method, "params": params }));
+    }
+
+    fn diagnostics(&mut self) -> Vec<Value> {
+        loop {
+            let message = self.receive();
+            if message["method"] == "textDocument/publishDiagnostics" {
+                return message["params"]["diagnostics"]
+                    .as_array()
+                    .expect("a list")
+                    .clone();
+            }
+        }
+    }
+}
+
+const URI: &str = "file:///tmp/stones.rules";
+
+const BROKEN: &str = "game \"Stones\"\nplayers A, B\nboard grid files a..c ranks 1..3\nregion home = rank 1\npiece Stone letter S { drop: onto empty and in hom }\nsupply Stone\nend { win mover when count(Stone in home) == 3\n  no move: draw }\n";
+
+fn position(text: &str, offset: usize) -> Value {
+    let line = text[..offset].matches('\n').count();
+    let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    json!({ "line": line, "character": offset - start })
+}
+
+#[test]
+fn a_session_over_stdio() {
+    let mut client = Client::start();
+    let init = client.request(
+        "initialize",
+        json!({ "processId": null, "rootUri": null, "capabilities": {} }),
+    );
+    assert_eq!(init["capabilities"]["definitionProvider"], true);
+    assert_eq!(init["capabilities"]["documentFormattingProvider"], true);
+    client.notify("initialized", json!({}));
+
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": URI, "languageId": "rules", "version": 1, "text": BROKEN } }),
+    );
+    let diagnostics = client.diagnostics();
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+    let d = &diagnostics[0];
+    assert_eq!(d["code"], "rules::compile::unknown_region");
+    assert_eq!(d["severity"], 1);
+    let at = BROKEN.find("hom }").expect("written");
+    assert_eq!(d["range"]["start"], position(BROKEN, at));
+    assert_eq!(d["range"]["end"], position(BROKEN, at + 3));
+    assert!(
+        d["message"]
+            .as_str()
+            .expect("text")
+            .contains("did you mean `home`")
+    );
+
+    let fixed = BROKEN
+        .replace("in hom }", "in home }")
+        .replace("players A, B", "players A ,B");
+    client.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": URI, "version": 2 }, "contentChanges": [{ "text": fixed }] }),
+    );
+    assert!(client.diagnostics().is_empty());
+
+    let used = fixed.rfind("home)").expect("written");
+    let doc = json!({ "uri": URI });
+    let definition = client.request(
+        "textDocument/definition",
+        json!({ "textDocument": doc, "position": position(&fixed, used + 2) }),
+    );
+    let declared = fixed.find("home =").expect("declared");
+    assert_eq!(definition["uri"], URI);
+    assert_eq!(definition["range"]["start"], position(&fixed, declared));
+
+    let references = client.request(
+        "textDocument/references",
+        json!({ "textDocument": doc, "position": position(&fixed, used), "context": { "includeDeclaration": true } }),
+    );
+    assert_eq!(references.as_array().expect("a list").len(), 3);
+
+    let hover = client.request(
+        "textDocument/hover",
+        json!({ "textDocument": doc, "position": position(&fixed, fixed.find("onto").expect("written")) }),
+    );
+    assert!(
+        hover["contents"]["value"]
+            .as_str()
+            .expect("text")
+            .contains("landing cell")
+    );
+
+    let stone = fixed.find("Stone in").expect("written");
+    let completion = client.request(
+        "textDocument/completion",
+        json!({ "textDocument": doc, "position": position(&fixed, stone + 2) }),
+    );
+    let labels: Vec<&str> = completion
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter_map(|c| c["label"].as_str())
+        .collect();
+    assert_eq!(labels, ["Stone"]);
+
+    let edits = client.request(
+        "textDocument/formatting",
+        json!({ "textDocument": doc, "options": { "tabSize": 2, "insertSpaces": true } }),
+    );
+    let new_text = edits[0]["newText"].as_str().expect("an edit");
+    assert!(new_text.contains("players A, B\n"), "{new_text}");
+
+    assert_eq!(client.request("shutdown", Value::Null), Value::Null);
+    client.notify("exit", Value::Null);
+    let status = client.child.wait().expect("exits");
+    assert!(status.success());
+}
