@@ -89,6 +89,9 @@ fn a_test_written_wrong_fails_at_its_wrong_statement() {
     let (at, message) = failed_at("a legal move called illegal");
     assert_eq!(at, "c3");
     assert!(message.contains("is legal here"), "{message}");
+    let (at, message) = failed_at("a typo called illegal");
+    assert_eq!(at, "d4");
+    assert!(message.contains("no cell of the board"), "{message}");
     let (at, message) = failed_at("a wrong count");
     assert_eq!(at, "count(Cross) == 2");
     assert!(
@@ -126,7 +129,7 @@ fn the_test_command_reports_each_test_and_the_total() {
     assert_eq!(out.status.code(), Some(1));
     assert!(stdout.contains("wrong.rules: ok     right"), "{stdout}");
     assert!(stdout.contains("wrong.rules: FAILED a wrong perft"), "{stdout}");
-    assert!(stdout.trim_end().ends_with("1 passed, 5 failed"), "{stdout}");
+    assert!(stdout.trim_end().ends_with("1 passed, 6 failed"), "{stdout}");
     assert!(
         stderr.contains("rules::test::failed") && stderr.contains("fails here"),
         "{stderr}"
@@ -153,7 +156,7 @@ fn the_test_command_reports_each_test_and_the_total() {
     ]);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_eq!(json["passed"], 1);
-    assert_eq!(json["failed"], 5);
+    assert_eq!(json["failed"], 6);
     let tests = json["files"][0]["tests"].as_array().expect("tests");
     let perft = tests
         .iter()

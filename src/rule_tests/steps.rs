@@ -67,7 +67,13 @@ fn step_once(
         TestStep::Illegal(moves) => {
             for m in moves {
                 match notation::parse(engine, pos, &m.text, buf) {
-                    Err(ParseMoveError::NotLegal(_)) => {}
+                    Err(ParseMoveError::NotLegal(_)) => {
+                        // A move through a cell the board lacks is a typo, not a rule.
+                        if let Some(cell) = unknown_cell(engine, &m.text) {
+                            let reason = format!("`{}` names `{cell}`, which is no cell of the board", m.text);
+                            return Err(failure(test, m.span, reason, None));
+                        }
+                    }
                     Err(e @ (ParseMoveError::Malformed(_) | ParseMoveError::Ambiguous(..))) => {
                         return Err(failure(test, m.span, e.to_string(), None));
                     }
@@ -155,6 +161,34 @@ pub(super) fn failure(test: &RuleTest, span: Span, reason: String, help: Option<
         Some(h) => problem.with_help(h),
         None => problem,
     }
+}
+
+/// A cell that a move written in full names and the board lacks. Cells are
+/// read as lower-case letters then digits (`c3`, `aa10`), after an `x` of a
+/// capture if need be; a turned block (`q1+90`) names a region, not a cell.
+fn unknown_cell<'t>(engine: &Engine, text: &'t str) -> Option<&'t str> {
+    let names = &engine.game().topology.cell_names;
+    let known = |s: &str| names.iter().any(|n| n == s);
+    let turned = |action: &str| ["+90", "-90", "+180"].iter().any(|t| action.ends_with(t)) || action.contains('|');
+    let written = text.split('{').next().unwrap_or(text);
+    written.split(',').filter(|a| !turned(a)).find_map(|action| {
+        let bytes = action.as_bytes();
+        let mut at = 0;
+        while at < bytes.len() {
+            if !bytes[at].is_ascii_lowercase() {
+                at += 1;
+                continue;
+            }
+            let letters = at + bytes[at..].iter().take_while(|b| b.is_ascii_lowercase()).count();
+            let end = letters + bytes[letters..].iter().take_while(|b| b.is_ascii_digit()).count();
+            let word = &action[at..end];
+            if end > letters && !known(word) && !(word.starts_with('x') && known(&word[1..])) {
+                return Some(word);
+            }
+            at = end;
+        }
+        None
+    })
 }
 
 fn is_comparison(op: BinOp) -> bool {
