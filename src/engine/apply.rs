@@ -125,8 +125,12 @@ impl Engine {
         } else {
             // No number changed: the results are as before the move (none, or the
             // game would be over) but for arrivals; the turn limit can have come.
-            self.arrived(pos, mover, touched.cells())
-                .or_else(|| self.limit_reached(pos, mover))
+            let arrived = if self.has_arrivals {
+                self.arrived(pos, mover, touched.cells())
+            } else {
+                None
+            };
+            arrived.or_else(|| self.limit_reached(pos, mover))
         };
         if pos.result.is_none() && self.move_bookkeeping {
             pos.result = self.late_end(pos, mover);
@@ -208,12 +212,15 @@ impl Engine {
         // Where the next `Place` takes its piece from: the reserve or the
         // supply, or (after a promotion on capture) the pool or the unlimited supply.
         let mut promoting = false;
-        // The next `From` only writes where a block of cells starts.
-        let mut block = false;
         let mut tokens = mv.tokens();
         while let Some(token) = tokens.next() {
             match token {
-                Token::Block => block = true,
+                // A block of cells moves: the `From` after it only writes
+                // where the block starts.
+                Token::Block => {
+                    self.put_hand(pos, &mut hand, j);
+                    tokens.next();
+                }
                 // A piece carried in writing: the next `From` and `To`.
                 Token::Carry => {
                     if let (Some(Token::From(from)), Some(Token::To(to))) = (tokens.next(), tokens.next()) {
@@ -221,10 +228,6 @@ impl Engine {
                         pos.set(from, 0, j);
                         pos.set(to, self.moved_code(code), j);
                     }
-                }
-                Token::From(_) if block => {
-                    self.put_hand(pos, &mut hand, j);
-                    block = false;
                 }
                 Token::From(c) => {
                     self.put_hand(pos, &mut hand, j);

@@ -134,8 +134,10 @@ impl Engine {
 
     /// The drops of a rule that turns a block after the placing, by its fast
     /// form: each cell meeting the target, then each turn of the mover (none
-    /// where, after `then`, the placing decides the game).
+    /// where, after `then`, the placing decides the game). Out of line, so
+    /// that it adds nothing to the move listing it is called from.
     #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
     pub(super) fn turning_drops(
         &self,
         pos: &Position,

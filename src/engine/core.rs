@@ -4,6 +4,8 @@
 //! the way back), and writing one action (or one move of several actions) for
 //! every way that reaches the end.
 
+use std::ops::ControlFlow;
+
 use super::budget::Limit;
 use super::eval::Seen;
 use super::movegen::Reached;
@@ -255,7 +257,7 @@ impl Run<'_> {
 
     /// The piece on the cursor's cell is picked up: it is in hand, and the
     /// cell is the action's origin. `false` on an empty cell.
-    #[inline]
+    #[inline(always)]
     fn lift(&mut self, w: &mut Way) -> bool {
         let from = w.cursor;
         let code = self.pos.board[from.index()];
@@ -312,8 +314,6 @@ impl Run<'_> {
                     }
                     return false;
                 }
-                Op::GoBack => return self.go_back(w, frame),
-                Op::Walk(walk) => return self.walk(w, walk, frame),
                 Op::Anywhere | Op::AnywhereIf(_) => {
                     let cond = match &ops[w.pc] {
                         Op::AnywhereIf(c) => Some(*c),
@@ -478,33 +478,12 @@ impl Run<'_> {
                     w.weight = w.weight.saturating_add(1);
                     w.pc += 1;
                 }
-                Op::Turn(ids) => return self.turn(w, ids, frame),
-                Op::Shift(shift) => return self.shift(w, shift, frame),
                 Op::Flip => {
                     let cell = w.cursor;
                     if !cell.is_some() || !engine.flip(self.pos, cell, self.player, &mut self.log) {
                         return false;
                     }
                     self.push(&mut w, Token::Flip(cell));
-                    w.pc += 1;
-                }
-                Op::Become { kind, shown } => {
-                    if w.hand == 0 {
-                        return false;
-                    }
-                    w.hand = engine.codes.with_kind(w.hand, *kind);
-                    let t = if *shown {
-                        Token::Become(*kind)
-                    } else {
-                        Token::BecomeSilently(*kind)
-                    };
-                    if w.hop.is_some() {
-                        // Written after the landing it follows (`a5-a6=G`), as a
-                        // promotion is, once the landing itself is written.
-                        w.becomes = Some(t);
-                    } else {
-                        self.push(&mut w, t);
-                    }
                     w.pc += 1;
                 }
                 Op::Promote => {
@@ -575,56 +554,6 @@ impl Run<'_> {
                     w.regs[*r as usize] = w.cursor;
                     w.pc += 1;
                 }
-                Op::BackTo(r) => {
-                    let c = w.regs[*r as usize];
-                    if !c.is_some() || w.steps >= MAX_STEPS {
-                        return false;
-                    }
-                    w.cursor = c;
-                    w.dir = None;
-                    w.came_from = CellId::NONE;
-                    w.steps += 1;
-                    w.pc += 1;
-                }
-                Op::CarryTo(r, written) => {
-                    let to = w.regs[*r as usize];
-                    let from = w.cursor;
-                    if !to.is_some() || !from.is_some() || to == from {
-                        return false;
-                    }
-                    let code = self.pos.board[from.index()];
-                    if code == 0 || self.pos.board[to.index()] != 0 {
-                        return false;
-                    }
-                    self.pos.set(from, 0, &mut self.log);
-                    self.pos.set(to, engine.moved_code(code), &mut self.log);
-                    if *written {
-                        self.push(&mut w, Token::Carry);
-                        self.push(&mut w, Token::From(from));
-                        self.push(&mut w, Token::To(to));
-                    } else {
-                        self.push(&mut w, Token::Lift(from));
-                        self.push(&mut w, Token::Put(to));
-                    }
-                    w.pc += 1;
-                }
-                Op::Draw => {
-                    if !self.draw(&mut w) {
-                        return false;
-                    }
-                    w.pc += 1;
-                }
-                Op::Jumped => {
-                    self.jumped.push(w.cursor);
-                    w.jumped = self.jumped.len() as u32;
-                    w.pc += 1;
-                }
-                Op::NotJumped => {
-                    if self.jumped[..w.jumped as usize].contains(&w.cursor) {
-                        return false;
-                    }
-                    w.pc += 1;
-                }
                 Op::NotStopped => {
                     if w.stopped {
                         return false;
@@ -691,8 +620,109 @@ impl Run<'_> {
                 }
                 Op::Jump(target) => w.pc = *target as usize,
                 Op::Accept => return self.accept(w, frame),
+                Op::GoBack
+                | Op::Walk(_)
+                | Op::Turn(_)
+                | Op::Shift(_)
+                | Op::Become { .. }
+                | Op::BackTo(_)
+                | Op::CarryTo(..)
+                | Op::Draw
+                | Op::Jumped
+                | Op::NotJumped => {
+                    if let ControlFlow::Break(stop) = self.run_rare(&mut w, frame) {
+                        return stop;
+                    }
+                }
             }
         }
+    }
+
+    /// Runs one of the ops that most games never use (`go back`, walks,
+    /// turns and shifts of blocks, `become`, registers' cells, drawn lines,
+    /// jumped sets), out of [`Run::run`] so that its loop stays as small as
+    /// the common ops need. `Break` ends the way (with whether exploring
+    /// should stop); `Continue` goes on at `w.pc`.
+    #[cold]
+    #[inline(never)]
+    fn run_rare(&mut self, w: &mut Way, frame: &mut Frame) -> ControlFlow<bool> {
+        match &self.rule.program.ops[w.pc] {
+            Op::GoBack => return ControlFlow::Break(self.go_back(*w, frame)),
+            Op::Walk(walk) => return ControlFlow::Break(self.walk(*w, walk, frame)),
+            Op::Turn(ids) => return ControlFlow::Break(self.turn(*w, ids, frame)),
+            Op::Shift(shift) => return ControlFlow::Break(self.shift(*w, shift, frame)),
+            Op::Become { kind, shown } => {
+                if w.hand == 0 {
+                    return ControlFlow::Break(false);
+                }
+                w.hand = self.engine.codes.with_kind(w.hand, *kind);
+                let t = if *shown {
+                    Token::Become(*kind)
+                } else {
+                    Token::BecomeSilently(*kind)
+                };
+                if w.hop.is_some() {
+                    // Written after the landing it follows (`a5-a6=G`), as a
+                    // promotion is, once the landing itself is written.
+                    w.becomes = Some(t);
+                } else {
+                    self.push(w, t);
+                }
+                w.pc += 1;
+            }
+            Op::BackTo(r) => {
+                let c = w.regs[*r as usize];
+                if !c.is_some() || w.steps >= MAX_STEPS {
+                    return ControlFlow::Break(false);
+                }
+                w.cursor = c;
+                w.dir = None;
+                w.came_from = CellId::NONE;
+                w.steps += 1;
+                w.pc += 1;
+            }
+            Op::CarryTo(r, written) => {
+                let to = w.regs[*r as usize];
+                let from = w.cursor;
+                if !to.is_some() || !from.is_some() || to == from {
+                    return ControlFlow::Break(false);
+                }
+                let code = self.pos.board[from.index()];
+                if code == 0 || self.pos.board[to.index()] != 0 {
+                    return ControlFlow::Break(false);
+                }
+                self.pos.set(from, 0, &mut self.log);
+                self.pos.set(to, self.engine.moved_code(code), &mut self.log);
+                if *written {
+                    self.push(w, Token::Carry);
+                    self.push(w, Token::From(from));
+                    self.push(w, Token::To(to));
+                } else {
+                    self.push(w, Token::Lift(from));
+                    self.push(w, Token::Put(to));
+                }
+                w.pc += 1;
+            }
+            Op::Draw => {
+                if !self.draw(w) {
+                    return ControlFlow::Break(false);
+                }
+                w.pc += 1;
+            }
+            Op::Jumped => {
+                self.jumped.push(w.cursor);
+                w.jumped = self.jumped.len() as u32;
+                w.pc += 1;
+            }
+            Op::NotJumped => {
+                if self.jumped[..w.jumped as usize].contains(&w.cursor) {
+                    return ControlFlow::Break(false);
+                }
+                w.pc += 1;
+            }
+            op => unreachable!("{op:?} is run by Run::run"),
+        }
+        ControlFlow::Continue(())
     }
 
     /// One step from the cursor in `d`, then a branch per continuation of the line.
@@ -796,7 +826,7 @@ impl Run<'_> {
         }
         let (dirs, one) = travels(&walk.travel, &engine.game.topology, self.player, w.dir);
         for d in dirs.iter().copied().chain(one) {
-            let n = engine.eval_at(&walk.count, self.pos, self.player, Some((w.cursor, d)));
+            let n = engine.eval_at(&walk.count, self.pos, self.player, (w.cursor, d));
             if n <= 0 {
                 continue;
             }

@@ -3,6 +3,31 @@
 use super::{Engine, Position};
 use crate::ir::{CellId, Cond, CondId, DirId, EndOutcome, Expr, Outcome, PieceKind, PlayerId};
 
+/// The line an expression reads (`count(cells … along line)`): a cell and a
+/// direction, or [`NoLine`].
+pub(super) trait LineAt: Copy {
+    /// The cell and the direction, if there is a line.
+    fn line(self) -> Option<(CellId, DirId)>;
+}
+
+/// No line to read (most expressions are evaluated without one).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct NoLine;
+
+impl LineAt for NoLine {
+    #[inline(always)]
+    fn line(self) -> Option<(CellId, DirId)> {
+        None
+    }
+}
+
+impl LineAt for (CellId, DirId) {
+    #[inline(always)]
+    fn line(self) -> Option<(CellId, DirId)> {
+        Some(self)
+    }
+}
+
 /// The largest table (entries) built for one condition: players × cells × codes.
 /// 4 Mi booleans covers 19×19 boards with many kinds; beyond it the condition
 /// tree is evaluated directly.
@@ -541,22 +566,17 @@ impl Engine {
         }
     }
 
-    /// Evaluates an expression; `mover` is the player the rules speak of as `mover`.
-    #[inline]
+    /// Evaluates an expression; `mover` is the player the rules speak of as
+    /// `mover`. A line to read (`count(cells … along line)`) counts 0.
     pub fn eval(&self, expr: &Expr, pos: &Position, mover: PlayerId) -> i64 {
-        self.eval_at(expr, pos, mover, None)
+        self.eval_at(expr, pos, mover, NoLine)
     }
 
     /// Evaluates an expression with a line to read (`count(cells … along
-    /// line)`): `at` is the cursor's cell and the current direction, where
-    /// there are some (0 without).
-    pub(super) fn eval_at(
-        &self,
-        expr: &Expr,
-        pos: &Position,
-        mover: PlayerId,
-        at: Option<(CellId, DirId)>,
-    ) -> i64 {
+    /// line)`): `at` is the cursor's cell and the current direction, or
+    /// [`NoLine`] (a copy of this function without the line's argument, for
+    /// every expression but a walk's distance).
+    pub(super) fn eval_at(&self, expr: &Expr, pos: &Position, mover: PlayerId, at: impl LineAt) -> i64 {
         match expr {
             Expr::Const(v) => *v,
             Expr::Option(i) => self.options[*i],
@@ -581,7 +601,7 @@ impl Engine {
                     .filter(|&c| self.test_on(*cond, p, CellId(c as u16), pos, Seen::NONE))
                     .count() as i64
             }
-            Expr::CountAlong(cond) => match at {
+            Expr::CountAlong(cond) => match at.line() {
                 Some((cell, dir)) => self.count_along(*cond, pos, mover, cell, dir),
                 None => 0,
             },
@@ -756,6 +776,7 @@ impl Engine {
 
     /// The result of the first end rule with a compiled arrival test that
     /// holds, looking at the cells a move changed (`None`: all of them).
+    /// (Asked only where some end result has one: `has_arrivals`.)
     #[inline]
     pub(super) fn arrived(
         &self,
@@ -763,9 +784,6 @@ impl Engine {
         mover: PlayerId,
         changed: Option<&[CellId]>,
     ) -> Option<Outcome> {
-        if !self.has_arrivals {
-            return None;
-        }
         for (rule, arrival) in self.game.end.results.iter().zip(&self.arrivals) {
             let Some(arrival) = arrival else { continue };
             let holds = match changed {

@@ -188,7 +188,10 @@ impl Engine {
     /// meets `onto`, every cell passed before it `over`. `false` (the core
     /// runs the rule) where a condition has no table, which the engine
     /// rules out when it keeps the fast form (`keep_provable_fast_forms`).
+    /// Out of line: the other fast forms are inlined into move listing,
+    /// whose loops this would otherwise make heavier.
     #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
     fn distance_slides(
         &self,
         pos: &Position,

@@ -332,7 +332,9 @@ impl<'a> MoveRef<'a> {
             }
         }
         flush(out, &mut landing, held);
-        out.append(&mut carried);
+        if !carried.is_empty() {
+            out.append(&mut carried);
+        }
     }
 
     /// The tokens in the order the notation writes them: each piece carried
