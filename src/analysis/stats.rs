@@ -41,6 +41,20 @@ pub fn wilson(successes: f64, n: u64, z: f64) -> Estimate {
     }
 }
 
+/// The difference `a − b` of two proportions from independent samples, with
+/// the 95% interval of Newcombe's hybrid score method (method 10 of Newcombe
+/// 1998, "Interval estimation for the difference between independent
+/// proportions"), built from their Wilson intervals (`a` and `b` as
+/// [`wilson`] gives them).
+pub fn difference(a: &Estimate, b: &Estimate) -> Estimate {
+    let d = a.value - b.value;
+    Estimate {
+        value: d,
+        low: d - ((a.value - a.low).powi(2) + (b.high - b.value).powi(2)).sqrt(),
+        high: d + ((a.high - a.value).powi(2) + (b.value - b.low).powi(2)).sqrt(),
+    }
+}
+
 /// The Elo difference that makes a player's expected score `score` (0..1):
 /// `400·log10(s / (1 − s))`; infinite at 0 and 1.
 pub fn elo_from_score(score: f64) -> f64 {
@@ -131,6 +145,33 @@ mod tests {
         }
         let none = wilson(0.0, 0, Z95);
         assert_eq!((none.low, none.high), (0.0, 1.0));
+    }
+
+    /// Newcombe's method 10 on the examples of Newcombe (1998), table II,
+    /// and one more; the bounds (to six decimals) as statsmodels 0.15
+    /// computes them (`confint_proportions_2indep(…, method="newcomb")`).
+    #[test]
+    fn differences_match_newcombe() {
+        for (a, n, b, m, low, high) in [
+            (56.0, 70, 48.0, 80, 0.052431, 0.333873),
+            (9.0, 10, 3.0, 10, 0.170523, 0.809018),
+            (6.0, 7, 2.0, 7, 0.058228, 0.806250),
+            (5.0, 56, 0.0, 29, -0.038137, 0.192560),
+            (0.0, 10, 0.0, 20, -0.161125, 0.277533),
+            (0.0, 10, 0.0, 10, -0.277533, 0.277533),
+            (10.0, 10, 0.0, 20, 0.679086, 1.0),
+            (10.0, 10, 0.0, 10, 0.607509, 1.0),
+            (122.0, 200, 161.0, 200, -0.279648, -0.106303),
+        ] {
+            let d = difference(&wilson(a, n, Z95), &wilson(b, m, Z95));
+            assert!(
+                close(d.low, low) && close(d.high, high),
+                "{a}/{n} − {b}/{m}: [{:.4}, {:.4}], expected [{low}, {high}]",
+                d.low,
+                d.high
+            );
+            assert!(close(d.value, a / n as f64 - b / m as f64));
+        }
     }
 
     #[test]

@@ -248,7 +248,7 @@ fn table(study: &Study, reports: &[VariantReport]) -> Vec<String> {
 }
 
 /// "[−3.1, +9.8]" in points of score.
-fn points(e: &analysis::Estimate) -> String {
+pub(super) fn points(e: &analysis::Estimate) -> String {
     format!("[{:+.1}, {:+.1}]", 100.0 * e.low, 100.0 * e.high)
 }
 

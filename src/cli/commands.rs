@@ -296,7 +296,7 @@ pub(super) fn status_text(engine: &Engine, status: Status) -> String {
 }
 
 /// `ongoing`, `win` or `draw`, and the winner.
-fn status_words(engine: &Engine, status: Status) -> (&'static str, Option<String>) {
+pub(super) fn status_words(engine: &Engine, status: Status) -> (&'static str, Option<String>) {
     match status {
         Status::Ongoing => ("ongoing", None),
         Status::Over(Outcome::Draw) => ("draw", None),

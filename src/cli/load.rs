@@ -198,6 +198,20 @@ pub enum CliError {
         help("write one with `rulebook bench FILE… --format json > base.json`")
     )]
     BaselineFormat { file: String, reason: String },
+    /// `diff` of two rules files whose positions cannot be compared.
+    #[error("`{old}` and `{new}` cannot be compared: {reason}")]
+    #[diagnostic(
+        code(rules::cli::incomparable),
+        help(
+            "`diff` plays the same moves in two versions of one game: they need the same players, in the same order, \
+             and the same cells on the board"
+        )
+    )]
+    Incomparable {
+        old: String,
+        new: String,
+        reason: String,
+    },
     /// A game that `bench` could not measure.
     #[error("cannot measure `{file}`: {reason}")]
     #[diagnostic(code(rules::cli::bench))]

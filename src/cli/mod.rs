@@ -1,4 +1,4 @@
-//! The `rulebook` command line: check, moves, perft, playout, play, completions.
+//! The `rulebook` command line: check, moves, perft, playout, play, diff, completions.
 
 mod agents;
 mod analyze;
@@ -7,6 +7,9 @@ mod board_polar;
 mod board_text;
 mod cap;
 mod commands;
+mod diff;
+mod diff_json;
+mod diff_text;
 mod fmt;
 mod load;
 mod lsp;
@@ -309,6 +312,44 @@ enum Command {
         #[arg(long, value_name = "FILE.svg|FILE.png")]
         plot: Option<PathBuf>,
     },
+    /// Compare two versions of a game: the first position (breadth-first from
+    /// the start, by moves legal in both) where their legal moves or status
+    /// differ, perft of both by depth, and the balance of the same games in
+    /// each (wins per player with 95% intervals, and the change).
+    Diff {
+        /// The old version's rules file (`-`: standard input, for one of the two).
+        old: PathBuf,
+        /// The new version's rules file (`-`: standard input, for one of the two).
+        new: PathBuf,
+        /// Compare every line of fewer than this many moves, and count perft
+        /// from 1 to this depth.
+        #[arg(long, default_value_t = 4, value_parser = diff_depth)]
+        depth: u32,
+        /// Games of each version, from the same seeds (0: none).
+        #[arg(long, default_value_t = 200)]
+        games: u64,
+        /// The agent of each player, in the order of the file's `players`
+        /// (default: `random` for every player).
+        #[arg(long, value_name = "A,B")]
+        players: Option<String>,
+        /// Threads counting perft and playing the games (default: the number
+        /// of cores); the results do not depend on it.
+        #[arg(long, value_parser = at_least_one_job)]
+        jobs: Option<usize>,
+        /// Seed of the games: game `g` of each version gets the same seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Stop a game still going after this many moves: it counts as a
+        /// draw, and the report says how many games were stopped.
+        #[arg(long, value_name = "N", default_value_t = cap::DEFAULT_MAX_MOVES, value_parser = cap::parse)]
+        max_moves: u32,
+        /// Set an option of both versions: NAME=VALUE (repeatable, once per option).
+        #[arg(long = "set", value_name = "NAME=VALUE")]
+        sets: Vec<String>,
+        /// Output format: `human` or `json`.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+    },
     /// Measure the speed of rules files from their start, on one thread:
     /// load time, perft nodes/s (last ply counted in bulk, and with every
     /// move made), random playouts/s and moves/s, tree-search iterations/s.
@@ -369,6 +410,15 @@ fn at_least_one(text: &str) -> Result<u64, String> {
         Ok(0) => Err("at least one game must be played".to_string()),
         Ok(n) => Ok(n),
         Err(_) => Err(format!("expected a whole number of games, found `{text}`")),
+    }
+}
+
+/// `diff --depth`: from 1 to the deepest perft ([`rulebook::engine::MAX_PERFT_DEPTH`]).
+fn diff_depth(text: &str) -> Result<u32, String> {
+    let max = rulebook::engine::MAX_PERFT_DEPTH;
+    match text.parse::<u32>() {
+        Ok(d) if (1..=max).contains(&d) => Ok(d),
+        _ => Err(format!("expected a depth from 1 to {max}, found `{text}`")),
     }
 }
 
@@ -503,6 +553,30 @@ pub fn run() -> miette::Result<()> {
                 max_moves,
             };
             matches::run(&loaded, &plan, jobs.unwrap_or_else(all_cores), format)
+        }
+        Command::Diff {
+            old,
+            new,
+            depth,
+            games,
+            players,
+            jobs,
+            seed,
+            max_moves,
+            sets,
+            format,
+        } => {
+            let request = diff::Request {
+                files: [&old, &new],
+                sets: &sets,
+                depth,
+                games,
+                players: players.as_deref(),
+                jobs: jobs.unwrap_or_else(all_cores),
+                seed,
+                max_moves,
+            };
+            diff::run(&request, format)
         }
         Command::Bench {
             files,
