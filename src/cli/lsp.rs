@@ -225,7 +225,7 @@ mod tests {
     #[test]
     fn positions_count_utf16_units() {
         let lines = Lines::new("ab\n✕😀c\n");
-        assert_eq!(lines.position(4)["line"], 1);
+        assert_eq!(lines.position(3)["line"], 1);
         let c = "ab\n✕😀".len();
         assert_eq!(lines.position(c)["character"], 3);
         assert_eq!(lines.offset(1, 3), c);
