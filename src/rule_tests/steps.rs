@@ -70,7 +70,8 @@ fn step_once(
                     Err(ParseMoveError::NotLegal(_)) => {
                         // A move through a cell the board lacks is a typo, not a rule.
                         if let Some(cell) = unknown_cell(engine, &m.text) {
-                            let reason = format!("`{}` names `{cell}`, which is no cell of the board", m.text);
+                            let reason =
+                                format!("`{}` names `{cell}`, which is no cell of the board", m.text);
                             return Err(failure(test, m.span, reason, None));
                         }
                     }
@@ -169,7 +170,8 @@ pub(super) fn failure(test: &RuleTest, span: Span, reason: String, help: Option<
 fn unknown_cell<'t>(engine: &Engine, text: &'t str) -> Option<&'t str> {
     let names = &engine.game().topology.cell_names;
     let known = |s: &str| names.iter().any(|n| n == s);
-    let turned = |action: &str| ["+90", "-90", "+180"].iter().any(|t| action.ends_with(t)) || action.contains('|');
+    let turned =
+        |action: &str| ["+90", "-90", "+180"].iter().any(|t| action.ends_with(t)) || action.contains('|');
     let written = text.split('{').next().unwrap_or(text);
     written.split(',').filter(|a| !turned(a)).find_map(|action| {
         let bytes = action.as_bytes();
