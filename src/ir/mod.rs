@@ -1,7 +1,8 @@
 //! The compiled game: dense, span-free tables that the engine runs on.
 //!
 //! Everything here is indexed by small ids ([`ids`]); names survive only for
-//! output (notation, status lines, board drawings).
+//! output (notation, status lines, board drawings), and spans only in the side
+//! table [`Game::sources`], for messages.
 
 pub mod cond;
 pub mod core;
@@ -10,6 +11,7 @@ pub mod files;
 pub mod history;
 pub mod ids;
 pub mod layout;
+pub mod sources;
 
 pub use cond::{Cond, CondId};
 pub use core::{Op, PlayerDirs, Program, Shift, Travel, Walk};
@@ -17,6 +19,7 @@ pub use expr::{BinOp, CountIn, Expr};
 pub use history::Fact;
 pub use ids::{CellId, DirId, PieceKind, PlayerId};
 pub use layout::{Appearance, BoardStyle, Layout, LayoutShape};
+pub use sources::{RuleSource, Sources, TurnSource};
 
 /// A whole compiled game.
 #[derive(Debug, Clone)]
@@ -85,6 +88,9 @@ pub struct Game {
     /// The facts about the last move that expressions read (`last(…)`,
     /// `before(…)`), by the index of [`Expr::History`].
     pub history: Vec<Fact>,
+    /// Where the rules, turns and legality rules are written (for messages;
+    /// the engine never reads it).
+    pub sources: Sources,
 }
 
 impl Game {
