@@ -3,12 +3,11 @@
 //! among the rules the turn does not offer, and among the actions of each
 //! rule with one of its tests relaxed.
 
-use super::split;
-use super::words;
-use super::{Refusal, RuleAt, clause, turn};
+use super::piece::{Piece, piece};
+use super::walk::{self, Place};
+use super::{Refusal, RuleAt, clause, split, turn, words};
 use crate::engine::{Engine, Move, MoveList, MoveRef, Position, Token};
-use crate::ir::{ActionSource, CellId, Op, PieceKind, PlayerId};
-use crate::notation::{self, Reading};
+use crate::ir::{ActionSource, Op};
 
 /// Rules with more tests of cells than this are not tried with two of them relaxed.
 const MAX_PAIRED: usize = 12;
@@ -64,62 +63,24 @@ fn turn_rules(engine: &Engine, t: usize, keep: impl Fn(&ActionSource) -> bool) -
     out
 }
 
-/// The one move of `list` written `text` (in full or short), if any.
-fn find(engine: &Engine, pos: &Position, text: &str, list: &MoveList) -> Option<Move> {
-    match notation::read_among(engine, pos, text, list) {
-        Reading::Exact(mv) | Reading::Short { mv, .. } => Some(mv),
-        Reading::Ambiguous(_) | Reading::Unknown => None,
-    }
-}
-
-/// Where the typed move stands against the turn: the position after the
-/// actions a legal move shares with it, and the action that goes wrong.
-struct Place<'a> {
-    /// The position after the shared actions (the mover still to move).
-    here: Position,
-    /// The action that goes wrong, as typed.
-    action: &'a str,
-    /// The shared actions, as typed (empty when the first one goes wrong).
-    done: String,
-    /// How many actions are shared.
-    index: usize,
-    /// The pieces that acted in the shared actions (under `distinct pieces`).
-    moved: Vec<CellId>,
-}
-
 /// Why the move typed as `text` is not made by the turn in `pos` (with
 /// `legal` its legal moves' notation): the refusal, or why no rule makes it.
 pub fn refusal(engine: &Engine, pos: &Position, text: &str, legal: &[String]) -> Result<Refusal, String> {
     let game = engine.game();
     let (player, t) = game.order.at(pos.ply());
+    let turn = &game.turns[t];
     let typed = split::actions(text);
     if typed == ["pass"] {
         return turn::pass(engine, pos, legal.len());
     }
-    let place = place(engine, pos, &typed, legal)?;
-    let max = engine.eval(&game.turns[t].max_actions, pos, player).max(0) as usize;
-    if place.index >= max {
-        return Ok(turn::too_many(engine, t, max, typed.len()));
+    let max = engine.eval(&turn.max_actions, pos, player).max(0) as usize;
+    // With a follow-up (`then if …: choose …`), the second action comes
+    // from other tiers: only the first is walked through.
+    let steps = if turn.follow_up.is_some() { 1 } else { max };
+    let place = walk::place(engine, pos, &typed, legal, steps)?;
+    if place.index >= max && turn.follow_up.is_none() {
+        return Ok(turn::too_many(engine, t, max, place.index + 1));
     }
-    if let Some(name) = split::unknown_cells(engine, place.action).first() {
-        let topo = &game.topology;
-        let last = topo
-            .cell_names
-            .get(topo.board_cells.saturating_sub(1))
-            .cloned()
-            .unwrap_or_default();
-        let first = topo.cell_names.first().cloned().unwrap_or_default();
-        return Err(format!(
-            "there is no cell {name} on this board (its cells run from {first} to {last})"
-        ));
-    }
-    let cells = split::cells(engine, place.action);
-    if let Some(&from) = cells.first()
-        && place.moved.contains(&from)
-    {
-        return Ok(turn::distinct(engine, t, &words::cell(engine, from)));
-    }
-    let here = &place.here;
     let say = |reason: String| {
         if place.done.is_empty() {
             reason
@@ -127,34 +88,72 @@ pub fn refusal(engine: &Engine, pos: &Position, text: &str, legal: &[String]) ->
             format!("after {}, {reason}", place.done)
         }
     };
+    // The rest as one action of the turn (which may write several, as a
+    // move and a placing), else its first typed action alone.
+    let whole = place.rest.join(",");
+    match one(engine, &place, &whole, &say) {
+        Err(why) if place.rest.len() > 1 => one(engine, &place, place.rest[0], &say).map_err(|_| why),
+        answer => answer,
+    }
+}
+
+/// `refusal` with its reason put in its context by `say`.
+fn in_context(mut refusal: Refusal, say: &dyn Fn(String) -> String) -> Refusal {
+    refusal.reason = say(refusal.reason);
+    refusal
+}
+
+/// Why the action typed `action` is not made by the turn where `place`
+/// stands; `say` puts a reason in its context.
+fn one(
+    engine: &Engine,
+    place: &Place,
+    action: &str,
+    say: &dyn Fn(String) -> String,
+) -> Result<Refusal, String> {
+    let game = engine.game();
+    let here = &place.here;
+    let (player, t) = game.order.at(here.ply());
+    if let Some(name) = split::unknown_cells(engine, action).first() {
+        let topo = &game.topology;
+        let last = topo
+            .cell_names
+            .get(topo.board_cells.saturating_sub(1))
+            .cloned()
+            .unwrap_or_default();
+        let first = topo.cell_names.first().cloned().unwrap_or_default();
+        return Err(say(format!(
+            "there is no cell {name} on this board (its cells run from {first} to {last})"
+        )));
+    }
+    let cells = split::cells(engine, action);
+    if let Some(&from) = cells.first()
+        && place.moved.contains(&from)
+    {
+        return Ok(in_context(
+            turn::distinct(engine, t, &words::cell(engine, from)),
+            say,
+        ));
+    }
     // An action of a tier the turn does not use now?
     let lists: Vec<MoveList> = (0..game.turns[t].tiers.len())
         .map(|i| engine.tier_actions(here, i, &place.moved))
         .collect();
     let used = lists.iter().position(|l| !l.is_empty());
     for (i, list) in lists.iter().enumerate() {
-        let Some(found) = find(engine, here, place.action, list) else {
+        let Some(found) = walk::find(engine, here, action, list) else {
             continue;
         };
         if let Some(u) = used.filter(|&u| u < i) {
-            return Ok(turn::priority(
-                engine,
-                here,
-                t,
-                u,
-                i,
-                found.as_ref(),
-                place.action,
-                &lists[u],
-            ));
+            let refusal = turn::priority(engine, here, t, (u, i), found.as_ref(), action, &lists[u]);
+            return Ok(in_context(refusal, say));
         }
         return Err(say(format!(
-            "{} is an action of the turn, but {text} is not a whole move of it",
-            place.action
+            "{action} is an action of the turn, but not a whole move of it"
         )));
     }
     // Which piece, which rules.
-    let (kind, from) = piece(engine, here, player, place.action, &cells).map_err(say)?;
+    let (kind, from) = piece(engine, here, player, action, &cells).map_err(say)?;
     let of_kind = |s: &ActionSource| match (s, kind) {
         (ActionSource::Move { kind: k, .. }, Some(Piece::Moving(kind))) => *k == kind,
         (ActionSource::Drop { kind: k, .. }, Some(Piece::Dropped(kind))) => *k == kind,
@@ -170,16 +169,29 @@ pub fn refusal(engine: &Engine, pos: &Position, text: &str, legal: &[String]) ->
     };
     for &r in others.iter().filter(|r| !rules.contains(r)) {
         let made = engine.relaxed_actions(here, player, r, &[], from);
-        if find(engine, here, place.action, &made).is_some() {
-            return Ok(turn::not_offered(engine, t, r, place.action));
+        if walk::find(engine, here, action, &made).is_some() {
+            return Ok(in_context(turn::not_offered(engine, t, r, action), say));
         }
     }
     // One test of a rule refuses it?
     for &r in &rules {
         for op in engine.relaxable_ops(r) {
             let made = engine.relaxed_actions(here, player, r, &[op], from);
-            if let Some(found) = find(engine, here, place.action, &made) {
-                return Ok(clause::refusal(engine, here, r, &[op], found.as_ref(), &say));
+            if let Some(found) = walk::find(engine, here, action, &made) {
+                return Ok(clause::refusal(engine, here, r, &[op], found.as_ref(), say));
+            }
+        }
+    }
+    // A drop onto a cell its condition refuses, where no piece could be put
+    // anyway (an occupied cell): relaxing the condition does not let it
+    // through, yet it is what the rule says.
+    if let (Some(Piece::Dropped(k)), Some(&cell)) = (kind, cells.last()) {
+        for &r in &rules {
+            if let Some(Op::AnywhereIf(c)) = game.rules[r].program.ops.first()
+                && !engine.failing_parts(*c, player, cell, here).is_empty()
+            {
+                let found = Move::from_tokens([Token::Drop(k), Token::Place(cell)]);
+                return Ok(clause::refusal(engine, here, r, &[0], found.as_ref(), say));
             }
         }
     }
@@ -198,145 +210,17 @@ pub fn refusal(engine: &Engine, pos: &Position, text: &str, legal: &[String]) ->
         for (i, &a) in tests.iter().enumerate() {
             for &b in &tests[i + 1..] {
                 let made = engine.relaxed_actions(here, player, r, &[a, b], from);
-                if let Some(found) = find(engine, here, place.action, &made) {
-                    return Ok(clause::refusal(engine, here, r, &[a, b], found.as_ref(), &say));
+                if let Some(found) = walk::find(engine, here, action, &made) {
+                    return Ok(clause::refusal(engine, here, r, &[a, b], found.as_ref(), say));
                 }
             }
         }
     }
     let by = match kind {
         Some(Piece::Moving(k) | Piece::Dropped(k)) => {
-            format!("no rule of the {} makes {}", words::kind(engine, k), place.action)
+            format!("no rule of the {} makes {action}", words::kind(engine, k))
         }
-        None => format!("no rule makes {}", place.action),
+        None => format!("no rule makes {action}"),
     };
     Err(say(by))
-}
-
-/// The piece a typed action is about.
-#[derive(Debug, Clone, Copy)]
-enum Piece {
-    /// A piece of this kind on the board moves.
-    Moving(PieceKind),
-    /// A piece of this kind is dropped.
-    Dropped(PieceKind),
-}
-
-/// The piece a typed action moves or drops, and the cell it starts on; why
-/// not, when no piece of the mover can (no such piece, none there, another
-/// player's, none in reserve). `None` for a short form that names no piece.
-#[allow(clippy::type_complexity)]
-fn piece(
-    engine: &Engine,
-    pos: &Position,
-    player: PlayerId,
-    action: &str,
-    cells: &[CellId],
-) -> Result<(Option<Piece>, Option<CellId>), String> {
-    let game = engine.game();
-    if let Some(letter) = split::dropped_letter(action) {
-        let Some(k) = game
-            .kinds
-            .iter()
-            .position(|k| k.letter.eq_ignore_ascii_case(letter))
-        else {
-            let letters: Vec<String> = game
-                .kinds
-                .iter()
-                .map(|k| format!("{} ({})", k.letter, k.name))
-                .collect();
-            return Err(format!(
-                "no piece has the letter {letter}; the letters are {}",
-                letters.join(", ")
-            ));
-        };
-        let kind = PieceKind(k as u8);
-        let info = &game.kinds[k];
-        if info.owner.is_some_and(|o| o != player) {
-            return Err(format!(
-                "a {} belongs to {} only",
-                info.name,
-                words::player(engine, info.owner.unwrap_or(player))
-            ));
-        }
-        if !info.supply && engine.reserve(pos, player, kind) <= 0 {
-            return Err(format!(
-                "{} has no {} in reserve",
-                words::player(engine, player),
-                info.name
-            ));
-        }
-        return Ok((Some(Piece::Dropped(kind)), None));
-    }
-    let is_path = action.contains(['-', 'x']) && cells.len() >= 2;
-    let Some(&from) = cells.first().filter(|_| is_path) else {
-        return Ok((None, None));
-    };
-    let at = words::cell(engine, from);
-    if game.topology.is_exit(from) {
-        return Err(format!(
-            "{at} lies beyond the edge of the board: no piece stands there"
-        ));
-    }
-    let Some(piece) = engine.piece(pos, from) else {
-        return Err(format!("there is no piece on {at}"));
-    };
-    if let Some(owner) = piece.owner.filter(|&o| o != player) {
-        return Err(format!(
-            "{} is {}, and it is {} turn",
-            words::piece_on(engine, pos, from),
-            words::possessive(&words::player(engine, owner)),
-            words::possessive(&words::player(engine, player))
-        ));
-    }
-    Ok((Some(Piece::Moving(piece.kind)), Some(from)))
-}
-
-/// Where the typed actions `typed` part from every legal move (`legal`).
-fn place<'a>(
-    engine: &Engine,
-    pos: &Position,
-    typed: &[&'a str],
-    legal: &[String],
-) -> Result<Place<'a>, String> {
-    let game = engine.game();
-    let (_, t) = game.order.at(pos.ply());
-    let shared = |m: &String| {
-        split::actions(m)
-            .iter()
-            .zip(typed)
-            .take_while(|(a, b)| a.eq_ignore_ascii_case(b))
-            .count()
-    };
-    let best = legal.iter().max_by_key(|m| shared(m));
-    let k = best.map_or(0, shared);
-    if k == typed.len() {
-        let example = best.cloned().unwrap_or_default();
-        return Err(format!(
-            "{} is not a whole move: it goes on, as in {example}",
-            typed.join(",")
-        ));
-    }
-    let mut here = pos.clone();
-    let mut moved = Vec::new();
-    if k > 0
-        && let Some(m) = best
-        && let Ok(mv) = notation::parse(engine, pos, m, &mut crate::engine::MoveBuf::new())
-    {
-        let prefix = split::first_actions(mv.as_ref(), k);
-        here = engine.after_tokens(pos, prefix);
-        if game.turns[t].distinct_pieces {
-            let b = split::bounds(mv.as_ref());
-            moved = (0..k)
-                .filter_map(|i| MoveRef::from_raw(&mv.as_ref().raw()[b[i]..b[i + 1]]).last_landing())
-                .collect();
-        }
-    }
-    Ok(Place {
-        here,
-        action: typed[k],
-        done: typed[..k].join(","),
-        index: k,
-        moved,
-    })
 }

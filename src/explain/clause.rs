@@ -106,7 +106,7 @@ fn what_fails(
             };
             let failing = cells.iter().find_map(|&c| {
                 let parts = engine.failing_parts(*cond, mover, c, &seen);
-                (!parts.is_empty()).then(|| (c, words::failing(engine, &parts, &name(Some(c)), mover)))
+                (!parts.is_empty()).then(|| (c, words::failing(engine, &seen, &parts, c, mover)))
             });
             let Some((cell, said)) = failing else {
                 return (

@@ -13,8 +13,10 @@
 mod action;
 mod clause;
 mod closest;
+mod piece;
 mod split;
 mod turn;
+mod walk;
 mod whole;
 mod words;
 

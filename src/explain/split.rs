@@ -73,7 +73,11 @@ fn names(engine: &Engine, action: &str) -> Vec<(String, Option<CellId>)> {
         while i < bytes.len() && bytes[i].is_ascii_digit() {
             i += 1;
         }
-        if i == letters {
+        // A block of cells turned (`q1+90`, `q1-90`, `q1|n`) is no cell.
+        let rest = &bytes[i..];
+        let turned = matches!(rest.first(), Some(b'+' | b'|'))
+            || (rest.first() == Some(&b'-') && rest.get(1).is_some_and(u8::is_ascii_digit));
+        if i == letters || turned {
             continue;
         }
         // The longest name that ends here: `Nf3` names f3, `xe5` names e5.
@@ -86,9 +90,11 @@ fn names(engine: &Engine, action: &str) -> Vec<(String, Option<CellId>)> {
     out
 }
 
-/// The letter of the piece a typed drop places (`N@b8` → `N`).
+/// The letter of the piece a typed drop places (`N@b8` → `N`), when the
+/// action starts with a drop.
 pub fn dropped_letter(action: &str) -> Option<&str> {
-    action.split_once('@').map(|(l, _)| l.trim_start_matches('+'))
+    let first = action.split(',').next().unwrap_or(action);
+    first.split_once('@').map(|(l, _)| l.trim_start_matches('+'))
 }
 
 #[cfg(test)]
@@ -101,6 +107,8 @@ mod tests {
         assert_eq!(dropped_letter("N@b8"), Some("N"));
         assert_eq!(dropped_letter("+P@c3"), Some("P"));
         assert_eq!(dropped_letter("c3-d4"), None);
+        assert_eq!(dropped_letter("a4-a1,X@a9"), None);
+        assert_eq!(dropped_letter("M@a1,q1+90"), Some("M"));
     }
 
     #[test]

@@ -139,13 +139,11 @@ pub fn not_offered(engine: &Engine, t: usize, rule: usize, action: &str) -> Refu
 
 /// The action `action` (made as `found`) of tier `wanted` of turn `t`, while
 /// the earlier tier `used` has actions (`offered`).
-#[allow(clippy::too_many_arguments)]
 pub fn priority(
     engine: &Engine,
     pos: &Position,
     t: usize,
-    used: usize,
-    wanted: usize,
+    (used, wanted): (usize, usize),
     found: MoveRef,
     action: &str,
     offered: &MoveList,

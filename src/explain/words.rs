@@ -1,7 +1,7 @@
 //! Rules, pieces, players and the failing parts of cell conditions in words.
 
 use crate::engine::{Engine, Position};
-use crate::ir::{Cond, PieceKind, PlayerId};
+use crate::ir::{CellId, Cond, PieceKind, PlayerId};
 
 /// A player's name.
 pub fn player(engine: &Engine, p: PlayerId) -> String {
@@ -28,7 +28,7 @@ pub fn kind(engine: &Engine, k: PieceKind) -> String {
 }
 
 /// A cell's name.
-pub fn cell(engine: &Engine, c: crate::ir::CellId) -> String {
+pub fn cell(engine: &Engine, c: CellId) -> String {
     engine
         .game()
         .topology
@@ -39,7 +39,7 @@ pub fn cell(engine: &Engine, c: crate::ir::CellId) -> String {
 }
 
 /// "the Tower on a2", or "the piece on a2" on an empty cell.
-pub fn piece_on(engine: &Engine, pos: &Position, c: crate::ir::CellId) -> String {
+pub fn piece_on(engine: &Engine, pos: &Position, c: CellId) -> String {
     match engine.piece(pos, c) {
         Some(p) => format!("the {} on {}", kind(engine, p.kind), cell(engine, c)),
         None => format!("the piece on {}", cell(engine, c)),
@@ -79,10 +79,33 @@ pub fn rule(engine: &Engine, r: usize) -> String {
     }
 }
 
-/// The failing parts of a condition on `cell` in words ("c3 is not empty",
-/// "b7 is outside the region `back_rank`"), joined; `None` when no part
+/// The failing parts of a condition on `at` in `pos` in words ("c3 is not
+/// empty", "b7 is outside the region `dark`"), joined; `None` when no part
 /// can be said simply.
-pub fn failing(engine: &Engine, parts: &[Cond], cell: &str, mover: PlayerId) -> Option<String> {
+pub fn failing(
+    engine: &Engine,
+    pos: &Position,
+    parts: &[Cond],
+    at: CellId,
+    mover: PlayerId,
+) -> Option<String> {
+    let name = cell(engine, at);
+    if engine.game().topology.is_exit(at) && parts.contains(&Cond::Empty) {
+        return Some(format!("{name} lies beyond the edge of the board"));
+    }
+    // `empty or enemy` on one's own piece.
+    if parts.contains(&Cond::Empty)
+        && parts.contains(&Cond::Enemy)
+        && let Some((owner, k)) = engine.piece_at(pos, at)
+        && owner == mover
+    {
+        return Some(format!(
+            "{name} holds {} own {}",
+            possessive(&player(engine, mover)),
+            kind(engine, k)
+        ));
+    }
+    let cell = name.as_str();
     let words: Vec<String> = parts
         .iter()
         .filter_map(|p| part(engine, p, cell, mover))
