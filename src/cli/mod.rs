@@ -1,4 +1,4 @@
-//! The `rulebook` command line: check, moves, perft, playout, play, completions.
+//! The `rulebook` command line: check, moves, explain, perft, playout, play, completions.
 
 mod agents;
 mod analyze;
@@ -7,6 +7,7 @@ mod board_polar;
 mod board_text;
 mod cap;
 mod commands;
+pub(crate) mod explain;
 mod load;
 mod matches;
 mod output;
@@ -97,6 +98,19 @@ enum Command {
         #[command(flatten)]
         game: GameArgs,
         /// Output format: `human` or `json`.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+    },
+    /// Say why a move is legal or not where the game stands: the rule and
+    /// the clause of the rules file that refuse it (or make it), or that no
+    /// rule produces it, with the closest legal moves.
+    Explain {
+        #[command(flatten)]
+        game: GameArgs,
+        /// The move, in notation (in full or a short form).
+        #[arg(value_name = "MOVE")]
+        mv: String,
+        /// Output format: `human` (with the rules file's lines) or `json`.
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
     },
@@ -406,6 +420,7 @@ pub fn run() -> miette::Result<()> {
         } => commands::check(&file, format, deny_warnings),
         Command::Moves { game, format } => commands::moves(&load::game(&game)?, format),
         Command::Position { game } => commands::position(&load::game(&game)?),
+        Command::Explain { game, mv, format } => explain::run(&load::game(&game)?, &mv, format),
         Command::Perft {
             game,
             depth,

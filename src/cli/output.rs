@@ -6,7 +6,7 @@ use std::fmt::Display;
 use std::io::{self, BufWriter, Stdout, Write};
 
 use super::load::CliError;
-use super::printable::printable;
+use super::printable::{printable, printable_keeping_colour};
 
 /// Buffered standard output whose write errors come back as [`CliError`]s.
 pub struct Out {
@@ -25,6 +25,12 @@ impl Out {
     pub fn line(&mut self, text: impl Display) -> Result<(), CliError> {
         let text = text.to_string();
         writeln!(self.w, "{}", printable(&text)).map_err(CliError::from_output)
+    }
+
+    /// Writes a report drawn by miette and a line end: its colours kept,
+    /// any other control character escaped.
+    pub fn report(&mut self, text: &str) -> Result<(), CliError> {
+        writeln!(self.w, "{}", printable_keeping_colour(text)).map_err(CliError::from_output)
     }
 
     /// Flushes what is buffered; call before the command returns.
