@@ -334,6 +334,30 @@ fn other_rules_are_named_too() {
         text_at(CHESS, &v["notes"][0]["span"]),
         "if empty and not attacked"
     );
+    // A capture chain that stops where it must go on.
+    let checkers = "games/english-checkers.rules";
+    let v = explain_json(&[checkers, "--position", "8/8/5m2/8/3m4/2M5/8/8 b ply:0", "c3xe5"]);
+    let reason = refused(
+        &v,
+        checkers,
+        "clause",
+        "Man.jump",
+        "must continue",
+        "move jump: jump forward",
+    );
+    expect_contains(&reason, &["it stops on e5, where its way can go on, and must"]);
+    assert_eq!(v["closest"], serde_json::json!(["c3xe5xg7"]));
+    // A quiet move where a capture is compulsory.
+    let v = explain_json(&[checkers, "--moves", "c3-d4 f6-e5", "a3-b4"]);
+    let reason = refused(
+        &v,
+        checkers,
+        "must_capture",
+        "turn play: must capture",
+        "must capture",
+        "turn play",
+    );
+    expect_contains(&reason, &["a3-b4 captures nothing", "(d4xf6)"]);
     // A stone on a stone: the drop's `onto` condition.
     let v = explain_json(&[GO, "--moves", "b1", "S@b1"]);
     let reason = refused(&v, GO, "clause", "Stone.drop", "empty", "piece Stone");

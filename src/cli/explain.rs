@@ -38,7 +38,7 @@ pub(super) fn run(loaded: &Loaded, mv: &str, format: Format) -> miette::Result<(
 }
 
 /// The first line: the move, legal or not, and why.
-pub fn headline(e: &Explanation) -> String {
+fn headline(e: &Explanation) -> String {
     let mv = &e.text;
     match &e.verdict {
         Verdict::Legal(Some(rule)) => format!("{mv} is legal: made by {}.", rule.name),

@@ -9,7 +9,7 @@ mod relax;
 mod turns;
 
 pub use attackers::Attacker;
-pub use relax::{MAX_RELAXED, PROBE, strip_probes};
+pub use relax::{MAX_RELAXED, strip_probes};
 
 use super::eval::Seen;
 use super::moves::{MoveBuf, MoveRef};

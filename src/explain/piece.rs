@@ -93,3 +93,49 @@ pub fn piece(
     }
     Ok((Some(Piece::Moving(piece.kind)), Some(from)))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diag::SourceFile;
+
+    const RULES: &str = r#"
+        game "Test"
+        players White, Black
+        board grid files a..c ranks 1..3 { exits n }
+        piece Runner letter R { move step: step n onto empty }
+        piece Stone letter S { drop: onto empty }
+        setup { White: Runner at a1  Black: Runner at c3  Black: reserve 1 Stone }
+        turns { repeat { White: t  Black: t } }
+        turn t { choose move Runner, drop Stone }
+        end { no move: mover loses }
+    "#;
+
+    #[test]
+    fn no_piece_of_the_mover_can_act_so_and_why() {
+        let game = crate::load(&SourceFile::new("test.rules", RULES)).expect("valid rules");
+        let e = Engine::new(game, &[]).expect("no options");
+        let pos = e.start();
+        let white = PlayerId(0);
+        let why = |action: &str| {
+            let cells = split::cells(&e, action);
+            piece(&e, &pos, white, action, &cells).expect_err(action)
+        };
+        assert_eq!(why("b2-b3"), "there is no piece on b2");
+        assert_eq!(
+            why("c3-c2"),
+            "the Runner on c3 is Black's, and it is White's turn"
+        );
+        assert_eq!(why("S@b2"), "White has no Stone in reserve");
+        assert!(why("Q@b2").starts_with("no piece has the letter Q; the letters are R (Runner), S (Stone)"));
+        assert_eq!(
+            why("S@a4"),
+            "a4 lies beyond the edge of the board: no piece can be put there"
+        );
+        let cells = split::cells(&e, "a1-a2");
+        assert!(matches!(
+            piece(&e, &pos, white, "a1-a2", &cells),
+            Ok((Some(Piece::Moving(_)), Some(_)))
+        ));
+    }
+}

@@ -90,3 +90,55 @@ pub fn place<'a>(
     }
     Ok(place)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diag::SourceFile;
+
+    const RULES: &str = r#"
+        game "Test"
+        players White, Black
+        board grid files a..c ranks 1..4
+        directions ahead = White: n; Black: s
+        piece Runner letter R { move step: step ahead onto empty }
+        setup { White: Runner at a1 b1  Black: Runner at c4 }
+        turn two { actions exactly 2, distinct pieces  choose move Runner }
+        turn one { choose move Runner }
+        turns { repeat { White: two  Black: one } }
+        end { no move: mover loses }
+    "#;
+
+    fn engine() -> Engine {
+        let game = crate::load(&SourceFile::new("test.rules", RULES)).expect("valid rules");
+        Engine::new(game, &[]).expect("no options")
+    }
+
+    fn legal(e: &Engine, pos: &Position) -> Vec<String> {
+        crate::notation::legal_move_names(e, pos, &mut crate::engine::MoveBuf::new())
+    }
+
+    #[test]
+    fn the_walk_stops_at_the_first_action_the_turn_does_not_make() {
+        let e = engine();
+        let pos = e.start();
+        let place = place(&e, &pos, &["a1-a2", "a2-a3"], &legal(&e, &pos), 2).expect("a place");
+        assert_eq!(place.done, "a1-a2");
+        assert_eq!(place.rest, ["a2-a3"]);
+        assert_eq!(place.index, 1);
+        assert_eq!(place.moved.len(), 1, "a2, under `distinct pieces`");
+    }
+
+    #[test]
+    fn the_start_of_a_move_is_no_whole_move() {
+        let e = engine();
+        let pos = e.start();
+        let Err(why) = place(&e, &pos, &["a1-a2"], &legal(&e, &pos), 2) else {
+            panic!("one action of two")
+        };
+        assert!(
+            why.starts_with("a1-a2 is not a whole move: it goes on, as in a1-a2,"),
+            "{why}"
+        );
+    }
+}
