@@ -39,6 +39,7 @@ pub mod analysis;
 pub mod compile;
 pub mod diag;
 pub mod engine;
+pub mod explain;
 pub mod format;
 pub mod ide;
 pub mod ir;

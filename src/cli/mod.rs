@@ -1,4 +1,5 @@
-//! The `rulebook` command line: check, moves, perft, playout, play, diff, completions.
+//! The `rulebook` command line: check, test, fmt, lsp, moves, explain, perft,
+//! playout, play, diff, completions and the rest.
 
 mod agents;
 mod analyze;
@@ -10,6 +11,7 @@ mod commands;
 mod diff;
 mod diff_json;
 mod diff_text;
+pub(crate) mod explain;
 mod fmt;
 mod load;
 mod lsp;
@@ -127,6 +129,19 @@ enum Command {
         #[command(flatten)]
         game: GameArgs,
         /// Output format: `human` or `json`.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+    },
+    /// Say why a move is legal or not where the game stands: the rule and
+    /// the clause of the rules file that refuse it (or make it), or that no
+    /// rule produces it, with the closest legal moves.
+    Explain {
+        #[command(flatten)]
+        game: GameArgs,
+        /// The move, in notation (in full or a short form).
+        #[arg(value_name = "MOVE")]
+        mv: String,
+        /// Output format: `human` (with the rules file's lines) or `json`.
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
     },
@@ -490,6 +505,7 @@ pub fn run() -> miette::Result<()> {
         } => rule_tests::run(&files, filter.as_deref(), format),
         Command::Moves { game, format } => commands::moves(&load::game(&game)?, format),
         Command::Position { game } => commands::position(&load::game(&game)?),
+        Command::Explain { game, mv, format } => explain::run(&load::game(&game)?, &mv, format),
         Command::Perft {
             game,
             depth,

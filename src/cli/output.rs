@@ -6,7 +6,7 @@ use std::fmt::Display;
 use std::io::{self, BufWriter, Stdout, Write};
 
 use super::load::CliError;
-use super::printable::printable;
+use super::printable::{printable, printable_keeping_colour};
 
 /// Buffered standard output whose write errors come back as [`CliError`]s.
 pub struct Out {
@@ -30,6 +30,12 @@ impl Out {
     /// Writes `text` as it is (a whole file's text, which ends its own lines).
     pub fn text(&mut self, text: &str) -> Result<(), CliError> {
         self.w.write_all(text.as_bytes()).map_err(CliError::from_output)
+    }
+
+    /// Writes a report drawn by miette and a line end: its colours kept,
+    /// any other control character escaped.
+    pub fn report(&mut self, text: &str) -> Result<(), CliError> {
+        writeln!(self.w, "{}", printable_keeping_colour(text)).map_err(CliError::from_output)
     }
 
     /// Flushes what is buffered; call before the command returns.

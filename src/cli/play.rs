@@ -359,7 +359,7 @@ impl Session<'_> {
             ));
         }
         let legal = self.legal_named();
-        match advice::judge(self.engine, self.pos(), input, &legal) {
+        match advice::judge(self.engine, self.pos(), input, &legal, self.source) {
             Verdict::Play { text, note } => self.human_move(&text, note),
             Verdict::Refuse { message, suggestion } => {
                 self.suggestion = suggestion;

@@ -8,8 +8,8 @@ use super::program::Builder;
 use super::{Ctx, conds, exprs, then_groups, transforms};
 use crate::diag::Span;
 use crate::engine::MAX_REGISTERS;
-use crate::ir::{self, Cond, CondId, JumpCapture, MoveRule, Op, PieceKind};
-use crate::syntax::ast::{CaptureHow, Clause, Distance, JumpOption, Pattern, Repeat, Step};
+use crate::ir::{self, Cond, CondId, JumpCapture, MoveRule, Op, PieceKind, RuleSource};
+use crate::syntax::ast::{self, CaptureHow, Clause, Distance, JumpOption, PathStep, Pattern, Repeat, Step};
 
 /// What the lowering of one rule keeps track of.
 struct Lowering<'a> {
@@ -23,14 +23,15 @@ struct Lowering<'a> {
     lift_in_walk: bool,
 }
 
-/// A movement rule of `kind` from its clauses; `None` after reporting.
+/// A movement rule of `kind` from its clauses, and where it is written;
+/// `None` after reporting.
 pub(super) fn move_rule(
     cx: &mut Ctx,
     name: &str,
     clauses: &[Clause],
     kind: PieceKind,
     span: Span,
-) -> Option<MoveRule> {
+) -> Option<(MoveRule, RuleSource)> {
     cx.topology.as_ref()?;
     // A rule that is one plain pattern has a fast form.
     let fast = match clauses {
@@ -43,13 +44,13 @@ pub(super) fn move_rule(
         cursor_only: false,
         lift_in_walk: false,
     };
-    let mut b = Builder::default();
+    let mut b = Builder::new(span);
     let before = rule.cx.problems.len();
     rule.forms(&mut b, clauses, span, false);
     if rule.cx.problems.len() > before {
         return None;
     }
-    let program = b.finish();
+    let (program, ops) = b.finish();
     let (pattern, target) = match fast {
         Some((p, t)) => (p, t),
         None => (ir::Pattern::Core, conds::intern(rule.cx, Cond::True)),
@@ -67,7 +68,7 @@ pub(super) fn move_rule(
         },
         _ => (None, target),
     };
-    Some(MoveRule {
+    let rule = MoveRule {
         name: name.to_string(),
         kind,
         drop: false,
@@ -75,7 +76,8 @@ pub(super) fn move_rule(
         target,
         program,
         fast_core,
-    })
+    };
+    Some((rule, RuleSource { span, ops }))
 }
 
 /// The fast form of `PATTERN, then PATTERN, place KIND` with two plain
@@ -151,8 +153,9 @@ fn drop_flipping(cx: &mut Ctx, clauses: &[Clause]) -> Option<ir::DropFlipping> {
 }
 
 /// The rule of a turn's effect (`after each action: CLAUSES`, checked by
-/// [`super::effects`]): `each (CLAUSES)` run from no cell, with no piece in hand.
-pub(super) fn effect_rule(cx: &mut Ctx, body: &[Clause], span: Span) -> Option<MoveRule> {
+/// [`super::effects`]): `each (CLAUSES)` run from no cell, with no piece in
+/// hand; and where it is written.
+pub(super) fn effect_rule(cx: &mut Ctx, body: &[Clause], span: Span) -> Option<(MoveRule, RuleSource)> {
     cx.topology.as_ref()?;
     let mut rule = Lowering {
         cx,
@@ -160,7 +163,7 @@ pub(super) fn effect_rule(cx: &mut Ctx, body: &[Clause], span: Span) -> Option<M
         cursor_only: true,
         lift_in_walk: false,
     };
-    let mut b = Builder::default();
+    let mut b = Builder::new(span);
     let before = rule.cx.problems.len();
     rule.clause(
         &mut b,
@@ -174,27 +177,30 @@ pub(super) fn effect_rule(cx: &mut Ctx, body: &[Clause], span: Span) -> Option<M
         return None;
     }
     let target = conds::intern(rule.cx, Cond::True);
-    Some(MoveRule {
+    let (program, ops) = b.finish();
+    let rule = MoveRule {
         name: "after each action".to_string(),
         kind: PieceKind(0),
         drop: true,
         pattern: ir::Pattern::Core,
         target,
-        program: b.finish(),
+        program,
         fast_core: None,
-    })
+    };
+    Some((rule, RuleSource { span, ops }))
 }
 
-/// A drop rule of `kind`: onto a cell meeting `target`, then the clauses
-/// (`target_span`: the rule, for diagnostics).
+/// A drop rule of `kind`: onto a cell meeting `target` (written at
+/// `onto`), then the clauses (`target_span`: the rule, for diagnostics);
+/// and where it is written.
 pub(super) fn drop_rule(
     cx: &mut Ctx,
     name: &str,
-    target: CondId,
+    (target, onto): (CondId, Option<Span>),
     clauses: &[Clause],
     kind: PieceKind,
     target_span: Span,
-) -> Option<MoveRule> {
+) -> Option<(MoveRule, RuleSource)> {
     cx.topology.as_ref()?;
     let mut rule = Lowering {
         cx,
@@ -202,8 +208,9 @@ pub(super) fn drop_rule(
         cursor_only: false,
         lift_in_walk: false,
     };
-    let mut b = Builder::default();
+    let mut b = Builder::new(onto.unwrap_or(target_span));
     b.op(Op::AnywhereIf(target));
+    b.set_at(target_span);
     b.op(Op::Place(kind));
     let before = rule.cx.problems.len();
     rule.forms(&mut b, clauses, target_span, true);
@@ -215,12 +222,12 @@ pub(super) fn drop_rule(
     } else {
         ir::Pattern::Core
     };
-    let program = b.finish();
+    let (program, ops) = b.finish();
     let fast_core = drop_flipping(rule.cx, clauses)
         .map(ir::FastCore::DropFlipping)
         .or_else(|| drop_turning(&program).map(ir::FastCore::DropTurning))
         .map(Box::new);
-    Some(MoveRule {
+    let rule = MoveRule {
         name: name.to_string(),
         kind,
         drop: true,
@@ -228,7 +235,12 @@ pub(super) fn drop_rule(
         target,
         program,
         fast_core,
-    })
+    };
+    let source = RuleSource {
+        span: target_span,
+        ops,
+    };
+    Some((rule, source))
 }
 
 /// Lowers each form of a rule (see [`then_groups`]) with `lower`, given its
@@ -436,7 +448,14 @@ impl Lowering<'_> {
         conds::lower_id(self.cx, c).unwrap_or(CondId(0))
     }
 
+    /// Lowers one clause, its ops written at its span.
     fn clause(&mut self, b: &mut Builder, clause: &Clause) {
+        let before = b.set_at(clause.span());
+        self.clause_ops(b, clause);
+        b.set_at(before);
+    }
+
+    fn clause_ops(&mut self, b: &mut Builder, clause: &Clause) {
         match clause {
             Clause::Pattern(p, span) => self.pattern(b, p, *span),
             Clause::Go(step, _) => {
@@ -721,16 +740,23 @@ impl Lowering<'_> {
         })
     }
 
-    /// A pattern's core clauses (the piece is lifted by the action).
+    /// A pattern's core clauses (the piece is lifted by the action); the ops
+    /// of its directions and of its target are written at those parts.
     fn pattern(&mut self, b: &mut Builder, p: &Pattern, span: Span) {
         let cx = &mut *self.cx;
+        // Ops written at a part of the pattern (or at the whole, unknown).
+        let at = |b: &mut Builder, part: Option<Span>, op: Op| {
+            let before = b.set_at(part.unwrap_or(span));
+            b.op(op);
+            b.set_at(before);
+        };
         match p {
             Pattern::Step { dirs, target } => {
                 let d = step_op(cx, dirs);
                 let t = conds::lower_id(cx, target);
                 let (Some(d), Some(t)) = (d, t) else { return };
-                b.op(d);
-                b.op(Op::If(t));
+                at(b, step_span(dirs), d);
+                at(b, target.span(), Op::If(t));
             }
             Pattern::Slide {
                 dirs,
@@ -743,7 +769,7 @@ impl Lowering<'_> {
                 let (Some(walk), Some(t)) = (walk, t) else { return };
                 let end = conds::and(cx, t, not(Cond::Origin));
                 b.op(Op::Walk(Box::new(walk)));
-                b.op(Op::If(end));
+                at(b, target.span(), Op::If(end));
             }
             Pattern::Slide {
                 dirs,
@@ -755,12 +781,12 @@ impl Lowering<'_> {
                 let (Some(d), Some(t)) = (d, t) else { return };
                 let pass = conds::intern(cx, Cond::And(Box::new(Cond::Empty), Box::new(not(Cond::Origin))));
                 let end = conds::and(cx, t, not(Cond::Origin));
-                b.op(d);
+                at(b, step_span(dirs), d);
                 b.star(|b| {
                     b.op(Op::If(pass));
                     b.op(Op::GoSame);
                 });
-                b.op(Op::If(end));
+                at(b, target.span(), Op::If(end));
             }
             Pattern::Leap { path, target } => {
                 let steps = patterns::leap_path(cx, path);
@@ -769,10 +795,12 @@ impl Lowering<'_> {
                     return;
                 };
                 let end = conds::and(cx, t, not(Cond::Origin));
+                let before = b.set_at(path_span(path).unwrap_or(span));
                 for step in steps {
                     b.op(step.op());
                 }
-                b.op(Op::If(end));
+                b.set_at(before);
+                at(b, target.span(), Op::If(end));
             }
             Pattern::Anywhere { target } => {
                 let Some(t) = conds::lower_id(cx, target) else {
@@ -784,7 +812,7 @@ impl Lowering<'_> {
                 } else {
                     conds::and(cx, t, not(Cond::Origin))
                 };
-                b.op(Op::AnywhereIf(t));
+                at(b, target.span(), Op::AnywhereIf(t));
             }
             Pattern::Jump {
                 dirs,
@@ -806,6 +834,24 @@ impl Lowering<'_> {
             b.op(Op::PromoteOnCapture);
         }
     }
+}
+
+/// Where a step's directions are written.
+fn step_span(step: &Step) -> Option<Span> {
+    match step {
+        Step::Same(s) | Step::Perpendicular(s) | Step::Back(s) => Some(*s),
+        Step::Dirs(d) => ast::dirs_span(d),
+    }
+}
+
+/// Where a leap's path is written, from its first step to its last.
+fn path_span(path: &[PathStep]) -> Option<Span> {
+    let span = |step: &PathStep| match step {
+        PathStep::Same(s) | PathStep::Perpendicular(s) | PathStep::Back(s) => Some(*s),
+        PathStep::Dirs(d) => ast::dirs_span(d),
+    };
+    let first = span(path.first()?)?;
+    Some(path.iter().filter_map(span).fold(first, Span::join))
 }
 
 /// The op of one step of the cursor.
@@ -868,6 +914,20 @@ pub(super) fn jump_of(
             .with_help("add `repeat`, or drop `must continue`"),
         );
     }
+    let option_span = |xs: &[JumpOption]| {
+        options
+            .iter()
+            .find(|(y, _)| xs.contains(y))
+            .map_or(span, |(_, s)| *s)
+    };
+    let spans = patterns::JumpSpans {
+        dirs: ast::dirs_span(dirs).unwrap_or(span),
+        over: over.span().unwrap_or(span),
+        target: target.span().unwrap_or(span),
+        each_once: option_span(&[JumpOption::EachPieceOnce, JumpOption::CapturingAtEnd]),
+        must_continue: option_span(&[JumpOption::MustContinue]),
+        not_ending_at_start: option_span(&[JumpOption::NotEndingAtStart]),
+    };
     Some(Jump {
         dirs: d?,
         over: o?,
@@ -878,5 +938,6 @@ pub(super) fn jump_of(
         each_once,
         not_ending_at_start: has(JumpOption::NotEndingAtStart),
         must_continue: has(JumpOption::MustContinue),
+        spans,
     })
 }

@@ -229,7 +229,7 @@ pub(super) fn declare(cx: &mut Ctx, file: &RulesFile) {
             | Item::Captured(_)
             | Item::Setup(_)
             | Item::Pool(_)
-            | Item::Royal(_)
+            | Item::Royal(..)
             | Item::Promote(_)
             | Item::PromoteInPlace(_)
             | Item::Supply(_)

@@ -6,11 +6,12 @@
 use super::error;
 use super::{Ctx, clauses};
 use crate::diag::Span;
-use crate::ir::MoveRule;
+use crate::ir::{MoveRule, RuleSource};
 use crate::syntax::ast::{Clause, Repeat};
 
-/// The rule that runs a turn's effect; `None` after reporting.
-pub(super) fn effect_rule(cx: &mut Ctx, body: &[Clause], span: Span) -> Option<MoveRule> {
+/// The rule that runs a turn's effect, and where it is written; `None`
+/// after reporting.
+pub(super) fn effect_rule(cx: &mut Ctx, body: &[Clause], span: Span) -> Option<(MoveRule, RuleSource)> {
     let before = cx.problems.len();
     for clause in body {
         refuse_actions(cx, clause);

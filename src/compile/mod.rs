@@ -32,6 +32,7 @@ mod ranges;
 mod regions;
 mod reuse;
 mod scope;
+mod sources;
 mod test_blocks;
 mod then_groups;
 mod transforms;
@@ -107,7 +108,7 @@ pub fn compile(
     let (dedupe_targets, may_duplicate) = patterns::duplicates(&topology, &kinds, &rules, cx.player_count());
     // Written by their ends, two ways through a rule are one move far more often.
     let may_duplicate = may_duplicate || notation == ir::NotationMode::Ends;
-    let game = ir::Game {
+    let mut game = ir::Game {
         pool: extras.pool,
         flags: extras.flags,
         promotions: extras.promotions,
@@ -139,7 +140,9 @@ pub fn compile(
         transforms: std::mem::take(&mut cx.transforms),
         history: std::mem::take(&mut cx.history),
         tests,
+        sources: ir::Sources::default(),
     };
+    game.sources = sources::finish(&mut cx, &game);
     if game.draws_lines() && line_count(&game.topology) > crate::engine::MAX_LINES {
         let span = file.items.iter().find_map(|i| match i {
             ast::Item::Board(b) => Some(b.span),
@@ -279,6 +282,8 @@ pub(crate) struct Ctx {
     pub transforms: Vec<ir::Transform>,
     /// The facts about the last move the expressions read, by index.
     pub history: Vec<ir::Fact>,
+    /// Where the rules, turns and legality rules compiled so far are written.
+    pub sources: ir::Sources,
 }
 
 impl Ctx {

@@ -3,7 +3,8 @@
 
 use super::error::{self, NameKind};
 use super::program::Builder;
-use super::{Ctx, clauses, conds};
+use super::{Ctx, clauses, conds, sources};
+use crate::diag::Span;
 use crate::ir::{
     self, CaptureTo, CellId, CellTable, Cond, CondId, DirId, JumpCapture, KindInfo, MoveRule, Op, PieceKind,
     PlayerId, Topology,
@@ -247,9 +248,9 @@ fn piece(
         }
         match rule {
             Some(rule) => {
-                named.push((mv.name.text.clone(), Some(rules.len())));
-                info.rules.push(rules.len());
-                rules.push(rule);
+                let r = sources::add_rule(cx, rules, rule);
+                named.push((mv.name.text.clone(), Some(r)));
+                info.rules.push(r);
             }
             None => named.push((mv.name.text.clone(), None)),
         }
@@ -258,10 +259,10 @@ fn piece(
         let target = conds::lower_id(cx, &d.target);
         let name = d.name.as_ref().map_or("drop", |n| n.text.as_str());
         if let Some(t) = target
-            && let Some(rule) = clauses::drop_rule(cx, name, t, &d.clauses, kind, d.span)
+            && let Some(rule) = clauses::drop_rule(cx, name, (t, d.target.span()), &d.clauses, kind, d.span)
         {
-            info.drops.push(rules.len());
-            rules.push(rule);
+            let r = sources::add_rule(cx, rules, rule);
+            info.drops.push(r);
         }
     }
     cx.move_rules.push(named);
@@ -382,6 +383,21 @@ pub(super) struct Jump {
     pub each_once: bool,
     pub not_ending_at_start: bool,
     pub must_continue: bool,
+    /// Where its parts are written, for the spans of its ops.
+    pub spans: JumpSpans,
+}
+
+/// Where the parts of a jump are written.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct JumpSpans {
+    pub dirs: Span,
+    pub over: Span,
+    pub target: Span,
+    /// `each piece jumped once` (or `capturing at end`, which also keeps a
+    /// piece from being jumped twice).
+    pub each_once: Span,
+    pub must_continue: Span,
+    pub not_ending_at_start: Span,
 }
 
 /// The core clauses of a jump: its hops, repeated, with its options (the
@@ -395,17 +411,24 @@ pub(super) fn jump_ops(cx: &mut Ctx, b: &mut Builder, jump: &Jump, lands: bool) 
     let over = conds::and(cx, jump.over, over_extra);
     let empty = conds::intern(cx, Cond::Empty);
     let not_start = conds::intern(cx, not(Cond::Origin));
+    let spans = jump.spans;
+    // An op written at a part of the jump.
+    let at = |b: &mut Builder, span: Span, op: Op| {
+        let before = b.set_at(span);
+        b.op(op);
+        b.set_at(before);
+    };
     let hop = |b: &mut Builder| {
-        b.op(Op::Go(jump.dirs.clone()));
+        at(b, spans.dirs, Op::Go(jump.dirs.clone()));
         if jump.long {
             b.star(|b| {
                 b.op(Op::If(empty));
                 b.op(Op::GoSame);
             });
         }
-        b.op(Op::If(over));
+        at(b, spans.over, Op::If(over));
         if jump.each_once || jump.capturing == JumpCapture::AtEnd {
-            b.op(Op::NotJumped);
+            at(b, spans.each_once, Op::NotJumped);
         }
         match jump.capturing {
             JumpCapture::No => {}
@@ -420,7 +443,7 @@ pub(super) fn jump_ops(cx: &mut Ctx, b: &mut Builder, jump: &Jump, lands: bool) 
                 b.op(Op::GoSame);
             });
         }
-        b.op(Op::If(jump.target));
+        at(b, spans.target, Op::If(jump.target));
         if lands {
             b.op(Op::Land);
         }
@@ -433,13 +456,15 @@ pub(super) fn jump_ops(cx: &mut Ctx, b: &mut Builder, jump: &Jump, lands: bool) 
         });
     }
     if jump.must_continue {
+        let before = b.set_at(spans.must_continue);
         b.look(true, |b| {
             b.op(Op::NotStopped);
             hop(b);
         });
+        b.set_at(before);
     }
     if jump.not_ending_at_start {
-        b.op(Op::If(not_start));
+        at(b, spans.not_ending_at_start, Op::If(not_start));
     }
 }
 

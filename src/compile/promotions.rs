@@ -56,12 +56,17 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile, mut kinds: Option<&mut Vec<K
                     when,
                 });
             }
-            Item::Royal(list) => {
+            Item::Royal(list, span) => {
                 for ident in list {
                     if let Some(k) = kind(cx, ident)
                         && let Some(info) = kinds.as_deref_mut().and_then(|ks| ks.get_mut(k.index()))
                     {
                         info.royal = true;
+                        let royal = &mut cx.sources.royal;
+                        if royal.len() <= k.index() {
+                            royal.resize(k.index() + 1, None);
+                        }
+                        royal[k.index()] = Some(*span);
                     }
                 }
             }
@@ -90,7 +95,7 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile, mut kinds: Option<&mut Vec<K
     for item in &file.items {
         match item {
             Item::PromoteInPlace(decl) => in_place(cx, decl, &mut extras.in_place),
-            Item::Forbid { guard, back, .. } => {
+            Item::Forbid { guard, back, span } => {
                 let guard = guard.as_ref().and_then(|g| {
                     let lowered = exprs::lower_as(cx, g, Ty::Bool, None)?;
                     super::history::read_once(cx, &lowered, g.span, "the guard of `forbid`");
@@ -109,6 +114,7 @@ pub(super) fn build(cx: &mut Ctx, file: &RulesFile, mut kinds: Option<&mut Vec<K
                     None => None,
                 };
                 extras.forbid.push(Forbid { guard, back });
+                cx.sources.forbid.push(*span);
             }
             _ => {}
         }

@@ -2,12 +2,12 @@
 
 use super::error::{self, NameKind};
 use super::exprs::{self, Ty};
-use super::{Ctx, conds, effects, regions};
-use crate::diag::Problem;
+use super::{Ctx, conds, effects, regions, sources};
+use crate::diag::{Problem, Span};
 use crate::ir::ids::MAX_ACTIONS;
 use crate::ir::{
-    self, ActionSource, CellId, FollowUp, KindInfo, MoveRule, Op, Pass, PieceKind, PlayerId, Setup, Trigger,
-    Turn, TurnOrder,
+    self, ActionSource, CellId, FollowUp, KindInfo, MoveRule, Op, Pass, PieceKind, PlayerId, RuleSource,
+    Setup, Trigger, Turn, TurnOrder, TurnSource,
 };
 use crate::syntax::ast::{ActionAlt, Alt, Effect, Ident, Item, OrderStmt, PassWhen, RulesFile, SetupStmt};
 
@@ -285,8 +285,10 @@ pub(super) fn turns(
             ir::Expr::Const(n) => n.clamp(1, MAX_ACTIONS as i64),
             _ => MAX_ACTIONS as i64,
         };
-        let (tiers, costs) = if decl.tiers.is_empty() {
-            (vec![every_action(kinds)], Vec::new())
+        let (tiers, costs, tier_spans) = if decl.tiers.is_empty() {
+            let tier = every_action(kinds);
+            let spans = vec![vec![decl.name.span; tier.len()]];
+            (vec![tier], Vec::new(), spans)
         } else {
             tiers_of(cx, &decl.tiers, kinds, rules, budget)
         };
@@ -313,16 +315,15 @@ pub(super) fn turns(
         });
         let after_each = decl.after_each.as_ref().and_then(|(body, span)| {
             let rule = effects::effect_rule(cx, body, *span)?;
-            rules.push(rule);
-            Some(rules.len() - 1)
+            Some(sources::add_rule(cx, rules, rule))
         });
         let says_nothing = decl.tiers.is_empty()
             && decl.after_each.is_none()
             && decl.pass.is_none()
             && decl.actions.is_none()
             && decl.follow_up.is_none()
-            && !decl.must_capture
-            && !decl.most_captures;
+            && decl.must_capture.is_none()
+            && decl.most_captures.is_none();
         let offers_nothing =
             decl.tiers.is_empty() && tiers.iter().all(|t| t.is_empty()) && decl.pass.is_none();
         if (says_nothing || offers_nothing) && !file.in_broken_block(decl.span) {
@@ -347,14 +348,22 @@ pub(super) fn turns(
             distinct_pieces,
             pass: match decl.pass {
                 None => Pass::No,
-                Some(PassWhen::Always) => Pass::Allowed,
-                Some(PassWhen::IfStuck) => Pass::IfStuck,
+                Some((PassWhen::Always, _)) => Pass::Allowed,
+                Some((PassWhen::IfStuck, _)) => Pass::IfStuck,
             },
             tiers,
-            must_capture: decl.must_capture,
-            most_captures: decl.most_captures,
+            must_capture: decl.must_capture.is_some(),
+            most_captures: decl.most_captures.is_some(),
             follow_up,
             after_each,
+        });
+        cx.sources.turns.push(TurnSource {
+            name: Some(decl.name.span),
+            tiers: tier_spans,
+            must_capture: decl.must_capture,
+            most_captures: decl.most_captures,
+            pass: decl.pass.map(|(_, span)| span),
+            actions: decl.actions.as_ref().map(|a| a.span),
         });
     }
     if turns.is_empty() && !cx.partial {
@@ -489,21 +498,26 @@ fn every_action(kinds: &[KindInfo]) -> Vec<ActionSource> {
     tier
 }
 
-/// The tiers of `choose …` / `else …` lines, and what each source costs
-/// (empty when nothing costs more than 1). A cost must lie in 1..=`budget`,
-/// the most the turn's budget can be.
+/// A turn's tiers of sources, what each source costs, and where each is written.
+type Tiers = (Vec<Vec<ActionSource>>, Vec<Vec<u8>>, Vec<Vec<Span>>);
+
+/// The tiers of `choose …` / `else …` lines, what each source costs
+/// (empty when nothing costs more than 1), and where each source is
+/// written. A cost must lie in 1..=`budget`, the most the turn's budget can be.
 fn tiers_of(
     cx: &mut Ctx,
     tiers: &[Vec<Alt>],
     kinds: &[KindInfo],
     rules: &mut Vec<MoveRule>,
     budget: i64,
-) -> (Vec<Vec<ActionSource>>, Vec<Vec<u8>>) {
+) -> Tiers {
     let mut sources = Vec::new();
     let mut costs = Vec::new();
+    let mut spans = Vec::new();
     for tier in tiers {
         let mut tier_sources = Vec::new();
         let mut tier_costs = Vec::new();
+        let mut tier_spans = Vec::new();
         for alt in tier {
             let cost = match alt.cost {
                 Some((n, span)) if !(1..=budget).contains(&n) => {
@@ -520,27 +534,29 @@ fn tiers_of(
                 Some((n, _)) => n as u8,
                 None => 1,
             };
-            if let Some(source) = action_source(cx, &alt.action, kinds, rules) {
+            if let Some(source) = action_source(cx, alt, kinds, rules) {
                 tier_sources.push(source);
                 tier_costs.push(cost);
+                tier_spans.push(alt.span);
             }
         }
         sources.push(tier_sources);
         costs.push(tier_costs);
+        spans.push(tier_spans);
     }
     if costs.iter().flatten().all(|&c| c == 1) {
         costs.clear();
     }
-    (sources, costs)
+    (sources, costs, spans)
 }
 
 fn action_source(
     cx: &mut Ctx,
-    alt: &ActionAlt,
+    alt: &Alt,
     kinds: &[KindInfo],
     rules: &mut Vec<MoveRule>,
 ) -> Option<ActionSource> {
-    match alt {
+    match &alt.action {
         ActionAlt::Move { kind, name } => {
             let k = cx.kinds.resolve(NameKind::Piece, kind);
             let k = cx.ok(k)?;
@@ -570,11 +586,14 @@ fn action_source(
             let k = cx.kinds.resolve(NameKind::Piece, name);
             let kind = PieceKind(cx.ok(k)? as u8);
             match target {
-                Some(target) => {
-                    let target = conds::lower_id(cx, target)?;
+                Some(onto) => {
+                    let target = conds::lower_id(cx, onto)?;
+                    let rule = drop_rule(kind, target);
+                    let ops = vec![onto.span().unwrap_or(alt.span), alt.span, alt.span];
+                    let source = RuleSource { span: alt.span, ops };
                     Some(ActionSource::Drop {
                         kind,
-                        rules: vec![drop_rule(kind, target, rules)],
+                        rules: vec![sources::add_rule(cx, rules, (rule, source))],
                     })
                 }
                 None => {
@@ -601,9 +620,9 @@ fn action_source(
                 }
             }
         }
-        ActionAlt::Remove { target, .. } => {
-            let target = conds::lower_id(cx, target)?;
-            rules.push(MoveRule {
+        ActionAlt::Remove { target: onto, .. } => {
+            let target = conds::lower_id(cx, onto)?;
+            let rule = MoveRule {
                 name: "remove".to_string(),
                 kind: PieceKind(0),
                 drop: true,
@@ -613,17 +632,19 @@ fn action_source(
                     ops: vec![Op::AnywhereIf(target), Op::Remove, Op::Accept],
                 },
                 fast_core: None,
-            });
+            };
+            let ops = vec![onto.span().unwrap_or(alt.span), alt.span, alt.span];
+            let source = RuleSource { span: alt.span, ops };
             Some(ActionSource::Remove {
-                rule: rules.len() - 1,
+                rule: sources::add_rule(cx, rules, (rule, source)),
             })
         }
     }
 }
 
-/// A drop onto any cell meeting `target`, as a rule of the kind; returns its index.
-pub(super) fn drop_rule(kind: PieceKind, target: ir::CondId, rules: &mut Vec<MoveRule>) -> usize {
-    rules.push(MoveRule {
+/// A drop onto any cell meeting `target`, as a rule of the kind.
+pub(super) fn drop_rule(kind: PieceKind, target: ir::CondId) -> MoveRule {
+    MoveRule {
         name: "drop".to_string(),
         kind,
         drop: true,
@@ -633,6 +654,5 @@ pub(super) fn drop_rule(kind: PieceKind, target: ir::CondId, rules: &mut Vec<Mov
             ops: vec![Op::AnywhereIf(target), Op::Place(kind), Op::Accept],
         },
         fast_core: None,
-    });
-    rules.len() - 1
+    }
 }

@@ -1,6 +1,15 @@
 //! Why a move is not legal, re-derived for messages, outside the hot path:
 //! what stops a piece from reaching a cell, which part of a cell condition
-//! fails, and whether a move would leave a royal piece attacked.
+//! fails, and whether a move would leave a royal piece attacked; with the
+//! parts in [`attackers`] (who attacks a cell), [`relax`] (rules run with a
+//! test relaxed) and [`turns`] (a turn's tiers one at a time, repetition bans).
+
+mod attackers;
+mod relax;
+mod turns;
+
+pub use attackers::Attacker;
+pub use relax::{MAX_RELAXED, strip_probes};
 
 use super::eval::Seen;
 use super::moves::{MoveBuf, MoveRef};

@@ -37,7 +37,7 @@ mod winning;
 pub use budget::{Exhausted, Limit, MAX_MOVES, MAX_TOKENS, MAX_WORK};
 pub use cause::EndCause;
 pub use core::MAX_REGISTERS;
-pub use explain::Obstacle;
+pub use explain::{Attacker, MAX_RELAXED, Obstacle, strip_probes};
 pub use moves::{MAX_CHAIN, MAX_LINES, MAX_TRANSFORMS, Move, MoveBuf, MoveList, MoveRef, Token};
 pub use options::OptionError;
 pub use position::Position;

@@ -157,14 +157,21 @@ impl Engine {
     /// Whether a board with hash `after`, reached by a move from `pos`, is
     /// banned by a `forbid repetition` rule.
     pub(super) fn forbidden(&self, pos: &Position, after: u64) -> bool {
-        let history = &pos.history;
-        self.forbid.iter().any(|back| match back {
-            None => history.iter().any(|(h, _)| *h == after),
-            Some(n) => {
-                let n = *n as usize;
-                // `history` ends with this position, one move before `after`.
-                n >= 1 && history.len() + 1 > n && history[history.len() + 1 - n - 1].0 == after
-            }
-        })
+        self.forbid.iter().any(|back| repeats(&pos.history, after, *back))
+    }
+}
+
+/// Whether a board with hash `after`, reached by a move from the position
+/// whose history is `history`, recreates the board of `back` moves ago (of
+/// any earlier position when `None`).
+#[inline]
+pub(super) fn repeats(history: &[(u64, u64)], after: u64, back: Option<u32>) -> bool {
+    match back {
+        None => history.iter().any(|(h, _)| *h == after),
+        Some(n) => {
+            let n = n as usize;
+            // `history` ends with this position, one move before `after`.
+            n >= 1 && history.len() + 1 > n && history[history.len() + 1 - n - 1].0 == after
+        }
     }
 }

@@ -1,7 +1,8 @@
 //! The compiled game: dense, span-free tables that the engine runs on.
 //!
 //! Everything here is indexed by small ids ([`ids`]); names survive only for
-//! output (notation, status lines, board drawings).
+//! output (notation, status lines, board drawings), and spans only in the side
+//! table [`Game::sources`], for messages.
 
 pub mod cond;
 pub mod core;
@@ -11,6 +12,7 @@ pub mod history;
 pub mod ids;
 pub mod layout;
 pub mod rule_tests;
+pub mod sources;
 
 pub use cond::{Cond, CondId};
 pub use core::{Op, PlayerDirs, Program, Shift, Travel, Walk};
@@ -18,6 +20,7 @@ pub use expr::{BinOp, CountIn, Expr};
 pub use history::Fact;
 pub use ids::{CellId, DirId, PieceKind, PlayerId};
 pub use layout::{Appearance, BoardStyle, Layout, LayoutShape};
+pub use sources::{RuleSource, Sources, TurnSource};
 
 /// A whole compiled game.
 #[derive(Debug, Clone)]
@@ -88,6 +91,9 @@ pub struct Game {
     pub history: Vec<Fact>,
     /// The tests written in the rules file (`test "name" { … }`).
     pub tests: Vec<rule_tests::RuleTest>,
+    /// Where the rules, turns and legality rules are written (for messages;
+    /// the engine never reads it).
+    pub sources: Sources,
 }
 
 impl Game {

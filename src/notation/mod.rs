@@ -4,7 +4,7 @@ use crate::engine::{Engine, Move, MoveBuf, MoveRef, Position, Token};
 use crate::ir::NotationMode;
 
 mod short;
-pub use short::{Reading, looks_short, read};
+pub use short::{Reading, looks_short, read, read_among};
 
 /// Writes a move in notation: every landing, or each action's ends under
 /// `notation ends`; a move written in full ([`Token::Explicit`]) gets its

@@ -8,7 +8,7 @@
 //! forms. A capture mark is optional; one written where nothing is captured
 //! does not fit.
 
-use crate::engine::{Engine, Move, MoveBuf, MoveRef, Position, Token};
+use crate::engine::{Engine, Move, MoveBuf, MoveList, MoveRef, Position, Token};
 use crate::ir::{CellId, PieceKind};
 
 /// What a move typed by a player stands for among the legal moves.
@@ -27,8 +27,14 @@ pub enum Reading {
 /// Reads `text` as a legal move of `pos`: its full notation, else a short form.
 pub fn read(engine: &Engine, pos: &Position, text: &str, buf: &mut MoveBuf) -> Reading {
     engine.legal_moves(pos, buf);
+    read_among(engine, pos, text, &buf.moves)
+}
+
+/// Reads `text` as one of `moves` (moves, or single actions, that could be
+/// made in `pos`, legal or not): its full notation, else a short form.
+pub fn read_among(engine: &Engine, pos: &Position, text: &str, moves: &MoveList) -> Reading {
     let text = text.trim();
-    if let Some(mv) = buf.moves.iter().find(|m| super::format(engine, *m) == text) {
+    if let Some(mv) = moves.iter().find(|m| super::format(engine, *m) == text) {
         return Reading::Exact(mv.to_move());
     }
     let parts: Vec<&str> = text.split(',').map(str::trim).collect();
@@ -37,8 +43,7 @@ pub fn read(engine: &Engine, pos: &Position, text: &str, buf: &mut MoveBuf) -> R
     }
     let names = &engine.game().topology.cell_names;
     let fitting = |fold: bool| -> Vec<(String, Move)> {
-        let mut found: Vec<(String, Move)> = buf
-            .moves
+        let mut found: Vec<(String, Move)> = moves
             .iter()
             .filter(|mv| {
                 let actions = actions_of(engine, pos, *mv);

@@ -71,8 +71,8 @@ pub enum Item {
     Pool(Vec<Ident>),
     /// `flag name when expr`.
     Flag { name: Ident, when: Expr },
-    /// `royal A, B`.
-    Royal(Vec<Ident>),
+    /// `royal A, B`, and the whole item.
+    Royal(Vec<Ident>, Span),
     /// `promote Kind capturing cond [unless flag]: piece at zone else zone…`.
     Promote(PromoteDecl),
     /// `promote Kind in zone [or from zone] [, on entering]: Kind, … [, optional]`.
@@ -690,6 +690,35 @@ pub enum Cond {
     Or(Box<Cond>, Box<Cond>),
 }
 
+impl Cond {
+    /// Where the condition is written: from its first name to its last
+    /// (`empty and in dark`; a leading `not` or `in` and closing brackets
+    /// aside), `None` for a condition without names.
+    pub fn span(&self) -> Option<Span> {
+        match self {
+            Cond::Name(i) | Cond::In(i) => Some(i.span),
+            Cond::Next { dirs, cond } | Cond::Ray { dirs, cond } => join(dirs_span(dirs), cond.span()),
+            Cond::InLine { span, .. } => Some(*span),
+            Cond::Not(c) => c.span(),
+            Cond::And(a, b) | Cond::Or(a, b) => join(a.span(), b.span()),
+        }
+    }
+}
+
+/// Where a direction reference is written: from its first name to its last.
+pub fn dirs_span(dirs: &[Ident]) -> Option<Span> {
+    let first = dirs.first()?.span;
+    Some(dirs.iter().fold(first, |s, d| s.join(d.span)))
+}
+
+/// The span covering both, or either one.
+fn join(a: Option<Span>, b: Option<Span>) -> Option<Span> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.join(b)),
+        (a, b) => a.or(b),
+    }
+}
+
 /// `when Kind enters region: effects`.
 #[derive(Debug, Clone)]
 pub struct TriggerDecl {
@@ -759,12 +788,12 @@ pub struct TurnDecl {
     pub name: Ident,
     /// `actions up to expr` or `actions exactly expr`, `[, distinct pieces]`.
     pub actions: Option<Actions>,
-    /// `pass allowed` / `pass if stuck`.
-    pub pass: Option<PassWhen>,
-    /// `must capture`.
-    pub must_capture: bool,
-    /// `most captures`.
-    pub most_captures: bool,
+    /// `pass allowed` / `pass if stuck`, and where.
+    pub pass: Option<(PassWhen, Span)>,
+    /// `must capture`, where it is written.
+    pub must_capture: Option<Span>,
+    /// `most captures`, where it is written.
+    pub most_captures: Option<Span>,
     /// `then if cond: choose …`.
     pub follow_up: Option<(Cond, Vec<Vec<Alt>>, Span)>,
     /// `after each action: clauses`: an effect run after every action of
@@ -788,6 +817,8 @@ pub struct Actions {
     pub exactly: bool,
     /// `, distinct pieces`: each piece acts at most once a move.
     pub distinct: bool,
+    /// The whole statement.
+    pub span: Span,
 }
 
 /// When a turn allows a pass.
@@ -806,6 +837,8 @@ pub struct Alt {
     /// `costs N`: the part of the turn's `actions` budget one such action
     /// spends (1 when not written), with the span of `N`.
     pub cost: Option<(i64, Span)>,
+    /// The whole alternative (`move Tower`, `drop Stone onto empty and in dark`).
+    pub span: Span,
 }
 
 /// One kind of action a turn offers.

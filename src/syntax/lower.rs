@@ -177,7 +177,7 @@ impl Lowerer {
                 self.forbid(next(&mut it), Some(guard), span)
             }
             Rule::pool_decl => Item::Pool(inner.into_inner().map(|p| self.ident(p)).collect()),
-            Rule::royal_decl => Item::Royal(inner.into_inner().map(|p| self.ident(p)).collect()),
+            Rule::royal_decl => Item::Royal(inner.into_inner().map(|p| self.ident(p)).collect(), span),
             Rule::flag_decl => {
                 let mut it = inner.into_inner();
                 let name = self.ident(next(&mut it));
@@ -1124,8 +1124,8 @@ impl Lowerer {
             name,
             actions: None,
             pass: None,
-            must_capture: false,
-            most_captures: false,
+            must_capture: None,
+            most_captures: None,
             follow_up: None,
             after_each: None,
             tiers: Vec::new(),
@@ -1143,31 +1143,34 @@ impl Lowerer {
         let s = first(stmt);
         match s.as_rule() {
             Rule::actions_stmt => {
-                let s_span = s.clone();
+                let span = self.span(&s);
                 let mut it = s.into_inner();
                 let exactly = next(&mut it).as_rule() == Rule::exactly_kw; // up_to | exactly_kw
                 let count = self.expr(next(&mut it));
                 if turn.actions.is_some() {
-                    turn.repeated.push(self.span(&s_span));
+                    turn.repeated.push(span);
                 }
                 turn.actions = Some(Actions {
                     count,
                     exactly,
                     distinct: it.next().is_some(), // distinct_opt
+                    span,
                 });
             }
             Rule::pass_stmt => {
+                let span = self.span(&s);
                 if turn.pass.is_some() {
-                    turn.repeated.push(self.span(&s));
+                    turn.repeated.push(span);
                 }
-                turn.pass = Some(if first(s).as_rule() == Rule::if_stuck {
+                let when = if first(s).as_rule() == Rule::if_stuck {
                     PassWhen::IfStuck
                 } else {
                     PassWhen::Always
-                });
+                };
+                turn.pass = Some((when, span));
             }
-            Rule::must_capture => turn.must_capture = true,
-            Rule::most_captures => turn.most_captures = true,
+            Rule::must_capture => turn.must_capture = Some(self.span(&s)),
+            Rule::most_captures => turn.most_captures = Some(self.span(&s)),
             Rule::follow_stmt => {
                 let span = self.span(&s);
                 let mut it = s.into_inner();
@@ -1206,12 +1209,21 @@ impl Lowerer {
     /// An `action_alt`: the action, then its `cost` if written.
     fn alt(&self, pair: P) -> Alt {
         let mut it = pair.into_inner();
-        let action = self.action_alt(next(&mut it));
+        let action_pair = next(&mut it);
+        // From the action to its cost (the pairs' own spans may run on over
+        // a comment after them: the action ends where its last token does).
+        let mut last = action_pair.clone();
+        while let Some(inner) = last.clone().into_inner().last() {
+            last = inner;
+        }
+        let mut span = Span::new(self.span(&action_pair).start, self.span(&last).end);
+        let action = self.action_alt(action_pair);
         let cost = it.next().map(|c| {
+            span = span.join(self.span(&c));
             let n = next(&mut c.into_inner()); // int
             (self.int(&n), self.span(&n))
         });
-        Alt { action, cost }
+        Alt { action, cost, span }
     }
 
     fn action_alt(&self, a: P) -> ActionAlt {

@@ -177,7 +177,7 @@ pub fn parse(source: &SourceFile) -> (RulesFile, Vec<SyntaxError>) {
 /// The names of an item that is a list of names (`players`, `royal`, `pool`).
 fn name_list(item: &mut ast::Item) -> Option<&mut Vec<ast::Ident>> {
     match item {
-        ast::Item::Players(list) | ast::Item::Royal(list) | ast::Item::Pool(list) => Some(list),
+        ast::Item::Players(list) | ast::Item::Royal(list, _) | ast::Item::Pool(list) => Some(list),
         _ => None,
     }
 }

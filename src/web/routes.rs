@@ -292,7 +292,7 @@ async fn play(State(shared): State<Shared>, bytes: Bytes) -> Response {
         Ok(r) => r,
         Err(e) => return refuse(e),
     };
-    let (jobs, engine, pos, generation) = {
+    let (jobs, engine, source, pos, generation) = {
         let app = lock(&shared);
         let Some(g) = &app.game else {
             return refuse("no game is loaded");
@@ -304,6 +304,7 @@ async fn play(State(shared): State<Shared>, bytes: Bytes) -> Response {
         (
             app.jobs.clone(),
             g.engine.clone(),
+            g.source.clone(),
             g.position().clone(),
             app.generation,
         )
@@ -313,7 +314,7 @@ async fn play(State(shared): State<Shared>, bytes: Bytes) -> Response {
         let text = text.clone();
         jobs.run("reading the move", move || {
             // An engine of its own, whose budget no other work can spend.
-            session::parse_move(&Engine::clone(&engine), &pos, &text)
+            session::parse_move(&Engine::clone(&engine), &pos, &text, &source)
         })
         .await
     };

@@ -88,7 +88,7 @@ impl Game {
 
     /// Plays a legal move in notation; the CLI's message if it is not one.
     pub fn play(&mut self, text: &str) -> Result<(), String> {
-        let mv = parse_move(&self.engine, self.position(), text)?;
+        let mv = parse_move(&self.engine, self.position(), text, &self.source)?;
         // A short form (`e4`) is kept as the full move it was read as.
         self.push(notation::format(&self.engine, mv.as_ref()), mv);
         Ok(())
@@ -135,21 +135,38 @@ pub fn within_budget(engine: &Engine) -> Result<(), String> {
 }
 
 /// Reads a legal move of `pos` in notation; the CLI's message if it is not
-/// one (or if its moves could not be listed within the budget).
-pub fn parse_move(engine: &Engine, pos: &Position, text: &str) -> Result<Move, String> {
+/// one (or if its moves could not be listed within the budget), with the
+/// rule of the rules file `source` that refuses it, as `explain` says.
+pub fn parse_move(engine: &Engine, pos: &Position, text: &str, source: &SourceFile) -> Result<Move, String> {
     let mut buf = MoveBuf::new();
     let parsed = notation::parse(engine, pos, text, &mut buf);
     within_budget(engine)?;
     parsed.map_err(|e| {
         let legal = notation::legal_move_names(engine, pos, &mut buf);
-        let reason = match e {
-            notation::ParseMoveError::Malformed(_) => "is not written as a move",
-            notation::ParseMoveError::NotLegal(_) if legal.is_empty() => "cannot be played: the game is over",
-            notation::ParseMoveError::NotLegal(_) => "is not legal in this position",
-            // The moves it could be are the list to show.
-            notation::ParseMoveError::Ambiguous(_, all) => {
-                return format!("move `{}` could be any of: {}", clip(text, 40), all.join(" "));
+        let why = match e {
+            notation::ParseMoveError::NotLegal(_) if !legal.is_empty() => {
+                let explanation = rulebook::explain::explain(engine, pos, text);
+                // Explaining may list moves too: within the budget, or nothing said.
+                let said = crate::cli::explain::in_one_line(source, &explanation);
+                said.filter(|_| within_budget(engine).is_ok())
             }
+            _ => None,
+        };
+        let reason = match (e, why) {
+            (notation::ParseMoveError::NotLegal(_), Some(why)) => {
+                format!("is not legal in this position: {why}")
+            }
+            (e, _) => match e {
+                notation::ParseMoveError::Malformed(_) => "is not written as a move".to_string(),
+                notation::ParseMoveError::NotLegal(_) if legal.is_empty() => {
+                    "cannot be played: the game is over".to_string()
+                }
+                notation::ParseMoveError::NotLegal(_) => "is not legal in this position".to_string(),
+                // The moves it could be are the list to show.
+                notation::ParseMoveError::Ambiguous(_, all) => {
+                    return format!("move `{}` could be any of: {}", clip(text, 40), all.join(" "));
+                }
+            },
         };
         let shown: Vec<&str> = legal.iter().take(40).map(String::as_str).collect();
         let more = if legal.len() > shown.len() { " …" } else { "" };
@@ -456,6 +473,21 @@ mod tests {
         );
         let e = g.play("<script>").unwrap_err();
         assert!(e.contains("is not written as a move"), "{e}");
+    }
+
+    #[test]
+    fn an_illegal_move_is_explained_by_its_rule() {
+        let mut g = game();
+        g.play("S@b2").unwrap();
+        let e = g.play("S@b2").unwrap_err();
+        assert!(
+            e.contains("`Stone.drop` refuses it: b2 is not empty")
+                && e.contains("Stone.drop at tiny.rules:4:")
+                && e.contains(": `empty`"),
+            "{e}"
+        );
+        let e = g.play("a1-a2").unwrap_err();
+        assert!(e.contains("no rule produces it (there is no piece on a1)"), "{e}");
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! What to do with a typed move: play it, or say why not and what was meant.
 
+use rulebook::diag::SourceFile;
 use rulebook::engine::{Engine, MoveBuf, Obstacle, Position, Token};
 use rulebook::ir::{ActionSource, CellId, Cond, PieceKind, PlayerId};
 use rulebook::notation;
@@ -216,8 +217,9 @@ pub fn command_meant<'a>(input: &str, commands: &[&'a str]) -> Option<&'a str> {
         .map(|(_, c)| c)
 }
 
-/// Decides what to do with `input`, typed by the player to move at `pos`.
-pub fn judge(engine: &Engine, pos: &Position, input: &str, legal: &[Named]) -> Verdict {
+/// Decides what to do with `input`, typed by the player to move at `pos`
+/// (`source`: the rules file, where the rule that refuses a move is shown).
+pub fn judge(engine: &Engine, pos: &Position, input: &str, legal: &[Named], source: &SourceFile) -> Verdict {
     if let Some(m) = legal.iter().find(|m| m.text == input) {
         return Verdict::Play {
             text: m.text.clone(),
@@ -307,8 +309,17 @@ pub fn judge(engine: &Engine, pos: &Position, input: &str, legal: &[Named]) -> V
     if !prefixed.is_empty() {
         return did_you_mean(input, &prefixed);
     }
+    let mut message = explain(engine, pos, input, &typed, legal);
+    // The rule and the clause that refuse it, where the rules file says so.
+    let why = rulebook::explain::explain(engine, pos, input);
+    if matches!(why.verdict, rulebook::explain::Verdict::Refused(_))
+        && let Some(line) = crate::cli::explain::in_one_line(source, &why)
+    {
+        message.push_str("\n  Why: ");
+        message.push_str(&line);
+    }
     Verdict::Refuse {
-        message: explain(engine, pos, input, &typed, legal),
+        message,
         suggestion: None,
     }
 }
