@@ -5,9 +5,11 @@
 //! output are relative (`games/…`, `tests/ui/…`). Error reports are miette
 //! reports wrapped at 80 columns; [`flat`] undoes the wrapping before matching.
 
+mod common;
+use common::{command, crate_dir, run};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Stdio;
 
 const KK: &str = "games/knights-and-kender.rules";
 
@@ -22,31 +24,6 @@ const KENDER_FIRST_MOVES: [&str; 13] = [
 const KNIGHTS_WIN: &str = "N@d8 N@h8 g3-f4 h8-g6,d8-c6 e3-d4 g6xf4,c6xd4 f2-g3 d4-c2,f4-e2 c1-e3 \
 c2xd2,e2xg1 h2-f4 d2-f1,g1-e2 b2-d4 e2xc3,f1xg3 f4-g5 c3-a4,g3-e4 d4-f2 e4xg5,a4xa3 e3-d4 a3-c2,\
 g5-e4 e1-d2 e4xd2,c2xd4 a1-b2 d2-e4,d4-c2 b2-a3 e4xf2,c2xa3";
-
-fn crate_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn command(args: &[&str]) -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_rulebook"));
-    cmd.args(args)
-        .current_dir(crate_dir())
-        .env("NO_COLOR", "1")
-        .env("RUST_BACKTRACE", "0");
-    cmd
-}
-
-/// Runs the binary; checks it did not panic.
-fn run(args: &[&str]) -> Output {
-    let out = command(args).output().expect("the binary runs");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        !stderr.contains("panicked"),
-        "`rulebook {}` panicked:\n{stderr}",
-        args.join(" ")
-    );
-    out
-}
 
 /// Runs the binary, expects success and no output on stderr; returns stdout.
 fn ok(args: &[&str]) -> String {

@@ -6,8 +6,9 @@
 //! Every run sets `NO_COLOR=1` and runs in the crate directory; the depth
 //! and the number of games stay small, so the file runs in seconds in debug.
 
+mod common;
+use common::run;
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
 use serde_json::Value;
 
@@ -20,23 +21,6 @@ const ONE_MOVE: &str = "option one_knight_move: bool = true";
 /// The first line (in breadth-first order, moves sorted by their bytes)
 /// after which the knights move: both placed, then the first kender move.
 const FIRST_LINE: [&str; 3] = ["N@a8", "N@b8", "a3-b4"];
-
-fn run(args: &[&str]) -> Output {
-    let out = Command::new(env!("CARGO_BIN_EXE_rulebook"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .env("RUST_BACKTRACE", "0")
-        .output()
-        .expect("the binary runs");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        !stderr.contains("panicked"),
-        "`rulebook {}` panicked:\n{stderr}",
-        args.join(" ")
-    );
-    out
-}
 
 /// Runs the binary, expects success and nothing on stderr; returns stdout.
 fn ok(args: &[&str]) -> String {

@@ -4,9 +4,11 @@
 //! move no rule makes, the closest legal moves; for a legal move, its rule;
 //! and the same explanation in `play` (the web page's is tested in `src/web`).
 
+mod common;
+use common::{command, crate_dir};
 use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
+
+use std::process::Stdio;
 
 use serde_json::Value;
 
@@ -19,19 +21,6 @@ const DRAUGHTS: &str = "games/international-draughts.rules";
 /// Black men on h6, d4 and h4, White men on c3 and i3: c3xe5 takes one,
 /// i3xi7 (over h4 and h6) takes two.
 const TWO_CAPTURES: &str = "10/10/10/10/7m2/10/3m3m2/2M5M1/10/10 w ply:0";
-
-fn crate_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn command(args: &[&str]) -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_rulebook"));
-    cmd.args(args)
-        .current_dir(crate_dir())
-        .env("NO_COLOR", "1")
-        .env("RUST_BACKTRACE", "0");
-    cmd
-}
 
 /// Runs `rulebook explain …`, expects success; returns standard output.
 fn explain(args: &[&str]) -> String {

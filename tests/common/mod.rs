@@ -224,3 +224,31 @@ pub fn next_random(rng: &mut u64) -> u64 {
     *rng ^= *rng << 17;
     *rng
 }
+
+/// The crate's folder, where the tests run the binary.
+pub fn crate_dir() -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The `rulebook` binary with `args`, run in the crate's folder, without
+/// colours or backtraces.
+pub fn command(args: &[&str]) -> std::process::Command {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_rulebook"));
+    cmd.args(args)
+        .current_dir(crate_dir())
+        .env("NO_COLOR", "1")
+        .env("RUST_BACKTRACE", "0");
+    cmd
+}
+
+/// Runs the binary; checks it did not panic.
+pub fn run(args: &[&str]) -> std::process::Output {
+    let out = command(args).output().expect("the binary runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !stderr.contains("panicked"),
+        "`rulebook {}` panicked:\n{stderr}",
+        args.join(" ")
+    );
+    out
+}
