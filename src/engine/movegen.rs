@@ -5,7 +5,7 @@
 
 use super::moves::{MAX_CHAIN, MoveBuf, MoveList, Token};
 use super::{Engine, Position};
-use crate::ir::{ActionSource, CellId, Pass, PlayerId, Turn};
+use crate::ir::{ActionSource, CellId, Expr, Pass, PlayerId, Turn};
 
 use crate::ir::ids::MAX_ACTIONS;
 
@@ -363,9 +363,12 @@ impl Engine {
     pub(super) fn turn_now(&self, pos: &Position) -> (PlayerId, &Turn, usize) {
         let (player, turn) = self.game.order.at(pos.ply);
         let turn = &self.game.turns[turn];
-        let max = self
-            .eval(&turn.max_actions, pos, player)
-            .clamp(0, MAX_ACTIONS as i64) as usize;
+        // Most turns have a fixed budget: no call to the evaluator for it.
+        let max = match turn.max_actions {
+            Expr::Const(n) => n,
+            ref e => self.eval(e, pos, player),
+        };
+        let max = max.clamp(0, MAX_ACTIONS as i64) as usize;
         (player, turn, max)
     }
 
