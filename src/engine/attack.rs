@@ -322,6 +322,7 @@ impl Engine {
                         self.core_actions(scratch, by, rule, from, &mut out, &mut core, None);
                     } else {
                         let mut tables = super::movegen::GenScratch::default();
+                        tables.make_room(self.landing_keys);
                         self.fast_actions(scratch, by, rule.kind, from, rule, &mut out, &mut tables);
                     }
                     let captures_here = |t: super::Token| matches!(t, super::Token::Capture(c) | super::Token::Remove(c) | super::Token::Take(c) if c == cell);

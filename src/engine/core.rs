@@ -1046,8 +1046,7 @@ impl Run<'_> {
                 if let Some(stamps) = self.stamps.as_deref_mut()
                     && let Some((key, effects)) = single_hop_key(&self.tokens, self.engine.kinds)
                 {
-                    let size = self.engine.game.topology.cells() * (self.engine.kinds + 1);
-                    match stamps.seen_way(key, size, effects) {
+                    match stamps.seen_way(key, effects) {
                         Reached::New => {}
                         Reached::Same => {
                             self.tokens.truncate(w.tokens as usize);

@@ -746,6 +746,7 @@ impl Engine {
     /// turn limit after the results.
     /// `changed` lists the cells the last move changed (`None`: unknown, so
     /// lines and connections are looked for everywhere).
+    #[inline]
     pub(super) fn decided(
         &self,
         pos: &Position,
@@ -753,12 +754,48 @@ impl Engine {
         with_limit: bool,
         changed: Option<&[CellId]>,
     ) -> Option<Outcome> {
-        for (rule, arrival) in self.game.end.results.iter().zip(&self.arrivals) {
-            if rule.whole_move && !with_limit {
+        let result = if self.plain_results {
+            self.first_result::<false>(pos, mover, with_limit, changed)
+        } else {
+            self.first_special_result(pos, mover, with_limit, changed)
+        };
+        if result.is_none() && with_limit {
+            return self.limit_reached(pos, mover);
+        }
+        result
+    }
+
+    /// [`Engine::first_result`] where some end rule has a compiled arrival
+    /// test or reads the last move: out of line, so as not to weigh on the
+    /// plain copy inlined into [`Engine::decided`].
+    #[inline(never)]
+    fn first_special_result(
+        &self,
+        pos: &Position,
+        mover: PlayerId,
+        with_limit: bool,
+        changed: Option<&[CellId]>,
+    ) -> Option<Outcome> {
+        self.first_result::<true>(pos, mover, with_limit, changed)
+    }
+
+    /// The result of the first end rule that holds (see [`Engine::decided`]).
+    /// `SPECIAL`: some rule has a compiled arrival test or reads the last
+    /// move, and both are looked for; without, neither is.
+    #[inline(always)]
+    fn first_result<const SPECIAL: bool>(
+        &self,
+        pos: &Position,
+        mover: PlayerId,
+        with_limit: bool,
+        changed: Option<&[CellId]>,
+    ) -> Option<Outcome> {
+        for (i, rule) in self.game.end.results.iter().enumerate() {
+            if SPECIAL && rule.whole_move && !with_limit {
                 continue;
             }
             let holds = match changed {
-                Some(cells) if rule.local => match arrival {
+                Some(cells) if rule.local => match if SPECIAL { self.arrivals[i].as_ref() } else { None } {
                     Some(arrival) => arrival.among(pos, cells),
                     None => self.eval_local(&rule.when, pos, mover, cells),
                 },
@@ -767,9 +804,6 @@ impl Engine {
             if holds {
                 return Some(self.settle(rule.outcome, pos, mover));
             }
-        }
-        if with_limit {
-            return self.limit_reached(pos, mover);
         }
         None
     }
@@ -797,7 +831,10 @@ impl Engine {
         None
     }
 
-    /// Evaluates a line or connection condition on the cells a move changed only.
+    /// Evaluates a line or connection condition on the cells a move changed
+    /// only. (Inlined into both copies of [`Engine::first_result`]: a call
+    /// for each end rule measured slower.)
+    #[inline(always)]
     fn eval_local(&self, expr: &Expr, pos: &Position, mover: PlayerId, cells: &[CellId]) -> bool {
         match expr {
             Expr::Line {

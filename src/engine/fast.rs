@@ -250,15 +250,11 @@ impl Engine {
             Token::Capture(to)
         };
         if promotes && let Some(choice) = self.promotion_at_end(player, kind, from, to) {
-            let cells = self.game.topology.cells() * (self.kinds + 1);
-            if choice.keep && !(self.dedupe_targets && scratch.seen_key(to.index() * (self.kinds + 1), cells))
-            {
+            if choice.keep && !(self.dedupe_targets && scratch.seen_key(to.index() * (self.kinds + 1))) {
                 out.push2(Token::From(from), hop);
             }
             for &k in choice.into {
-                if self.dedupe_targets
-                    && scratch.seen_key(to.index() * (self.kinds + 1) + k.index() + 1, cells)
-                {
+                if self.dedupe_targets && scratch.seen_key(to.index() * (self.kinds + 1) + k.index() + 1) {
                     continue;
                 }
                 let promoted = if choice.shown {
@@ -273,12 +269,7 @@ impl Engine {
             }
             return;
         }
-        if self.dedupe_targets
-            && scratch.seen_key(
-                to.index() * (self.kinds + 1),
-                self.game.topology.cells() * (self.kinds + 1),
-            )
-        {
+        if self.dedupe_targets && scratch.seen_key(to.index() * (self.kinds + 1)) {
             return;
         }
         if code == 0 {
@@ -349,17 +340,18 @@ impl Engine {
                     .0
             }
         };
-        let board_cells = self.game.topology.board_cells;
+        let board = &pos.board[..self.game.topology.board_cells];
         for zone in &promotion.zones {
-            let cells: Vec<CellId> = (0..board_cells)
-                .map(|c| CellId(c as u16))
-                .filter(|&cell| {
-                    (pos.board[cell.index()] == 0 || cell == from || cell == to)
-                        && zone.is_none_or(|r| {
-                            self.game.topology.regions[r].member[player.index()][cell.index()]
-                        })
-                })
-                .collect();
+            // (A plain loop, the zone's row read once: this runs at every
+            // capture that promotes.)
+            let member = zone.map(|r| &self.game.topology.regions[r].member[player.index()]);
+            let mut cells = Vec::new();
+            for (c, &code) in board.iter().enumerate() {
+                let cell = CellId(c as u16);
+                if (code == 0 || cell == from || cell == to) && member.is_none_or(|m| m[c]) {
+                    cells.push(cell);
+                }
+            }
             if !cells.is_empty() {
                 return Some((into, cells));
             }

@@ -83,6 +83,11 @@ pub struct Engine {
     options: Vec<i64>,
     players: usize,
     kinds: usize,
+    /// The keys of a piece's landings (cells × (kinds + 1): a landing and
+    /// the kind the piece becomes there, if any), for the stamps of
+    /// [`movegen::GenScratch`]; 0 when targets are not deduplicated
+    /// (`dedupe_targets`), which needs no stamps.
+    landing_keys: usize,
     codes: Codes,
     /// `count_slots[code]`: where in a position's numbers the pieces of the
     /// code's (owner, kind) are counted (see [`Position::set`]).
@@ -96,6 +101,11 @@ pub struct Engine {
     results_follow_numbers: bool,
     /// Some end result has a compiled arrival test (`arrivals`).
     has_arrivals: bool,
+    /// Some turn's moves are never drawn cell by cell ([`Engine::not_drawn`]).
+    may_not_draw: bool,
+    /// No end result has a compiled arrival test or reads the last move
+    /// (`whole_move`): [`Engine::decided`] need not look for either.
+    plain_results: bool,
     /// Some kind is royal: moves into check are dropped.
     has_royals: bool,
     /// Copies of [`ir::Game::dedupe_targets`] and "some promotion on capture
@@ -156,11 +166,14 @@ impl Engine {
             options,
             players,
             kinds,
+            landing_keys: 0,
             count_slots: std::sync::Arc::from([]),
             codes,
             cond_tables: Vec::new(),
             results_follow_numbers: false,
             has_arrivals: false,
+            may_not_draw: true,
+            plain_results: true,
             has_royals: false,
             dedupe_targets: false,
             has_promotions: false,
@@ -190,7 +203,7 @@ impl Engine {
                 c => engine.slot(engine.codes.owner[c] as usize, PieceKind(engine.codes.kind[c])) as u32,
             })
             .collect();
-        engine.dedupe_targets = engine.game.dedupe_targets;
+        engine.set_dedupe_targets(engine.game.dedupe_targets);
         engine.has_promotions = !engine.game.promotions.is_empty();
         engine.has_royals = engine.game.kinds.iter().any(|k| k.royal);
         engine.promotions_of = (0..kinds)
@@ -236,6 +249,7 @@ impl Engine {
             .map(|i| engine.stuck[i * cells..(i + 1) * cells].iter().any(|s| *s))
             .collect();
         engine.attack = attack::AttackTables::build(&engine);
+        engine.may_not_draw = engine.game.turns.iter().any(|t| engine.not_drawn(t));
         Ok(engine)
     }
 
@@ -243,14 +257,26 @@ impl Engine {
     /// of its fast form (slower; used to check that both agree).
     pub fn force_core(mut self) -> Engine {
         self.force_core = true;
-        self.dedupe_targets = true;
+        self.set_dedupe_targets(true);
         self.arrivals.iter_mut().for_each(|a| *a = None);
         self.follow_numbers();
+        self.may_not_draw = true;
         self
     }
 
-    /// Sets [`Engine::results_follow_numbers`] and [`Engine::has_arrivals`]
-    /// from the end results, flags and compiled arrival tests.
+    /// Sets [`Engine::dedupe_targets`], and [`Engine::landing_keys`] with it.
+    fn set_dedupe_targets(&mut self, dedupe: bool) {
+        self.dedupe_targets = dedupe;
+        self.landing_keys = if dedupe {
+            self.game.topology.cells() * (self.kinds + 1)
+        } else {
+            0
+        };
+    }
+
+    /// Sets [`Engine::results_follow_numbers`], [`Engine::has_arrivals`] and
+    /// [`Engine::plain_results`] from the end results, flags and compiled
+    /// arrival tests.
     fn follow_numbers(&mut self) {
         let game = &self.game;
         let reads_more = |e: &ir::Expr| e.mentions_mover() || e.reads_board();
@@ -258,6 +284,7 @@ impl Engine {
             .all(|(r, arrival)| arrival.is_some() || !reads_more(&r.when))
             && !game.flags.iter().any(|f| reads_more(&f.when));
         self.has_arrivals = self.arrivals.iter().any(Option::is_some);
+        self.plain_results = !self.has_arrivals && !game.end.results.iter().any(|r| r.whole_move);
     }
 
     /// The first position, since this was last asked, whose moves could not

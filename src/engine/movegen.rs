@@ -5,7 +5,7 @@
 
 use super::moves::{MAX_CHAIN, MoveBuf, MoveList, Token};
 use super::{Engine, Position};
-use crate::ir::{ActionSource, CellId, Pass, PlayerId, Turn};
+use crate::ir::{ActionSource, CellId, Expr, Pass, PlayerId, Turn};
 
 use crate::ir::ids::MAX_ACTIONS;
 
@@ -48,7 +48,7 @@ impl Engine {
         if pos.result.is_some() || self.exhaustion.is_set() {
             return None;
         }
-        buf.generator.begin_listing();
+        buf.generator.begin_listing(self.landing_keys);
         let (player, turn, max) = self.turn_now(pos);
         buf.weigh(turn.most_captures);
         if max > 0 {
@@ -165,11 +165,12 @@ impl Engine {
         let mut cost = Costs::new(&costs);
         for (i, action) in actions.iter().enumerate() {
             let weight = prefix_weight + actions.weight(i);
-            let left = remaining - cost.of(i);
             self.apply_tokens(&mut next, player, action, &mut log);
             if remaining == 1 {
                 self.follow_up(&next, player, turn, prefix, action.raw(), weight, buf);
             } else {
+                // (Costs are looked up only for the turns that have them.)
+                let left = remaining - if turn.costs.is_empty() { 1 } else { cost.of(i) };
                 let ended = left > 0 && self.ends_game(pos, &next, player);
                 if left == 0 || ended || !turn.exact_actions {
                     buf.moves.push_joined(prefix, action.raw(), weight);
@@ -249,7 +250,7 @@ impl Engine {
         if pos.result.is_some() || self.exhaustion.is_set() {
             return 0;
         }
-        buf.generator.begin_listing();
+        buf.generator.begin_listing(self.landing_keys);
         let (player, turn, max) = self.turn_now(pos);
         if self.game.may_duplicate
             || self.force_core
@@ -362,9 +363,12 @@ impl Engine {
     pub(super) fn turn_now(&self, pos: &Position) -> (PlayerId, &Turn, usize) {
         let (player, turn) = self.game.order.at(pos.ply);
         let turn = &self.game.turns[turn];
-        let max = self
-            .eval(&turn.max_actions, pos, player)
-            .clamp(0, MAX_ACTIONS as i64) as usize;
+        // Most turns have a fixed budget: no call to the evaluator for it.
+        let max = match turn.max_actions {
+            Expr::Const(n) => n,
+            ref e => self.eval(e, pos, player),
+        };
+        let max = max.clamp(0, MAX_ACTIONS as i64) as usize;
         (player, turn, max)
     }
 
@@ -734,11 +738,13 @@ pub(super) struct EffectScratch {
 
 impl Gen {
     /// Starts listing the moves of a position: the budget of
-    /// [`super::budget`] is spent anew.
+    /// [`super::budget`] is spent anew, and the stamps have room for `keys`
+    /// keys ([`Engine::landing_keys`]).
     #[inline]
-    pub(super) fn begin_listing(&mut self) {
+    pub(super) fn begin_listing(&mut self, keys: usize) {
         self.core.work = 0;
         self.scratch.work = 0;
+        self.scratch.make_room(keys);
     }
 }
 
@@ -786,6 +792,23 @@ impl Default for GenScratch {
 }
 
 impl GenScratch {
+    /// Makes room for the keys below `size` ([`Engine::landing_keys`]), once
+    /// per position rather than at each landing.
+    #[inline]
+    pub(super) fn make_room(&mut self, size: usize) {
+        if self.seen.len() < size {
+            self.grow(size);
+        }
+    }
+
+    /// The tables of [`GenScratch::make_room`] grown to `size` (once per
+    /// game, or a few times: out of the way of move listing).
+    #[cold]
+    fn grow(&mut self, size: usize) {
+        self.seen.resize(size, 0);
+        self.effects.resize(size, 0);
+    }
+
     /// Starts a new piece: targets reached twice by one piece (two rules or
     /// two lines) are one move.
     pub(super) fn next_piece(&mut self) {
@@ -801,15 +824,9 @@ impl GenScratch {
     /// write (`effects`) or not. A way with effects does not mark its landing
     /// as seen: a plain way (a fast hop, say) reaching it afterwards is
     /// another move, not a repeat of it.
-    pub(super) fn seen_way(&mut self, key: usize, size: usize, effects: bool) -> Reached {
-        if self.effects.len() < size {
-            self.effects.resize(size, 0);
-        }
+    pub(super) fn seen_way(&mut self, key: usize, effects: bool) -> Reached {
         let effects_before = self.effects[key] == self.stamp;
         if effects {
-            if self.seen.len() < size {
-                self.seen.resize(size, 0);
-            }
             let plain_before = self.seen[key] == self.stamp;
             self.effects[key] = self.stamp;
             return if plain_before || effects_before {
@@ -818,19 +835,18 @@ impl GenScratch {
                 Reached::New
             };
         }
-        match self.seen_key(key, size) {
+        match self.seen_key(key) {
             false => Reached::New,
             true if effects_before => Reached::Unsure,
             true => Reached::Same,
         }
     }
 
-    /// Whether the current piece already has a move with `key` (below `size`); marks it.
-    #[inline(never)]
-    pub(super) fn seen_key(&mut self, key: usize, size: usize) -> bool {
-        if self.seen.len() < size {
-            self.seen.resize(size, 0);
-        }
+    /// Whether the current piece (see [`GenScratch::next_piece`]) already
+    /// has a move with `key` (below the size of [`GenScratch::make_room`]);
+    /// marks it.
+    #[inline]
+    pub(super) fn seen_key(&mut self, key: usize) -> bool {
         let seen = self.seen[key] == self.stamp;
         self.seen[key] = self.stamp;
         seen

@@ -51,6 +51,20 @@ pub(super) fn one_per_cell(rule: &MoveRule) -> bool {
 }
 
 impl Engine {
+    /// Whether `turn`'s moves are never drawn cell by cell (see
+    /// [`Engine::draw_by_cells`]): the core is forced, moves may repeat, or
+    /// the turn has a follow-up, an effect after each action, costs or a
+    /// capture rule. ([`Engine::may_not_draw`] tells whether any turn is.)
+    pub(super) fn not_drawn(&self, turn: &Turn) -> bool {
+        self.force_core
+            || self.game.may_duplicate
+            || turn.follow_up.is_some()
+            || turn.after_each.is_some()
+            || !turn.costs.is_empty()
+            || turn.must_capture
+            || turn.most_captures
+    }
+
     /// A uniformly random legal move of a one-action turn made of one drop
     /// rule that gives at most one action per cell (a plain drop, or a core
     /// program that chooses its cell first and never branches after; see
@@ -67,15 +81,7 @@ impl Engine {
         buf: &mut MoveBuf,
         rng: &mut Xoshiro256PlusPlus,
     ) -> Draw {
-        if self.force_core
-            || self.exhaustion.is_set()
-            || self.game.may_duplicate
-            || turn.follow_up.is_some()
-            || turn.after_each.is_some()
-            || !turn.costs.is_empty()
-            || turn.must_capture
-            || turn.most_captures
-        {
+        if self.exhaustion.is_set() || (self.may_not_draw && self.not_drawn(turn)) {
             return Draw::Undecided;
         }
         let [tier] = &turn.tiers[..] else {
@@ -108,7 +114,7 @@ impl Engine {
             core_ready: false,
             checker_ready: false,
         };
-        buf.generator.begin_listing();
+        buf.generator.begin_listing(self.landing_keys);
         buf.moves.clear();
         // Each draw is uniform over the slots: a legal one found is uniform
         // over the legal moves.
