@@ -20,7 +20,7 @@ impl Engine {
             return out;
         };
         let mut buf = MoveBuf::new();
-        buf.generator.begin_listing();
+        buf.generator.begin_listing(self.landing_keys);
         let was_exhausted = self.exhaustion.is_set();
         self.actions(
             pos,
