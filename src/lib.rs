@@ -76,8 +76,18 @@ pub fn check(source: &SourceFile) -> (Option<ir::Game>, Vec<Problem>) {
 /// [`check`] with option values (see [`load_with`]).
 pub fn check_with(source: &SourceFile, options: &[(String, String)]) -> (Option<ir::Game>, Vec<Problem>) {
     let (file, syntax_errors) = syntax::parse(source);
+    check_parsed(&file, syntax_errors, options)
+}
+
+/// [`check_with`] of a file already parsed, with its syntax errors: for
+/// callers that read the syntax tree too (an editor's analysis).
+pub fn check_parsed(
+    file: &syntax::ast::RulesFile,
+    syntax_errors: Vec<syntax::SyntaxError>,
+    options: &[(String, String)],
+) -> (Option<ir::Game>, Vec<Problem>) {
     let syntax_failed = !syntax_errors.is_empty();
-    let (game, mut problems) = compile::compile(&file, syntax_failed, options);
+    let (game, mut problems) = compile::compile(file, syntax_failed, options);
     problems.extend(syntax_errors.into_iter().map(Problem::from));
     if syntax_failed {
         (None, problems)

@@ -22,7 +22,7 @@ pub use balance::{Balance, BalancePlan, Change, balance, change};
 pub use diff::{Difference, Incomparable, MAX_LISTED, MovesDiff, comparable, first_difference};
 pub use game::{DEFAULT_MAX_MOVES, GameResult, play_game};
 pub use matches::{AgentResult, MatchPlan, MatchReport, Tally, game_count, play_match};
-pub use perfts::{MAX_PERFT_NODES, perft_by_depth};
+pub use perfts::{MAX_PERFT_NODES, divide_on, perft_by_depth};
 pub use playouts::{PLAYOUT_BLOCK, RandomGames, random_games};
 pub use runner::run_indexed;
 pub use shard::{FORMAT, MergeError, Shard, merge};

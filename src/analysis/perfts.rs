@@ -3,7 +3,7 @@
 //! before it, is small enough.
 
 use super::runner::run_indexed;
-use crate::engine::Engine;
+use crate::engine::{Engine, Move, Position};
 
 /// The largest count [`perft_by_depth`] foresees and still counts: a
 /// second or two on one core for most games, a few for those whose moves
@@ -20,18 +20,29 @@ pub fn perft_by_depth(engine: &Engine, depth: u32, nodes: u64, jobs: usize) -> V
     let children = engine.children(&engine.start());
     let mut counts = Vec::new();
     for d in 1..=depth {
-        let count = foreseen_within(&counts, nodes).then(|| {
-            let below = run_indexed(
-                children.len(),
-                jobs,
-                |i| engine.perft(&children[i].1, d - 1),
-                &|| {},
-            );
-            below.iter().sum()
-        });
+        let count =
+            foreseen_within(&counts, nodes).then(|| below_each(engine, &children, d, jobs).iter().sum());
         counts.push(count);
     }
     counts
+}
+
+/// [`Engine::divide`] from `pos` with the first moves' subtrees counted on
+/// `jobs` threads (the counts do not depend on it).
+pub fn divide_on(engine: &Engine, pos: &Position, depth: u32, jobs: usize) -> Vec<(Move, u64)> {
+    let children = engine.children(pos);
+    let counts = below_each(engine, &children, depth, jobs);
+    children.into_iter().map(|(m, _)| m).zip(counts).collect()
+}
+
+/// The sequences of `depth` moves that start with each of `children`.
+fn below_each(engine: &Engine, children: &[(Move, Position)], depth: u32, jobs: usize) -> Vec<u64> {
+    run_indexed(
+        children.len(),
+        jobs,
+        |i| engine.perft(&children[i].1, depth.saturating_sub(1)),
+        &|| {},
+    )
 }
 
 /// Whether the next length after `counts` (lengths 1, 2, …) is to be

@@ -20,12 +20,7 @@ pub fn check(file: &Path, format: Format, deny_warnings: bool) -> miette::Result
     let source = match load::read_source(file) {
         Ok(s) => s,
         Err(e) if format == Format::Json => {
-            let problem = json!([{
-                "code": miette::Diagnostic::code(&e).map(|c| c.to_string()),
-                "severity": "error",
-                "message": e.to_string(),
-                "file": file.display().to_string(),
-            }]);
+            let problem = json_unreadable(&e, file);
             let mut out = Out::stdout();
             out.line(format!("{problem:#}"))?;
             out.finish()?;
@@ -61,6 +56,16 @@ pub fn check(file: &Path, format: Format, deny_warnings: bool) -> miette::Result
         return Err(CliError::Invalid(report.summary).into());
     }
     Ok(())
+}
+
+/// A file that could not be read, as the one problem of a JSON list.
+pub fn json_unreadable(e: &CliError, file: &Path) -> serde_json::Value {
+    json!([{
+        "code": miette::Diagnostic::code(e).map(|c| c.to_string()),
+        "severity": "error",
+        "message": e.to_string(),
+        "file": file.display().to_string(),
+    }])
 }
 
 /// The problems as JSON: code, severity, message, file, line, column, span, labels, help.
@@ -162,7 +167,10 @@ pub fn perft(loaded: &Loaded, depth: u32, divide: bool, jobs: usize, format: For
         Some(_) if depth == 0 => 1,
         Some(rows) => rows.iter().map(|(_, n)| n).sum(),
         None if depth < 2 || jobs == 1 => engine.perft(pos, depth),
-        None => first_moves(engine, pos, depth, jobs).iter().map(|(_, n)| n).sum(),
+        None => rulebook::analysis::divide_on(engine, pos, depth, jobs)
+            .iter()
+            .map(|(_, n)| n)
+            .sum(),
     };
     load::budget(engine)?;
     let mut out = Out::stdout();
@@ -188,30 +196,12 @@ pub fn perft(loaded: &Loaded, depth: u32, divide: bool, jobs: usize, format: For
 
 /// The count below each first move, sorted by the move's notation.
 fn divide_rows(engine: &Engine, pos: &Position, depth: u32, jobs: usize) -> Vec<(String, u64)> {
-    let mut rows: Vec<(String, u64)> = first_moves(engine, pos, depth, jobs)
+    let mut rows: Vec<(String, u64)> = rulebook::analysis::divide_on(engine, pos, depth, jobs)
         .into_iter()
         .map(|(m, n)| (notation::format(engine, m.as_ref()), n))
         .collect();
     rows.sort();
     rows
-}
-
-/// [`Engine::divide`] with the moves' subtrees counted on `jobs` threads
-/// (the counts do not depend on it).
-fn first_moves(
-    engine: &Engine,
-    pos: &Position,
-    depth: u32,
-    jobs: usize,
-) -> Vec<(rulebook::engine::Move, u64)> {
-    let children = engine.children(pos);
-    let counts = rulebook::analysis::run_indexed(
-        children.len(),
-        jobs,
-        |i| engine.perft(&children[i].1, depth.saturating_sub(1)),
-        &|| {},
-    );
-    children.into_iter().map(|(m, _)| m).zip(counts).collect()
 }
 
 /// `playout`: `n` uniform random games on `jobs` threads, each stopped

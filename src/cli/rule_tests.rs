@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use serde_json::json;
 
 use super::Format;
-use super::commands::json_problems;
+use super::commands::{json_problems, json_unreadable};
 use super::load::{self, CliError};
 use super::output::{Out, to_stderr};
 use rulebook::diag::{Report, SourceFile};
@@ -71,7 +71,7 @@ fn run_file(path: &std::path::Path, filter: Option<&str>) -> FileRun {
         Ok(s) => s,
         Err(e) => {
             let rendered = load::render_one(&e);
-            let problem = json!([{ "message": e.to_string(), "file": path.display().to_string() }]);
+            let problem = json_unreadable(&e, path);
             return FileRun {
                 name: path.display().to_string(),
                 results: Err((rendered, problem)),

@@ -6,6 +6,7 @@ use super::Ctx;
 use super::error::{self, NameKind};
 use super::exprs::{self, Ty};
 use crate::diag::{Problem, Span};
+use crate::engine::OptionError;
 use crate::ir::rule_tests::{RuleTest, TestStep as Step, WrittenMove};
 use crate::ir::{Outcome, PlayerId};
 use crate::syntax::ast::{Ident, Item, Literal, RulesFile, TestDecl, TestStatus, TestStep};
@@ -107,37 +108,19 @@ fn set(
         );
         return None;
     }
-    let text = match (value, info.is_bool) {
-        (Literal::Bool(b), true) => b.to_string(),
-        (Literal::Int(v), false) => {
-            let below = info.min.is_some_and(|m| *v < m);
-            let above = info.max.is_some_and(|m| *v > m);
-            if below || above {
-                let allowed = match (info.min, info.max) {
-                    (Some(lo), Some(hi)) => format!("between {lo} and {hi}"),
-                    (Some(lo), None) => format!("at least {lo}"),
-                    (_, Some(hi)) => format!("at most {hi}"),
-                    (None, None) => unreachable!("a bound was crossed"),
-                };
-                cx.report(error::out_of_range(
-                    &format!("option `{}`", name.text),
-                    span,
-                    &allowed,
-                ));
-                return None;
-            }
-            v.to_string()
-        }
-        (_, is_bool) => {
-            let (want, found) = if is_bool {
-                ("a truth value", "a number")
-            } else {
-                ("a number", "a truth value")
-            };
-            cx.report(error::type_mismatch(want, found, span));
-            return None;
-        }
+    let text = match value {
+        Literal::Bool(b) => b.to_string(),
+        Literal::Int(v) => v.to_string(),
     };
+    // Read as `--set` reads it, so a test and the command line agree.
+    if let Err(e) = crate::engine::option_value(&info, &text) {
+        let (code, label) = match e {
+            OptionError::OutOfRange { .. } => ("rules::compile::out_of_range", "out of the option's range"),
+            _ => ("rules::compile::type_mismatch", "not of the option's type"),
+        };
+        cx.report(error::invalid(code, e.to_string(), span, label));
+        return None;
+    }
     Some((name.text.clone(), text, span))
 }
 

@@ -14,11 +14,11 @@ mod action;
 mod clause;
 mod closest;
 mod piece;
-mod split;
+pub(crate) mod split;
 mod turn;
 mod walk;
 mod whole;
-mod words;
+pub mod words;
 
 use crate::diag::Span;
 use crate::engine::{Engine, MoveBuf, Position};

@@ -81,8 +81,8 @@ impl Document {
     /// Analyses `text`, named `name` in its problems.
     pub fn new(name: &str, text: &str) -> Document {
         let source = SourceFile::new(name, text);
-        let (file, _) = crate::syntax::parse(&source);
-        let (_, problems) = crate::check(&source);
+        let (file, syntax_errors) = crate::syntax::parse(&source);
+        let (_, problems) = crate::check_parsed(&file, syntax_errors, &[]);
         let mut declared = Vec::new();
         for item in &file.items {
             declarations(item, &mut declared);

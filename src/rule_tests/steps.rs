@@ -6,6 +6,7 @@
 
 use crate::diag::{Problem, Span};
 use crate::engine::{Engine, MoveBuf, Position, Status};
+use crate::explain::split;
 use crate::ir::rule_tests::{RuleTest, TestStep, WrittenMove};
 use crate::ir::{BinOp, Expr, Outcome};
 use crate::notation::{self, ParseMoveError};
@@ -164,33 +165,13 @@ pub(super) fn failure(test: &RuleTest, span: Span, reason: String, help: Option<
     }
 }
 
-/// A cell that a move written in full names and the board lacks. Cells are
-/// read as lower-case letters then digits (`c3`, `aa10`), after an `x` of a
-/// capture if need be; a turned block (`q1+90`) names a region, not a cell.
-fn unknown_cell<'t>(engine: &Engine, text: &'t str) -> Option<&'t str> {
-    let names = &engine.game().topology.cell_names;
-    let known = |s: &str| names.iter().any(|n| n == s);
-    let turned =
-        |action: &str| ["+90", "-90", "+180"].iter().any(|t| action.ends_with(t)) || action.contains('|');
+/// A cell that a move names and the board lacks (what else the move does,
+/// in braces, aside), read as `explain` reads typed moves.
+fn unknown_cell(engine: &Engine, text: &str) -> Option<String> {
     let written = text.split('{').next().unwrap_or(text);
-    written.split(',').filter(|a| !turned(a)).find_map(|action| {
-        let bytes = action.as_bytes();
-        let mut at = 0;
-        while at < bytes.len() {
-            if !bytes[at].is_ascii_lowercase() {
-                at += 1;
-                continue;
-            }
-            let letters = at + bytes[at..].iter().take_while(|b| b.is_ascii_lowercase()).count();
-            let end = letters + bytes[letters..].iter().take_while(|b| b.is_ascii_digit()).count();
-            let word = &action[at..end];
-            if end > letters && !known(word) && !(word.starts_with('x') && known(&word[1..])) {
-                return Some(word);
-            }
-            at = end;
-        }
-        None
-    })
+    split::actions(written)
+        .into_iter()
+        .find_map(|action| split::unknown_cells(engine, action).into_iter().next())
 }
 
 fn is_comparison(op: BinOp) -> bool {

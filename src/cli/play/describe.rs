@@ -5,14 +5,7 @@ use rulebook::diag::SourceFile;
 use rulebook::engine::{Engine, MoveRef, Position, Token};
 use rulebook::ir::{ActionSource, BinOp, CellId, Cond, Expr, Pattern, PieceKind, PlayerId};
 
-/// "Red's", "Blues'".
-pub fn possessive(name: &str) -> String {
-    if name.ends_with('s') {
-        format!("{name}'")
-    } else {
-        format!("{name}'s")
-    }
-}
+pub use rulebook::explain::words::possessive;
 
 /// `some_name` as "some name".
 pub fn words(name: &str) -> String {
