@@ -48,6 +48,7 @@ pub mod position_text;
 pub mod record;
 pub mod render;
 pub mod rule_tests;
+pub mod session;
 pub mod syntax;
 
 use diag::{Problem, Report, SourceFile};

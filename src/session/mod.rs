@@ -1,0 +1,362 @@
+//! A game being played: its rules, the options set, where it started, and
+//! the moves played with the position after each. Every front end keeps its
+//! game in one of these — the terminal's `play`, the web page, the engine
+//! protocol, the Python package — so none re-implements moves in notation,
+//! undo, or saving a record.
+//!
+//! ```
+//! use rulebook::{diag::SourceFile, session::Session};
+//!
+//! let rules = std::fs::read_to_string("games/tic-tac-toe.rules").unwrap();
+//! let mut game = Session::load(SourceFile::new("tic-tac-toe.rules", rules), Vec::new()).unwrap();
+//! let first = game.legal()[0].0.clone();
+//! game.play(&first).unwrap();
+//! assert_eq!(game.played().len(), 1);
+//! let record = game.record_text("tic-tac-toe.rules");
+//! game.undo();
+//! assert!(game.played().is_empty());
+//! let again = Session::replay_text(game.engine_arc(), game.source_arc(), &record).unwrap();
+//! assert_eq!(again.played()[0].0, first);
+//! ```
+
+use std::sync::Arc;
+
+use miette::Diagnostic;
+use thiserror::Error;
+
+use crate::diag::{Report, SourceFile, Span};
+use crate::engine::{Engine, Move, MoveBuf, OptionError, Position, Status};
+use crate::ir::PlayerId;
+use crate::notation::{self, ParseMoveError};
+use crate::position_text::{self, PositionError};
+use crate::record::{self, Record, RecordError};
+
+/// A game being played (cheap to clone: the compiled rules are shared).
+#[derive(Debug, Clone)]
+pub struct Session {
+    engine: Arc<Engine>,
+    source: Arc<SourceFile>,
+    sets: Vec<(String, String)>,
+    /// The starting position as text, when not the rules' start.
+    start: Option<String>,
+    /// Every position so far, the start first.
+    history: Vec<Position>,
+    /// `played[i]` leads from `history[i]` to `history[i + 1]`, with its notation.
+    played: Vec<(String, Move)>,
+}
+
+/// Rules that cannot be played.
+#[derive(Debug, Error, Diagnostic)]
+pub enum LoadError {
+    /// The rules file has errors (all of them, with their spans).
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Rules(Box<Report>),
+    /// An option value does not fit the rules' options.
+    #[error(transparent)]
+    #[diagnostic(code(rules::cli::option))]
+    Option(#[from] OptionError),
+}
+
+/// A record that cannot be replayed on these rules.
+#[derive(Debug, Error)]
+pub enum ReplayError {
+    /// The record does not read.
+    #[error(transparent)]
+    Record(Box<RecordError>),
+    /// Its starting position is not a position of this game.
+    #[error("the record's starting position is not a position of this game: {}", .error.0)]
+    Start {
+        /// Why.
+        error: PositionError,
+        /// Where the position stands in the record.
+        span: Span,
+    },
+    /// Move `index` (from 0) cannot be played where it stands.
+    #[error("move {} `{text}` of the record: {error}", .index + 1)]
+    Move {
+        /// Its index among the record's moves.
+        index: usize,
+        /// Its text.
+        text: String,
+        /// Where it stands in the record.
+        span: Span,
+        /// Why it cannot be read.
+        error: ParseMoveError,
+    },
+}
+
+impl Session {
+    /// A game of `engine` (compiled from `source` with the options `sets`)
+    /// at the rules' start.
+    pub fn new(engine: Arc<Engine>, source: Arc<SourceFile>, sets: Vec<(String, String)>) -> Session {
+        Session {
+            history: vec![engine.start()],
+            engine,
+            source,
+            sets,
+            start: None,
+            played: Vec::new(),
+        }
+    }
+
+    /// Compiles `source` with the option values `sets` and starts a game.
+    pub fn load(source: SourceFile, sets: Vec<(String, String)>) -> Result<Session, LoadError> {
+        let game = crate::load_with(&source, &sets).map_err(LoadError::Rules)?;
+        let engine = Engine::new(game, &sets)?;
+        Ok(Session::new(Arc::new(engine), Arc::new(source), sets))
+    }
+
+    /// Starts again from the position written `text` (as `rulebook position`
+    /// writes it), forgetting the moves played.
+    pub fn set_start(&mut self, text: &str) -> Result<(), PositionError> {
+        let pos = position_text::read(&self.engine, text)?;
+        self.history = vec![pos];
+        self.played.clear();
+        self.start = Some(text.to_string());
+        Ok(())
+    }
+
+    /// Starts again from the rules' start, forgetting the moves played.
+    pub fn restart(&mut self) {
+        self.history = vec![self.engine.start()];
+        self.played.clear();
+        self.start = None;
+    }
+
+    /// The compiled rules with their options.
+    pub fn engine(&self) -> &Engine {
+        &self.engine
+    }
+
+    /// The compiled rules, shared.
+    pub fn engine_arc(&self) -> Arc<Engine> {
+        self.engine.clone()
+    }
+
+    /// The rules file.
+    pub fn source(&self) -> &SourceFile {
+        &self.source
+    }
+
+    /// The rules file, shared.
+    pub fn source_arc(&self) -> Arc<SourceFile> {
+        self.source.clone()
+    }
+
+    /// The options set, in order.
+    pub fn sets(&self) -> &[(String, String)] {
+        &self.sets
+    }
+
+    /// The starting position as text, when the game did not start at the rules' start.
+    pub fn start_text(&self) -> Option<&str> {
+        self.start.as_deref()
+    }
+
+    /// The position after the moves played.
+    pub fn position(&self) -> &Position {
+        self.history
+            .last()
+            .expect("history starts with the start position")
+    }
+
+    /// Every position so far, the start first.
+    pub fn history(&self) -> &[Position] {
+        &self.history
+    }
+
+    /// The moves played, each with its notation.
+    pub fn played(&self) -> &[(String, Move)] {
+        &self.played
+    }
+
+    /// The moves played, from the start: the line a tree search is told.
+    pub fn line(&self) -> Vec<Move> {
+        self.played.iter().map(|(_, m)| m.clone()).collect()
+    }
+
+    /// The player to move.
+    pub fn mover(&self) -> PlayerId {
+        self.engine.mover(self.position())
+    }
+
+    /// Whether the game goes on, or how it ended.
+    pub fn status(&self) -> Status {
+        self.engine.status(self.position(), &mut MoveBuf::new())
+    }
+
+    /// The legal moves with their notation, sorted by notation (one entry
+    /// per notation).
+    pub fn legal(&self) -> Vec<(String, Move)> {
+        let mut buf = MoveBuf::new();
+        self.engine.legal_moves(self.position(), &mut buf);
+        let mut moves: Vec<(String, Move)> = buf
+            .moves
+            .iter()
+            .map(|m| (notation::format(&self.engine, m), m.to_move()))
+            .collect();
+        moves.sort_by(|a, b| a.0.cmp(&b.0));
+        moves.dedup_by(|a, b| a.0 == b.0);
+        moves
+    }
+
+    /// The legal move written `text`, in full or in a short form only it fits.
+    pub fn read(&self, text: &str) -> Result<Move, ParseMoveError> {
+        notation::parse(&self.engine, self.position(), text, &mut MoveBuf::new())
+    }
+
+    /// Plays the legal move written `text`; its full notation (a short form
+    /// such as `e4` is kept as the move it was read as).
+    pub fn play(&mut self, text: &str) -> Result<&str, ParseMoveError> {
+        let mv = self.read(text)?;
+        Ok(self.push(mv))
+    }
+
+    /// Plays a move known to be legal here; its notation.
+    pub fn push(&mut self, mv: Move) -> &str {
+        let mut next = self.position().clone();
+        self.engine.play_unchecked(&mut next, mv.as_ref());
+        self.history.push(next);
+        let text = notation::format(&self.engine, mv.as_ref());
+        self.played.push((text, mv));
+        &self.played.last().expect("just pushed").0
+    }
+
+    /// Takes the last move back; it, or `None` at the start.
+    pub fn undo(&mut self) -> Option<(String, Move)> {
+        let last = self.played.pop()?;
+        self.history.pop();
+        Some(last)
+    }
+
+    /// Keeps the first `moves` moves played (takes back the others).
+    pub fn truncate(&mut self, moves: usize) {
+        self.played.truncate(moves);
+        self.history.truncate(moves + 1);
+    }
+
+    /// The game as a record, naming its rules file `rules`.
+    pub fn record(&self, rules: &str) -> Record {
+        Record {
+            game: Some(self.engine.game().title.clone()),
+            rules: rules.to_string(),
+            rules_hash: Some(record::hash(&self.source.text)),
+            sets: self.sets.clone(),
+            position: self.start.clone().map(|p| (p, Span::default())),
+            moves: self
+                .played
+                .iter()
+                .map(|(t, _)| (t.clone(), Span::default()))
+                .collect(),
+        }
+    }
+
+    /// The record's text, each move commented with who played it.
+    pub fn record_text(&self, rules: &str) -> String {
+        let players = &self.engine.game().players;
+        let movers: Vec<String> = (0..self.played.len())
+            .map(|i| players[self.engine.mover(&self.history[i]).index()].clone())
+            .collect();
+        self.record(rules).to_text(&movers)
+    }
+
+    /// Plays a record's start and moves on this game, which has the
+    /// record's options; on an error, the moves before it stay played.
+    pub fn replay(&mut self, record: &Record) -> Result<(), ReplayError> {
+        match &record.position {
+            Some((text, span)) => self
+                .set_start(text)
+                .map_err(|error| ReplayError::Start { error, span: *span })?,
+            None => self.restart(),
+        }
+        for (index, (text, span)) in record.moves.iter().enumerate() {
+            self.play(text).map_err(|error| ReplayError::Move {
+                index,
+                text: text.clone(),
+                span: *span,
+                error,
+            })?;
+        }
+        Ok(())
+    }
+
+    /// A game replayed from a record's text on `engine` (compiled with the
+    /// record's options) and `source`.
+    pub fn replay_text(
+        engine: Arc<Engine>,
+        source: Arc<SourceFile>,
+        text: &str,
+    ) -> Result<Session, ReplayError> {
+        let record =
+            Record::parse(&SourceFile::new("record", text.to_string())).map_err(ReplayError::Record)?;
+        let mut session = Session::new(engine, source, record.sets.clone());
+        session.replay(&record)?;
+        Ok(session)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(name: &str) -> Session {
+        let path = format!("{}/games/{name}.rules", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).expect("shipped game");
+        Session::load(SourceFile::new(path, text), Vec::new()).expect("valid rules")
+    }
+
+    #[test]
+    fn moves_are_played_read_short_and_taken_back() {
+        let mut s = game("tic-tac-toe");
+        assert_eq!(s.legal().len(), 9);
+        let first = s.legal()[4].0.clone();
+        assert_eq!(s.play(&first).unwrap(), first);
+        assert_eq!(s.legal().len(), 8);
+        assert!(matches!(s.play(&first), Err(ParseMoveError::NotLegal(_))));
+        assert!(matches!(
+            s.play("zz"),
+            Err(ParseMoveError::Malformed(_)) | Err(ParseMoveError::NotLegal(_))
+        ));
+        assert_eq!(s.undo().map(|(t, _)| t), Some(first));
+        assert_eq!(s.undo(), None);
+        assert_eq!(s.history().len(), 1);
+    }
+
+    #[test]
+    fn a_record_replays_to_the_same_position_and_reports_a_bad_move_at_its_place() {
+        let mut s = game("connect-four");
+        for _ in 0..5 {
+            let mv = s.legal()[0].0.clone();
+            s.play(&mv).unwrap();
+        }
+        let text = s.record_text("connect-four.rules");
+        let again = Session::replay_text(s.engine_arc(), s.source_arc(), &text).unwrap();
+        assert_eq!(again.position(), s.position());
+        let broken = text.replace(&s.played()[2].0, "a9");
+        match Session::replay_text(s.engine_arc(), s.source_arc(), &broken) {
+            Err(ReplayError::Move { index, span, .. }) => {
+                assert_eq!(index, 2);
+                assert_eq!(&broken[span.start..span.end], "a9");
+            }
+            other => panic!("expected a move error, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_start_from_text_is_kept_for_the_record() {
+        let mut s = game("tic-tac-toe");
+        s.play(&s.legal()[0].0.clone()).unwrap();
+        let text = position_text::write(s.engine(), s.position());
+        let mut t = game("tic-tac-toe");
+        t.set_start(&text).unwrap();
+        assert_eq!(t.position(), s.position());
+        assert_eq!(t.start_text(), Some(text.as_str()));
+        assert!(t.record_text("x").contains("position: "));
+        assert!(t.set_start("not a position").is_err());
+        assert!(matches!(
+            Session::load(SourceFile::new("bad", "game"), Vec::new()),
+            Err(LoadError::Rules(_))
+        ));
+    }
+}
