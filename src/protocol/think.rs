@@ -78,10 +78,7 @@ pub fn think(request: &Request, stop: &Arc<AtomicBool>, report: &dyn Fn(&Progres
         request.threads,
     );
     stepper.stop_when(stop.clone());
-    loop {
-        let Some((mv, thought)) = stepper.choose(engine, &request.pos, &request.line, &|_| {}) else {
-            break;
-        };
+    while let Some((mv, thought)) = stepper.choose(engine, &request.pos, &request.line, &|_| {}) {
         progress.best = Some(notation::format(engine, mv.as_ref()));
         let searched = thought.as_ref().map_or(0, |t| t.playouts);
         progress.estimate = thought.and_then(|t| t.estimate);
