@@ -189,9 +189,20 @@ fn stop_ends_the_thinking_with_the_best_move_so_far() {
     let info = e.read();
     assert!(info.starts_with("info playouts "), "{info}");
     e.send("stop");
-    let (_, best) = e.go("isready");
+    e.send("isready");
     // `isready` is answered at once, before or after the `bestmove`.
-    let best = if best == "readyok" { e.read() } else { best };
+    let mut best = String::new();
+    let mut ready = false;
+    while best.is_empty() || !ready {
+        let line = e.read();
+        if line == "readyok" {
+            ready = true;
+        } else if line.starts_with("bestmove ") {
+            best = line;
+        } else {
+            assert!(line.starts_with("info "), "{line}");
+        }
+    }
     assert!(best.starts_with("bestmove S@"), "{best}");
     let legal = e.ask("legal");
     let mv = best.split(' ').nth(1).expect("a move");

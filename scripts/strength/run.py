@@ -15,7 +15,8 @@ modes:
 
 Before each move, both sides' legal moves are compared, and at the end their
 results, so a disagreement about the rules stops the run. Prints, per game
-and mode, our wins, draws and losses, the score and its Wilson 95% interval.
+and mode, our wins, draws and losses, the score and its Wilson 95% interval,
+the mean game length and the median of our playouts a move.
 
 Usage (from the repository, after `cargo build --profile deep`):
 
@@ -174,7 +175,7 @@ def main():
     print(f"OpenSpiel MCTSBot: uct_c={UCT_C}, {ROLLOUTS} random rollout, solve=True; against `rulebook engine`"
           f" ({args.agent or 'its default agent'}); {args.games} games each, sides alternating")
     print(f"{'game':<14} {'mode':<16} {'games':>5} {'W':>4} {'D':>4} {'L':>4} {'score':>7}  95% interval   "
-          f"{'plies':>6} {'our playouts/move':>18} {'seconds':>8}")
+          f"{'plies':>6} {'our median playouts':>19} {'seconds':>8}")
     failed = False
     for mode in args.modes.split(","):
         budget = args.playouts if mode == "playouts" else args.ms
@@ -199,10 +200,11 @@ def main():
             n = sum(tally.values())
             score = tally[1] + 0.5 * tally[0]
             low, high = wilson(score, n)
-            mean_playouts = sum(ours_playouts) / max(1, len(ours_playouts))
+            ranked = sorted(ours_playouts) or [0]
+            median_playouts = ranked[len(ranked) // 2]
             print(f"{name:<14} {label:<16} {n:>5} {tally[1]:>4} {tally[0]:>4} {tally[-1]:>4} "
                   f"{100 * score / max(1, n):>6.1f}%  [{100 * low:4.1f}, {100 * high:5.1f}]  "
-                  f"{sum(plies) / max(1, len(plies)):>6.1f} {mean_playouts:>18.0f} {time.time() - started:>8.1f}",
+                  f"{sum(plies) / max(1, len(plies)):>6.1f} {median_playouts:>19} {time.time() - started:>8.1f}",
                   flush=True)
     sys.exit(1 if failed else 0)
 

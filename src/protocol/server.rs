@@ -116,8 +116,12 @@ impl Server {
         // Every other command waits for the thinking under way: its answer
         // follows the `bestmove`, in the order the commands came.
         self.wait();
+        // A `go` reports the budget's exhaustion itself, in place of its `bestmove`.
+        let thinks = matches!(command, Command::Go(_));
         let answer = self.act(command).and_then(|line| {
-            self.exhausted()?;
+            if !thinks {
+                self.exhausted()?;
+            }
             Ok(line)
         });
         match answer {
