@@ -12,10 +12,8 @@ mod server;
 mod sink;
 mod think;
 
-pub use command::{Command, GoBudget, MAX_THINKING_MS, parse};
 pub use error::ProtocolError;
-pub use reply::{Progress, bestmove_of, status_line};
-pub use server::{DEFAULT_AGENT, MAX_THREADS, Server};
+pub use server::{DEFAULT_AGENT, Server};
 pub use sink::Sink;
 
 /// The protocol's name, as `protocol` answers it.
