@@ -546,7 +546,7 @@ pub fn run() -> miette::Result<()> {
             let loaded = load::game(&game)?;
             let jobs = jobs.unwrap_or_else(all_cores);
             match trace {
-                Some(path) => trace::write_file(&loaded.engine, n, seed, max_moves, &path),
+                Some(path) => trace::write_file(loaded.engine(), n, seed, max_moves, &path),
                 None => commands::playout(&loaded, n, seed, max_moves, jobs, format),
             }
         }
@@ -564,7 +564,7 @@ pub fn run() -> miette::Result<()> {
                 .into());
             }
             let loaded = load::game(&game)?;
-            let seats = play::seats(loaded.engine.game(), &ai, players.as_deref())?;
+            let seats = play::seats(loaded.engine().game(), &ai, players.as_deref())?;
             play::run(loaded, &seats, seed)
         }
         Command::Engine { file, sets, agent } => engine::run(&file, &sets, agent.as_deref()),
@@ -580,7 +580,7 @@ pub fn run() -> miette::Result<()> {
             format,
         } => {
             let loaded = load::game(&GameArgs::from_start(file, sets))?;
-            let agents = agents::match_players(&players, loaded.engine.game())?;
+            let agents = agents::match_players(&players, loaded.engine().game())?;
             let plan = rulebook::analysis::MatchPlan {
                 agents,
                 games,
