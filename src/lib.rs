@@ -45,6 +45,7 @@ pub mod ide;
 pub mod ir;
 pub mod notation;
 pub mod position_text;
+pub mod protocol;
 pub mod record;
 pub mod render;
 pub mod rule_tests;
