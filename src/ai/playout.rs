@@ -21,7 +21,7 @@ pub(super) struct Playouts {
     buf: MoveBuf,
     scratch: Position,
     /// Take a move that wins at once when there is one.
-    pub take_wins: bool,
+    take_wins: bool,
     /// The chance, out of [`CHANCE_SCALE`], that a move is a capture when
     /// the mover can capture.
     captures: u64,

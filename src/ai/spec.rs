@@ -1,6 +1,7 @@
-//! Agents by name: `random`, `mcts:1000` (playouts a move), `mcts:2s` or
-//! `mcts:500ms` (thinking time a move), with options after commas
-//! (`mcts:1000,c=0.7`, `mcts:1000,captures=0.5`, `mcts:1000,no-win-check`).
+//! Agents by name: `random`, `mcts:1000` (playouts a move, in total over
+//! its threads), `mcts:2s` or `mcts:500ms` (thinking time a move), with
+//! options after commas (`mcts:1000,c=0.7`, `mcts:1000,captures=0.5`,
+//! `mcts:1000,wins=playouts`, `mcts:1000,threads=4`).
 
 use std::fmt;
 use std::str::FromStr;
@@ -26,6 +27,32 @@ pub enum Budget {
 /// capturing throws pieces away in games where a capture can be answered.
 pub const DEFAULT_CAPTURES: f64 = 0.5;
 
+/// The searchers of a tree search when none is said: one, whatever the
+/// machine, so that a name and a seed give the same moves everywhere.
+pub const DEFAULT_THREADS: usize = 1;
+
+/// The most searchers a tree search may have.
+pub const MAX_THREADS: usize = 256;
+
+/// Where the search looks for a move that wins at once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WinCheck {
+    /// Nowhere: a win is found by searching, like any move.
+    Off,
+    /// When a node of the tree is first expanded: a node whose mover can
+    /// win at once is proven won (one check an iteration).
+    Tree,
+    /// In the tree and at every move of every playout, which then takes the
+    /// win (a check of every legal move, every move: costly where end rules
+    /// are, as a connection is).
+    Playouts,
+}
+
+/// Where the search looks for wins at once when nothing is said: in the
+/// tree only. Checking every playout move costs 7 times the playout on hex
+/// and did not gain strength at equal playouts (see docs/CLI.md).
+pub const DEFAULT_WIN_CHECK: WinCheck = WinCheck::Tree;
+
 /// The settings of a Monte Carlo tree search player.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct MctsConfig {
@@ -33,11 +60,14 @@ pub struct MctsConfig {
     pub budget: Budget,
     /// The exploration constant `c` of UCT.
     pub exploration: f64,
-    /// Playouts take a move that wins at once when there is one.
-    pub take_wins: bool,
+    /// Where it looks for a move that wins at once.
+    pub wins: WinCheck,
     /// The share of playout moves, in [0, 1], that are captures when the
     /// mover has one (0: uniform random playouts).
     pub captures: f64,
+    /// Its searchers, each on a thread of its own with its own tree (root
+    /// parallelism), sharing the budget: a budget in playouts is the total.
+    pub threads: usize,
 }
 
 impl MctsConfig {
@@ -46,8 +76,9 @@ impl MctsConfig {
         MctsConfig {
             budget,
             exploration: DEFAULT_EXPLORATION,
-            take_wins: true,
+            wins: DEFAULT_WIN_CHECK,
             captures: DEFAULT_CAPTURES,
+            threads: DEFAULT_THREADS,
         }
     }
 }
@@ -74,7 +105,9 @@ pub enum SpecError {
     #[error("the budget of `{0}` is zero")]
     Zero(String),
     /// An option after a comma that is not known.
-    #[error("`{0}` is no option of mcts: expected `c=NUMBER`, `captures=SHARE` or `no-win-check`")]
+    #[error(
+        "`{0}` is no option of mcts: expected `c=NUMBER`, `captures=SHARE`, `wins=off|tree|playouts` or `threads=1..256`"
+    )]
     Option(String),
 }
 
@@ -94,8 +127,15 @@ impl FromStr for AgentSpec {
         let mut config = MctsConfig::new(budget);
         for part in parts {
             let part = part.trim();
-            if part == "no-win-check" {
-                config.take_wins = false;
+            if let Some(wins) = part.strip_prefix("wins=")
+                && let Some(wins) = WinCheck::named(wins)
+            {
+                config.wins = wins;
+            } else if let Some(threads) = part.strip_prefix("threads=")
+                && let Ok(threads) = threads.parse::<usize>()
+                && (1..=MAX_THREADS).contains(&threads)
+            {
+                config.threads = threads;
             } else if let Some(c) = part.strip_prefix("c=")
                 && let Ok(c) = c.parse::<f64>()
                 && c.is_finite()
@@ -160,11 +200,35 @@ impl fmt::Display for AgentSpec {
                 if c.captures != DEFAULT_CAPTURES {
                     write!(f, ",captures={}", c.captures)?;
                 }
-                if !c.take_wins {
-                    write!(f, ",no-win-check")?;
+                if c.wins != DEFAULT_WIN_CHECK {
+                    write!(f, ",wins={}", c.wins.name())?;
+                }
+                if c.threads != DEFAULT_THREADS {
+                    write!(f, ",threads={}", c.threads)?;
                 }
                 Ok(())
             }
+        }
+    }
+}
+
+impl WinCheck {
+    /// The check named `name` in an agent's options.
+    fn named(name: &str) -> Option<WinCheck> {
+        match name {
+            "off" => Some(WinCheck::Off),
+            "tree" => Some(WinCheck::Tree),
+            "playouts" => Some(WinCheck::Playouts),
+            _ => None,
+        }
+    }
+
+    /// Its name in an agent's options.
+    fn name(self) -> &'static str {
+        match self {
+            WinCheck::Off => "off",
+            WinCheck::Tree => "tree",
+            WinCheck::Playouts => "playouts",
         }
     }
 }
@@ -198,10 +262,12 @@ mod tests {
             "mcts:2s",
             "mcts:500ms",
             "mcts:10,c=0.7",
-            "mcts:10,no-win-check",
+            "mcts:10,wins=off",
+            "mcts:10,wins=playouts",
+            "mcts:10,threads=4",
             "mcts:10,captures=0",
             "mcts:10,captures=1",
-            "mcts:10,c=0.7,captures=0.25,no-win-check",
+            "mcts:10,c=0.7,captures=0.25,wins=off,threads=2",
         ] {
             assert_eq!(spec(name).to_string(), name);
         }
@@ -226,5 +292,11 @@ mod tests {
         assert_eq!(err("mcts:10,c=x"), SpecError::Option("c=x".into()));
         assert_eq!(err("mcts:10,fast"), SpecError::Option("fast".into()));
         assert_eq!(err("mcts:10,captures=2"), SpecError::Option("captures=2".into()));
+        assert_eq!(err("mcts:10,wins=all"), SpecError::Option("wins=all".into()));
+        assert_eq!(err("mcts:10,threads=0"), SpecError::Option("threads=0".into()));
+        assert_eq!(
+            err("mcts:10,threads=257"),
+            SpecError::Option("threads=257".into())
+        );
     }
 }
