@@ -4,8 +4,9 @@
 //! fails) and uniform random playouts with the default options.
 //! Then the tree search's iterations (playouts) per second from the start of
 //! each game, on one thread and on all threads (root parallelism), and on one
-//! thread without the check for a move that wins at once, and with uniform
-//! playouts (neither that check nor the preference for captures).
+//! thread with each place to look for a move that wins at once (`wins=off`,
+//! `tree`, `playouts`), and with uniform playouts (neither that check nor
+//! the preference for captures).
 //! `cargo bench -- NAME…` runs only the games named.
 
 use std::path::Path;

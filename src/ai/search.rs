@@ -47,7 +47,7 @@ impl Searcher {
             tree: None,
             line: Vec::new(),
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
-            playouts: Playouts::new(config.wins == WinCheck::Playouts, config.captures),
+            playouts: Playouts::new(config.wins.in_playouts(), config.captures),
             exploration: config.exploration,
             check_wins: config.wins != WinCheck::Off,
             buf: MoveBuf::new(),

@@ -46,7 +46,15 @@ pub enum WinCheck {
     /// win (a check of every legal move, every move: costly where end rules
     /// are, as a connection is).
     Playouts,
+    /// In the tree and, at every move of every playout, among this many of
+    /// the legal moves drawn at random (all of them when there are no more):
+    /// a win is found less surely, at a cost that does not grow with the
+    /// number of moves.
+    Sampled(u32),
 }
+
+/// The most moves [`WinCheck::Sampled`] may try.
+pub const MAX_WIN_SAMPLE: u32 = 10_000;
 
 /// Where the search looks for wins at once when nothing is said: in the
 /// tree only. Checking every playout move costs 7 times the playout on hex
@@ -106,7 +114,7 @@ pub enum SpecError {
     Zero(String),
     /// An option after a comma that is not known.
     #[error(
-        "`{0}` is no option of mcts: expected `c=NUMBER`, `captures=SHARE`, `wins=off|tree|playouts` or `threads=1..256`"
+        "`{0}` is no option of mcts: expected `c=NUMBER`, `captures=SHARE`, `wins=off|tree|playouts|playouts:K` or `threads=1..256`"
     )]
     Option(String),
 }
@@ -219,16 +227,30 @@ impl WinCheck {
             "off" => Some(WinCheck::Off),
             "tree" => Some(WinCheck::Tree),
             "playouts" => Some(WinCheck::Playouts),
-            _ => None,
+            _ => {
+                let k: u32 = name.strip_prefix("playouts:")?.parse().ok()?;
+                (1..=MAX_WIN_SAMPLE).contains(&k).then_some(WinCheck::Sampled(k))
+            }
         }
     }
 
     /// Its name in an agent's options.
-    fn name(self) -> &'static str {
+    fn name(self) -> String {
         match self {
-            WinCheck::Off => "off",
-            WinCheck::Tree => "tree",
-            WinCheck::Playouts => "playouts",
+            WinCheck::Off => "off".to_string(),
+            WinCheck::Tree => "tree".to_string(),
+            WinCheck::Playouts => "playouts".to_string(),
+            WinCheck::Sampled(k) => format!("playouts:{k}"),
+        }
+    }
+
+    /// How many moves a playout tries for a win at each of its moves
+    /// (`None`: it does not look).
+    pub fn in_playouts(self) -> Option<u32> {
+        match self {
+            WinCheck::Off | WinCheck::Tree => None,
+            WinCheck::Playouts => Some(u32::MAX),
+            WinCheck::Sampled(k) => Some(k),
         }
     }
 }
@@ -264,6 +286,7 @@ mod tests {
             "mcts:10,c=0.7",
             "mcts:10,wins=off",
             "mcts:10,wins=playouts",
+            "mcts:10,wins=playouts:8",
             "mcts:10,threads=4",
             "mcts:10,captures=0",
             "mcts:10,captures=1",
@@ -293,6 +316,10 @@ mod tests {
         assert_eq!(err("mcts:10,fast"), SpecError::Option("fast".into()));
         assert_eq!(err("mcts:10,captures=2"), SpecError::Option("captures=2".into()));
         assert_eq!(err("mcts:10,wins=all"), SpecError::Option("wins=all".into()));
+        assert_eq!(
+            err("mcts:10,wins=playouts:0"),
+            SpecError::Option("wins=playouts:0".into())
+        );
         assert_eq!(err("mcts:10,threads=0"), SpecError::Option("threads=0".into()));
         assert_eq!(
             err("mcts:10,threads=257"),
