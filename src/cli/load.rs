@@ -136,7 +136,7 @@ pub enum CliError {
         help(
             "agents are `random`, `mcts:PLAYOUTS` (e.g. `mcts:1000`) and `mcts:TIME` (e.g. `mcts:2s`, `mcts:500ms`), \
              with options `,c=NUMBER` (exploration), `,captures=SHARE` (how often playouts capture when they can), \
-             `,wins=off|tree|playouts` (where to look for a move that wins at once) and `,threads=N`{human}"
+             `,wins=off|tree|playouts|playouts:K` (where to look for a move that wins at once) and `,threads=N`{human}"
         )
     )]
     BadAgent {
