@@ -58,10 +58,10 @@ pub const MAX_WIN_SAMPLE: u32 = 10_000;
 
 /// Where the search looks for wins at once when nothing is said: in the
 /// tree, and among 4 random moves at each playout move. At 1,000 playouts
-/// a move this scored 53% against checking every move on breakthrough and
-/// 64% against the tree alone on hex 7×7 (where checking every move costs
-/// 5.5 times the playout and gains nothing), 43% against the tree alone on
-/// connect four (see docs/CLI.md).
+/// a move it played as well as looking among all moves on the three games
+/// measured, where looking in the tree alone lost badly on one, and at a
+/// cost that does not grow with the number of moves (docs/CLI.md, "Choosing
+/// the defaults").
 pub const DEFAULT_WIN_CHECK: WinCheck = WinCheck::Sampled(4);
 
 /// The settings of a Monte Carlo tree search player.
