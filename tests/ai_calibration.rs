@@ -134,10 +134,14 @@ fn the_estimate_is_calibrated_on_hex_7() {
     calibration("hex", "size=7", "mcts:1000", 60, 0.1);
 }
 
+/// Not with the default: playouts that take a win but do not stop one
+/// favour the side to move on connect four, and the estimate with them is
+/// off by 0.16 on average there (docs/CLI.md); it is calibrated with the
+/// check in the tree only.
 #[test]
 #[ignore = "minutes"]
-fn the_estimate_is_calibrated_on_connect_four() {
-    calibration("connect-four", "", "mcts:1000", 60, 0.1);
+fn the_estimate_is_calibrated_on_connect_four_with_wins_in_the_tree() {
+    calibration("connect-four", "", "mcts:1000,wins=tree", 60, 0.1);
 }
 
 #[test]
