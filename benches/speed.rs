@@ -4,14 +4,15 @@
 //! fails) and uniform random playouts with the default options.
 //! Then the tree search's iterations (playouts) per second from the start of
 //! each game, on one thread and on all threads (root parallelism), and on one
-//! thread without the check for a move that wins at once, and with uniform
-//! playouts (neither that check nor the preference for captures).
+//! thread with each place to look for a move that wins at once (`wins=off`,
+//! `tree`, `playouts`), and with uniform playouts (neither that check nor
+//! the preference for captures).
 //! `cargo bench -- NAME…` runs only the games named.
 
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use rulebook::ai::{Budget, DEFAULT_CAPTURES, Mcts, MctsConfig};
+use rulebook::ai::{Budget, DEFAULT_CAPTURES, DEFAULT_WIN_CHECK, Mcts, MctsConfig, WinCheck};
 use rulebook::diag::SourceFile;
 use rulebook::engine::Engine;
 
@@ -149,42 +150,48 @@ fn main() {
 }
 
 /// The tree search's iterations per second from the start of each game: the
-/// default agent on one thread and on all, then on one thread without the
-/// check for a move that wins at once, and with uniform playouts (neither
-/// that check nor the preference for captures).
+/// default agent on one thread and on all, then on one thread with each
+/// place to look for a move that wins at once (nowhere, in the tree, in the
+/// tree and every playout move), and with uniform playouts (no such check
+/// nor the preference for captures).
 fn search_speed(root: &Path, games: &[String]) {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     println!();
     println!(
-        "{:<24} {:>14} {:>14} {:>18} {:>18}",
+        "{:<24} {:>14} {:>14} {:>12} {:>12} {:>14} {:>12}",
         "game",
         "mcts it/s 1t",
         format!("mcts it/s {threads}t"),
-        "1t, no win check",
-        "1t, uniform"
+        "wins=off",
+        "wins=tree",
+        "wins=playouts",
+        "uniform"
     );
     for game in games {
         let engine = engine(root, game, "");
-        let rate = |threads: usize, take_wins: bool, captures: f64| {
+        let rate = |threads: usize, wins: WinCheck, captures: f64| {
             let config = MctsConfig {
-                take_wins,
+                wins,
                 captures,
+                threads,
                 ..MctsConfig::new(Budget::Time(SEARCH_TIME))
             };
             let start = engine.start();
-            let t = Mcts::new(config, 1, threads)
+            let t = Mcts::new(config, 1)
                 .think(&engine, &start, &[], &|_| {})
                 .expect("the game goes on at the start");
             t.playouts as f64 / t.elapsed.as_secs_f64()
         };
-        let captures = DEFAULT_CAPTURES;
+        let (captures, wins) = (DEFAULT_CAPTURES, DEFAULT_WIN_CHECK);
         println!(
-            "{:<24} {:>14.0} {:>14.0} {:>18.0} {:>18.0}",
+            "{:<24} {:>14.0} {:>14.0} {:>12.0} {:>12.0} {:>14.0} {:>12.0}",
             game,
-            rate(1, true, captures),
-            rate(threads, true, captures),
-            rate(1, false, captures),
-            rate(1, false, 0.0)
+            rate(1, wins, captures),
+            rate(threads, wins, captures),
+            rate(1, WinCheck::Off, captures),
+            rate(1, WinCheck::Tree, captures),
+            rate(1, WinCheck::Playouts, captures),
+            rate(1, WinCheck::Off, 0.0)
         );
     }
 }

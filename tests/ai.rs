@@ -9,9 +9,10 @@
 
 mod common;
 
-use rulebook::ai::{Agent, AgentSpec, Mcts, Thought};
+use rulebook::ai::{Agent, AgentSpec, Estimate, Mcts, Progress, Thought};
 use rulebook::analysis::{DEFAULT_MAX_MOVES, MatchPlan, MatchReport, play_game, play_match};
 use rulebook::engine::{Engine, Move};
+use rulebook::ir::{Outcome, PlayerId};
 use rulebook::notation;
 
 fn spec(name: &str) -> AgentSpec {
@@ -26,10 +27,10 @@ fn mcts(name: &str) -> rulebook::ai::MctsConfig {
 }
 
 /// The search's thought at the position after `moves`.
-fn think(engine: &Engine, moves: &str, agent: &str, seed: u64, threads: usize) -> Thought {
+fn think(engine: &Engine, moves: &str, agent: &str, seed: u64) -> Thought {
     let pos = common::position(engine, moves);
     let line: Vec<Move> = replay(engine, moves);
-    Mcts::new(mcts(agent), seed, threads)
+    Mcts::new(mcts(agent), seed)
         .think(engine, &pos, &line, &|_| {})
         .expect("the game goes on")
 }
@@ -52,29 +53,66 @@ fn replay(engine: &Engine, moves: &str) -> Vec<Move> {
 fn the_search_takes_a_win_in_one() {
     let engine = common::engine("tic-tac-toe", "");
     // X has a1 and b2 and wins with c3; O threatens nothing it could finish first.
-    let t = think(&engine, "X@a1 O@a3 X@b2 O@c1", "mcts:300", 1, 1);
+    let t = think(&engine, "X@a1 O@a3 X@b2 O@c1", "mcts:300", 1);
     assert_eq!(notation::format(&engine, t.best.as_ref()), "X@c3", "{t:?}");
-    assert_eq!(t.estimate, Some((1.0, 0.0)), "{t:?}");
-    // Without the check, the search finds it too.
-    let t = think(&engine, "X@a1 O@a3 X@b2 O@c1", "mcts:300,no-win-check", 1, 1);
+    let won = Estimate::Proven {
+        outcome: Outcome::Win(PlayerId(0)),
+        plies: 1,
+    };
+    assert_eq!((t.estimate, t.playouts), (Some(won), 0), "{t:?}");
+    // Without the check, the search finds it too, and proves it: it stops
+    // there, long before its budget.
+    let t = think(&engine, "X@a1 O@a3 X@b2 O@c1", "mcts:300,wins=off", 1);
     assert_eq!(notation::format(&engine, t.best.as_ref()), "X@c3", "{t:?}");
-    let (win, _) = t.estimate.expect("an estimate");
-    assert!(win > 0.9, "{t:?}");
+    assert_eq!(t.estimate, Some(won), "{t:?}");
+    assert!(t.playouts < 300, "{t:?}");
+}
+
+#[test]
+fn a_proven_loss_is_reported_as_one_and_ends_the_search() {
+    let engine = common::engine("tic-tac-toe", "");
+    // X (a1, a2, b2) threatens a3, c2 and c3; O (c1, b3), to move, can
+    // block one: whatever it does, X wins at its next move.
+    let t = think(&engine, "X@a1 O@c1 X@a2 O@b3 X@b2", "mcts:5000", 1);
+    match t.estimate {
+        Some(Estimate::Proven {
+            outcome: Outcome::Win(p),
+            plies,
+        }) => assert_eq!((p, plies), (PlayerId(0), 2), "{t:?}"),
+        other => panic!("not proven lost: {other:?}"),
+    }
+    assert!(t.playouts < 5000, "{t:?}");
 }
 
 #[test]
 fn the_search_is_deterministic_for_a_seed_and_playouts() {
     let engine = common::engine("round-table", "");
-    for threads in [1, 2] {
-        let a = think(&engine, "", "mcts:300", 7, threads);
-        let b = think(&engine, "", "mcts:300", 7, threads);
+    for agent in ["mcts:300", "mcts:300,threads=2", "mcts:301,threads=3"] {
+        let a = think(&engine, "", agent, 7);
+        let b = think(&engine, "", agent, 7);
         assert_eq!(
             (&a.best, &a.considered, a.playouts),
             (&b.best, &b.considered, b.playouts),
-            "{threads} threads"
+            "{agent}"
         );
-        assert_eq!(a.playouts, 300 * threads as u64);
+        // The budget is the total over the threads.
+        assert_eq!(
+            a.playouts,
+            if agent.starts_with("mcts:301") { 301 } else { 300 },
+            "{agent}"
+        );
     }
+    // Whatever the machine: on one thread, the search runs where it is
+    // called, so pools of any size give the same move.
+    let within = |threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a pool");
+        pool.install(|| think(&engine, "", "mcts:300", 7))
+    };
+    let (one, many) = (within(1), within(8));
+    assert_eq!((&one.best, &one.considered), (&many.best, &many.considered));
     // Whole games too.
     let engine = common::engine("knights-and-kender", "");
     let agents = [spec("mcts:60"), spec("random")];
@@ -89,7 +127,7 @@ fn the_tree_is_kept_between_moves() {
     // One agent plays both sides: after its first move, the position is the
     // root of the subtree it searched most.
     let engine = common::engine("round-table", "");
-    let mut agent = Agent::new(&spec("mcts:400"), 1, 1);
+    let mut agent = Agent::new(&spec("mcts:400"), 1);
     let start = engine.start();
     let (first, thought) = agent.choose(&engine, &start, &[], &|_| {}).expect("a move");
     assert_eq!(thought.expect("a search").root_visits, 400);
@@ -110,18 +148,25 @@ fn a_search_asked_to_stop_stops_between_two_playouts() {
     // of progress (after 64 playouts), and the search stops there.
     let engine = common::engine("knights-and-kender", "");
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let mut agent = Agent::new(&spec("mcts:100000000"), 1, 1);
+    let mut agent = Agent::new(&spec("mcts:100000000"), 1);
     agent.stop_when(stop.clone());
-    let heard = std::sync::atomic::AtomicU64::new(0);
-    let progress = |playouts: u64| {
-        heard.fetch_max(playouts, std::sync::atomic::Ordering::Relaxed);
+    let heard = std::sync::Mutex::new(None);
+    let progress = |p: &Progress| {
+        *heard.lock().expect("not poisoned") = Some(p.clone());
         stop.store(true, std::sync::atomic::Ordering::Relaxed);
     };
     // Past the placements, where the search has choices to weigh.
     let pos = common::position(&engine, "N@b8 N@f8");
     let line = replay(&engine, "N@b8 N@f8");
     assert!(agent.choose(&engine, &pos, &line, &progress).is_none());
-    assert_eq!(heard.into_inner(), 64);
+    // What it heard: the playouts, the best move and the estimate so far.
+    let heard = heard.into_inner().expect("not poisoned").expect("a report");
+    assert_eq!(heard.playouts, 64);
+    assert!(heard.best.is_some(), "{heard:?}");
+    assert!(
+        matches!(heard.estimate, Some(Estimate::Chances { .. })),
+        "{heard:?}"
+    );
 }
 
 /// The score of agent 1 on each side, and of the random player on that side

@@ -1,14 +1,15 @@
-//! The Monte Carlo tree search player: one searcher per thread (root
-//! parallelism), their root statistics added up, the most visited move
-//! played, and what it thought reported.
+//! The Monte Carlo tree search player: its searchers (root parallelism)
+//! share the budget, their root statistics are added up, the best move is
+//! played (a proven win, else the most visited), and what it thought is
+//! reported, while it thinks and after.
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::search::{EdgeStats, Searcher};
-use super::{MctsConfig, derive_seed, parallel};
+use super::search::Searcher;
+use super::verdict::{self, Estimate};
+use super::{MctsConfig, WinCheck, derive_seed, parallel};
 use crate::engine::{Engine, Move, MoveBuf, Position};
 use crate::ir::{Outcome, PlayerId};
 
@@ -26,6 +27,18 @@ pub struct Mcts {
     stop: Arc<AtomicBool>,
 }
 
+/// How far a search has got, as it thinks: what the progress callback of
+/// [`Mcts::think`] hears from time to time.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Progress {
+    /// Playouts run so far for this move, on all threads.
+    pub playouts: u64,
+    /// The move it would play now (by the first searcher's tree).
+    pub best: Option<Move>,
+    /// Its estimate now (by the first searcher's tree).
+    pub estimate: Option<Estimate>,
+}
+
 /// What the search thought of a position, and the move it chose.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Thought {
@@ -33,19 +46,18 @@ pub struct Thought {
     pub best: Move,
     /// The player to move.
     pub mover: PlayerId,
-    /// Playouts run for this move (on all threads; 0 for a forced move or
-    /// one that wins at once).
+    /// Playouts run for this move (on all threads; 0 for a forced move, one
+    /// that wins at once, or a result proven before).
     pub playouts: u64,
     /// Playouts through the root's moves, with those kept from the search
     /// of earlier moves (tree reuse).
     pub root_visits: u64,
     /// How long it took.
     pub elapsed: Duration,
-    /// The mover's chance of winning after the chosen move, and of a draw,
-    /// as the playouts through it found (`None` for a forced move; a win
-    /// for certain when the move wins at once).
-    pub estimate: Option<(f64, f64)>,
-    /// The most visited moves, best first.
+    /// What the search makes of the position for the mover (`None` for a
+    /// forced move).
+    pub estimate: Option<Estimate>,
+    /// The moves ranked best, best first.
     pub considered: Vec<Considered>,
 }
 
@@ -58,20 +70,15 @@ pub struct Considered {
     pub visits: u64,
     /// The mover's mean score through it (a win 1, a draw ½).
     pub score: f64,
+    /// Its result, when the search proved it.
+    pub proven: Option<Outcome>,
 }
 
 impl Mcts {
-    /// A player with `threads` searchers (at least one), seeded from `seed`.
-    pub fn new(config: MctsConfig, seed: u64, threads: usize) -> Mcts {
-        let searchers = (0..threads.max(1) as u64)
-            .map(|t| {
-                Searcher::new(
-                    derive_seed(seed, t),
-                    config.exploration,
-                    config.take_wins,
-                    config.captures,
-                )
-            })
+    /// A player with the searchers of `config` (at least one), seeded from `seed`.
+    pub fn new(config: MctsConfig, seed: u64) -> Mcts {
+        let searchers = (0..config.threads.max(1) as u64)
+            .map(|t| Searcher::new(derive_seed(seed, t), &config))
             .collect();
         Mcts {
             config,
@@ -90,109 +97,86 @@ impl Mcts {
 
     /// Thinks about `pos`, reached by `line` from the start of the game, and
     /// chooses a move (`None` when the game is over, or when the search was
-    /// stopped: see [`Mcts::stop_when`]). `progress` hears the playouts done
-    /// so far from time to time.
+    /// stopped: see [`Mcts::stop_when`]). `progress` hears how far it has
+    /// got from time to time. The search ends when its budget is spent or
+    /// the result at `pos` is proven.
     pub fn think(
         &mut self,
         engine: &Engine,
         pos: &Position,
         line: &[Move],
-        progress: &(dyn Fn(u64) + Sync),
+        progress: &(dyn Fn(&Progress) + Sync),
     ) -> Option<Thought> {
         let start = Instant::now();
         let mover = engine.mover(pos);
         engine.legal_moves(pos, &mut self.buf);
-        let win = if self.config.take_wins {
+        let win = if self.config.wins != WinCheck::Off {
             engine.winning_move(pos, &self.buf, &mut self.scratch)
         } else {
             None
         };
+        let quick = |mv: Move, estimate: Option<Estimate>, proven: Option<Outcome>| Thought {
+            best: mv.clone(),
+            mover,
+            playouts: 0,
+            root_visits: 0,
+            elapsed: start.elapsed(),
+            estimate,
+            considered: vec![Considered {
+                mv,
+                visits: 0,
+                score: if proven.is_some() { 1.0 } else { 0.0 },
+                proven,
+            }],
+        };
         match (self.buf.moves.len(), win) {
             (0, _) => return None,
             (_, Some(i)) => {
-                let mv = self.buf.moves.get(i).to_move();
-                return Some(Thought {
-                    best: mv.clone(),
-                    mover,
-                    playouts: 0,
-                    root_visits: 0,
-                    elapsed: start.elapsed(),
-                    estimate: Some((1.0, 0.0)),
-                    considered: vec![Considered {
-                        mv,
-                        visits: 0,
-                        score: 1.0,
-                    }],
-                });
+                let won = Outcome::Win(mover);
+                let estimate = Estimate::Proven {
+                    outcome: won,
+                    plies: 1,
+                };
+                return Some(quick(self.buf.moves.get(i).to_move(), Some(estimate), Some(won)));
             }
-            (1, None) => {
-                let only = self.buf.moves.get(0).to_move();
-                return Some(Thought {
-                    best: only.clone(),
-                    mover,
-                    playouts: 0,
-                    root_visits: 0,
-                    elapsed: start.elapsed(),
-                    estimate: None,
-                    considered: vec![Considered {
-                        mv: only,
-                        visits: 0,
-                        score: 0.0,
-                    }],
-                });
-            }
+            (1, None) => return Some(quick(self.buf.moves.get(0).to_move(), None, None)),
             _ => {}
         }
         for s in &mut self.searchers {
             s.set_root(engine, pos, line);
         }
+        let report = |playouts: u64, first: &Searcher| {
+            let ranked = verdict::rank(verdict::sum(std::iter::once(first.root_stats())), mover);
+            progress(&Progress {
+                playouts,
+                best: ranked.first().map(|(mv, _)| mv.clone()),
+                estimate: verdict::estimate(&ranked, mover),
+            });
+        };
         let playouts = parallel::search(
             &mut self.searchers,
             engine,
             self.config.budget,
             &self.stop,
-            progress,
+            &report,
         );
         if self.stop.load(Ordering::Relaxed) {
             return None;
         }
-        let mut sum: BTreeMap<Move, EdgeStats> = BTreeMap::new();
-        for s in &self.searchers {
-            for (mv, e) in s.root_stats() {
-                let t = sum.entry(mv).or_default();
-                t.visits += e.visits;
-                t.value += e.value;
-                t.draws += e.draws;
-                t.proven = t.proven.or(e.proven);
-            }
-        }
-        let mut ranked: Vec<(Move, EdgeStats)> = sum.into_iter().collect();
-        // A move proven to win first, one proven to lose last, else the most
-        // visited. Stable: equal moves stay in the order of their tokens.
-        let class = |e: &EdgeStats| match e.proven {
-            Some(Outcome::Win(p)) if p == mover => 0,
-            Some(Outcome::Win(_)) => 2,
-            _ => 1,
-        };
-        ranked.sort_by(|a, b| {
-            class(&a.1).cmp(&class(&b.1)).then(
-                (b.1.visits, b.1.value)
-                    .partial_cmp(&(a.1.visits, a.1.value))
-                    .unwrap_or(std::cmp::Ordering::Equal),
-            )
-        });
+        let ranked = verdict::rank(
+            verdict::sum(self.searchers.iter().map(Searcher::root_stats)),
+            mover,
+        );
         let root_visits = ranked.iter().map(|(_, e)| e.visits).sum();
-        let (best, stats) = ranked.first()?.clone();
-        let visits = stats.visits.max(1) as f64;
-        let draw = stats.draws as f64 / visits;
-        let win = (stats.value - 0.5 * stats.draws as f64) / visits;
+        let estimate = verdict::estimate(&ranked, mover);
+        let (best, _) = ranked.first()?.clone();
         Some(Thought {
             best,
             mover,
             playouts,
             root_visits,
             elapsed: start.elapsed(),
-            estimate: Some((win, draw)),
+            estimate,
             considered: ranked
                 .into_iter()
                 .take(CONSIDERED)
@@ -204,6 +188,7 @@ impl Mcts {
                     } else {
                         e.value / e.visits as f64
                     },
+                    proven: e.proven.map(|(end, _)| end),
                 })
                 .collect(),
         })

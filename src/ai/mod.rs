@@ -1,13 +1,15 @@
 //! Players the program provides, for any rules file: a uniform random mover
 //! and a Monte Carlo tree search (UCT over the engine's move generator,
-//! random playouts that take a move winning at once and prefer captures,
-//! the tree kept between moves, root parallelism over threads with a seed
-//! each).
+//! random playouts that prefer captures, positions with a win at once
+//! proven in the tree, results proven by the MCTS-Solver rule, the tree
+//! kept between moves, root parallelism over a fixed number of threads
+//! with a seed each).
 //!
 //! Agents are named as on the command line ([`AgentSpec`]: `random`,
-//! `mcts:1000`, `mcts:2s`); an [`Agent`] plays one game. For a seed and a
-//! budget in playouts, every choice is the same on every run, whatever the
-//! number of threads of the machine.
+//! `mcts:1000`, `mcts:2s`, `mcts:1000,threads=4`); an [`Agent`] plays one
+//! game. For a seed and a budget in playouts, every choice is the same on
+//! every run and every machine: the budget is the total over the agent's
+//! threads, whose number is the agent's own.
 
 mod mcts;
 mod parallel;
@@ -16,9 +18,14 @@ mod search;
 mod spec;
 mod tree;
 mod uct;
+mod verdict;
 
-pub use mcts::{Considered, Mcts, Thought};
-pub use spec::{AgentSpec, Budget, DEFAULT_CAPTURES, DEFAULT_EXPLORATION, MctsConfig, SpecError};
+pub use mcts::{Considered, Mcts, Progress, Thought};
+pub use spec::{
+    AgentSpec, Budget, DEFAULT_CAPTURES, DEFAULT_EXPLORATION, DEFAULT_THREADS, DEFAULT_WIN_CHECK,
+    MAX_THREADS, MAX_WIN_SAMPLE, MctsConfig, SpecError, WinCheck,
+};
+pub use verdict::Estimate;
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -43,16 +50,15 @@ pub enum Agent {
 }
 
 impl Agent {
-    /// The agent `spec`, seeded with `seed`; a tree search uses `threads`
-    /// searchers (root parallelism; 1 in `match` and `analyze`, which run
-    /// games in parallel instead).
-    pub fn new(spec: &AgentSpec, seed: u64, threads: usize) -> Agent {
+    /// The agent `spec`, seeded with `seed` (a tree search with the
+    /// threads its spec gives).
+    pub fn new(spec: &AgentSpec, seed: u64) -> Agent {
         match spec {
             AgentSpec::Random => Agent::Random {
                 rng: Box::new(Xoshiro256PlusPlus::seed_from_u64(seed)),
                 buf: Box::default(),
             },
-            AgentSpec::Mcts(config) => Agent::Mcts(Box::new(Mcts::new(*config, seed, threads))),
+            AgentSpec::Mcts(config) => Agent::Mcts(Box::new(Mcts::new(*config, seed))),
         }
     }
 
@@ -67,13 +73,14 @@ impl Agent {
     /// The agent's move at `pos`, reached by `line` from the start of the
     /// game, with what a tree search thought; `None` when the game is over
     /// (or the search was stopped: [`Agent::stop_when`]). `progress` hears
-    /// the playouts done so far while a search thinks.
+    /// how far a search has got ([`Progress`]: playouts, best move and
+    /// estimate so far) while it thinks.
     pub fn choose(
         &mut self,
         engine: &Engine,
         pos: &Position,
         line: &[Move],
-        progress: &(dyn Fn(u64) + Sync),
+        progress: &(dyn Fn(&Progress) + Sync),
     ) -> Option<(Move, Option<Thought>)> {
         match self {
             Agent::Random { rng, buf } => {

@@ -1,6 +1,7 @@
 //! Playouts from a position to the end of the game: a move that wins at once
-//! when there is one (unless switched off), else, with a given chance, a
-//! capture when there is one, else a uniformly random move.
+//! when one is found among the moves tried (all, some drawn at random, or
+//! none), else, with a given chance, a capture when there is one, else a
+//! uniformly random move.
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -20,19 +21,22 @@ const MAX_PLAYOUT_MOVES: u32 = 10_000;
 pub(super) struct Playouts {
     buf: MoveBuf,
     scratch: Position,
-    /// Take a move that wins at once when there is one.
-    pub take_wins: bool,
+    /// The moves' indices in a random order, for a sampled check.
+    order: Vec<u32>,
+    /// How many moves to try for a win at each move (`None`: none).
+    wins: Option<u32>,
     /// The chance, out of [`CHANCE_SCALE`], that a move is a capture when
     /// the mover can capture.
     captures: u64,
 }
 
 impl Playouts {
-    /// Buffers for playouts that take immediate wins or not, and capture
-    /// with the chance `captures` (in [0, 1]) when they can.
-    pub fn new(take_wins: bool, captures: f64) -> Playouts {
+    /// Buffers for playouts that try `wins` moves for a win at each move
+    /// (`None`: none; `u32::MAX`: all), and capture with the chance
+    /// `captures` (in [0, 1]) when they can.
+    pub fn new(wins: Option<u32>, captures: f64) -> Playouts {
         Playouts {
-            take_wins,
+            wins,
             captures: (captures.clamp(0.0, 1.0) * CHANCE_SCALE as f64) as u64,
             ..Playouts::default()
         }
@@ -42,7 +46,7 @@ impl Playouts {
     /// returns the result.
     pub fn run(&mut self, engine: &Engine, pos: &mut Position, rng: &mut Xoshiro256PlusPlus) -> Outcome {
         for _ in 0..MAX_PLAYOUT_MOVES {
-            let chosen = if self.take_wins || self.captures > 0 {
+            let chosen = if self.wins.is_some() || self.captures > 0 {
                 self.choose(engine, pos, rng)
             } else {
                 engine.random_move(pos, &mut self.buf, rng)
@@ -65,16 +69,24 @@ impl Playouts {
             return None;
         }
         engine.legal_moves(pos, &mut self.buf);
-        let moves = &self.buf.moves;
-        let n = moves.len() as u64;
+        let n = self.buf.moves.len() as u64;
         if n == 0 {
             return None;
         }
-        if self.take_wins
-            && let Some(i) = engine.winning_move(pos, &self.buf, &mut self.scratch)
-        {
-            return Some(i);
+        match self.wins {
+            Some(k) if k as u64 >= n => {
+                if let Some(i) = engine.winning_move(pos, &self.buf, &mut self.scratch) {
+                    return Some(i);
+                }
+            }
+            Some(k) => {
+                if let Some(i) = self.sampled_win(engine, pos, k as usize, rng) {
+                    return Some(i);
+                }
+            }
+            None => {}
         }
+        let moves = &self.buf.moves;
         let capture = self.captures == CHANCE_SCALE
             || (self.captures > 0 && uniform(rng, CHANCE_SCALE) < self.captures);
         if capture {
@@ -90,6 +102,32 @@ impl Playouts {
             }
         }
         Some(uniform(rng, n) as usize)
+    }
+
+    /// A move that wins at once among `k` (fewer than all) of the legal
+    /// moves in the buffer, drawn at random: its index.
+    fn sampled_win(
+        &mut self,
+        engine: &Engine,
+        pos: &Position,
+        k: usize,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> Option<usize> {
+        let n = self.buf.moves.len();
+        let mover = engine.mover(pos);
+        self.order.clear();
+        self.order.extend(0..n as u32);
+        for j in 0..k {
+            let pick = j + uniform(rng, (n - j) as u64) as usize;
+            self.order.swap(j, pick);
+            let i = self.order[j] as usize;
+            self.scratch.clone_from(pos);
+            engine.play_chosen(&mut self.scratch, &self.buf, i);
+            if self.scratch.result() == Some(Outcome::Win(mover)) {
+                return Some(i);
+            }
+        }
+        None
     }
 }
 
@@ -122,7 +160,7 @@ mod tests {
         let game = crate::load(&SourceFile::new("test.rules", RULES)).expect("valid rules");
         let engine = Engine::new(game, &[]).expect("no options");
         let start = engine.start();
-        let mut playouts = Playouts::new(false, captures);
+        let mut playouts = Playouts::new(None, captures);
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
         (0..n)
             .filter(|_| {
@@ -139,7 +177,7 @@ mod tests {
         let engine = Engine::new(game, &[]).expect("no options");
         let mut pos = engine.start();
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
-        let outcome = Playouts::new(true, 0.5).run(&engine, &mut pos, &mut rng);
+        let outcome = Playouts::new(Some(u32::MAX), 0.5).run(&engine, &mut pos, &mut rng);
         assert_eq!((outcome, pos.ply()), (Outcome::Draw, MAX_PLAYOUT_MOVES));
     }
 
@@ -152,5 +190,35 @@ mod tests {
         // Half the time a capture, else one in eight: 9/16.
         let half = captures_of(0.5, 4000);
         assert!((2100..2400).contains(&half), "{half}");
+    }
+
+    #[test]
+    fn a_sampled_check_finds_a_win_as_often_as_it_tries() {
+        // With one black king, one of White's eight first moves (the
+        // capture) wins at once.
+        let text = RULES.replace("Black: King at a1", "");
+        let game = crate::load(&SourceFile::new("test.rules", &text)).expect("valid rules");
+        let engine = Engine::new(game, &[]).expect("no options");
+        let start = engine.start();
+        let wins_of = |k: u32, n: u32| {
+            let mut playouts = Playouts::new(Some(k), 0.0);
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+            (0..n)
+                .filter(|_| {
+                    let i = playouts.choose(&engine, &start, &mut rng).expect("a move");
+                    let mut after = start.clone();
+                    engine.play_chosen(&mut after, &playouts.buf, i);
+                    after.result().is_some()
+                })
+                .count()
+        };
+        assert_eq!(wins_of(8, 100), 100);
+        assert_eq!(wins_of(u32::MAX, 100), 100);
+        // One move tried, then a random one: 1/8 + 7/8 · 1/8 ≈ 23%.
+        let one = wins_of(1, 2000);
+        assert!((380..560).contains(&one), "{one}");
+        // Three tried: 3/8 + 5/8 · 1/8 ≈ 45%.
+        let three = wins_of(3, 2000);
+        assert!((810..1000).contains(&three), "{three}");
     }
 }

@@ -6,7 +6,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::playout::Playouts;
 use super::tree::{NONE, Node, Tree};
-use super::uct;
+use super::{MctsConfig, WinCheck, uct};
 use crate::engine::{Engine, Move, MoveBuf, Position, uniform};
 use crate::ir::Outcome;
 
@@ -20,6 +20,8 @@ pub(super) struct Searcher {
     rng: Xoshiro256PlusPlus,
     playouts: Playouts,
     exploration: f64,
+    /// Look for a move that wins at once when a node is expanded.
+    check_wins: bool,
     buf: MoveBuf,
     pos: Position,
     scratch: Position,
@@ -33,19 +35,21 @@ pub(super) struct EdgeStats {
     pub visits: u64,
     pub value: f64,
     pub draws: u64,
-    /// The result the search proved for the move, if any.
-    pub proven: Option<Outcome>,
+    /// The result the search proved for the move, if any, and the moves
+    /// to the end along the proof.
+    pub proven: Option<(Outcome, u32)>,
 }
 
 impl Searcher {
-    /// A searcher with its own seed.
-    pub fn new(seed: u64, exploration: f64, take_wins: bool, captures: f64) -> Searcher {
+    /// A searcher with its own seed and the settings of `config`.
+    pub fn new(seed: u64, config: &MctsConfig) -> Searcher {
         Searcher {
             tree: None,
             line: Vec::new(),
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
-            playouts: Playouts::new(take_wins, captures),
-            exploration,
+            playouts: Playouts::new(config.wins.in_playouts(), config.captures),
+            exploration: config.exploration,
+            check_wins: config.wins != WinCheck::Off,
             buf: MoveBuf::new(),
             pos: Position::default(),
             scratch: Position::default(),
@@ -79,11 +83,22 @@ impl Searcher {
         self.line.extend_from_slice(line);
     }
 
+    /// Whether the result at the root is known (the game is over there, or
+    /// the search proved it): nothing is left to search.
+    pub fn solved(&self) -> bool {
+        self.tree.as_ref().is_none_or(|t| t.nodes[0].end.is_some())
+    }
+
     /// Runs one iteration: down the tree, one new node, a playout from it
-    /// (or the result, at the end of the game), and the result backed up.
-    pub fn iterate(&mut self, engine: &Engine) {
+    /// (or the result, at the end of the game or of a proof), and the result
+    /// backed up. Does nothing, and says so (`false`), when the root is
+    /// [`Searcher::solved`].
+    pub fn iterate(&mut self, engine: &Engine) -> bool {
+        if self.solved() {
+            return false;
+        }
         let Some(tree) = self.tree.as_mut() else {
-            return;
+            return false;
         };
         self.pos.clone_from(&tree.root);
         self.path.clear();
@@ -95,7 +110,6 @@ impl Searcher {
                 break end;
             }
             if !n.expanded() {
-                let take_wins = self.playouts.take_wins;
                 expand(
                     tree,
                     node,
@@ -107,13 +121,15 @@ impl Searcher {
                 );
                 // A position where the mover can win at once is as good as
                 // won: it is not searched further (as a playout would take the win).
-                if take_wins
+                if self.check_wins
                     && !self.buf.moves.is_empty()
                     && engine
                         .winning_move(&self.pos, &self.buf, &mut self.scratch)
                         .is_some()
                 {
-                    tree.nodes[node as usize].end = Some(Outcome::Win(engine.mover(&self.pos)));
+                    let n = &mut tree.nodes[node as usize];
+                    n.end = Some(Outcome::Win(engine.mover(&self.pos)));
+                    n.plies = 1;
                 }
                 continue;
             }
@@ -149,6 +165,7 @@ impl Searcher {
                 }
             }
         }
+        true
     }
 
     /// The legal moves at the root and their statistics (`None` before the
@@ -167,7 +184,7 @@ impl Searcher {
                             visits: n.visits as u64,
                             value: n.value,
                             draws: n.draws as u64,
-                            proven: n.end,
+                            proven: n.end.map(|end| (end, n.plies)),
                         }
                     }
                 };

@@ -1,14 +1,17 @@
-//! Agents by name: `random`, `mcts:1000` (playouts a move), `mcts:2s` or
-//! `mcts:500ms` (thinking time a move), with options after commas
-//! (`mcts:1000,c=0.7`, `mcts:1000,captures=0.5`, `mcts:1000,no-win-check`).
+//! Agents by name: `random`, `mcts:1000` (playouts a move, in total over
+//! its threads), `mcts:2s` or `mcts:500ms` (thinking time a move), with
+//! options after commas (`mcts:1000,c=0.7`, `mcts:1000,captures=0.5`,
+//! `mcts:1000,wins=playouts`, `mcts:1000,threads=4`).
 
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-/// The exploration constant of UCT when none is given: √2, the constant of
-/// UCB1 for rewards in [0, 1].
-pub const DEFAULT_EXPLORATION: f64 = std::f64::consts::SQRT_2;
+/// The exploration constant of UCT when none is given: 1 (OpenSpiel's
+/// `uct_c=2` on rewards in [−1, 1]). At 1,000 playouts a move it beat UCB1's
+/// √2 on each of the three games measured (docs/CLI.md, "Choosing the
+/// defaults").
+pub const DEFAULT_EXPLORATION: f64 = 1.0;
 
 /// How much a tree search may think for one move.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -26,6 +29,43 @@ pub enum Budget {
 /// capturing throws pieces away in games where a capture can be answered.
 pub const DEFAULT_CAPTURES: f64 = 0.5;
 
+/// The searchers of a tree search when none is said: one, whatever the
+/// machine, so that a name and a seed give the same moves everywhere.
+pub const DEFAULT_THREADS: usize = 1;
+
+/// The most searchers a tree search may have.
+pub const MAX_THREADS: usize = 256;
+
+/// Where the search looks for a move that wins at once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WinCheck {
+    /// Nowhere: a win is found by searching, like any move.
+    Off,
+    /// When a node of the tree is first expanded: a node whose mover can
+    /// win at once is proven won (one check an iteration).
+    Tree,
+    /// In the tree and at every move of every playout, which then takes the
+    /// win (a check of every legal move, every move: costly where end rules
+    /// are, as a connection is).
+    Playouts,
+    /// In the tree and, at every move of every playout, among this many of
+    /// the legal moves drawn at random (all of them when there are no more):
+    /// a win is found less surely, at a cost that does not grow with the
+    /// number of moves.
+    Sampled(u32),
+}
+
+/// The most moves [`WinCheck::Sampled`] may try.
+pub const MAX_WIN_SAMPLE: u32 = 10_000;
+
+/// Where the search looks for wins at once when nothing is said: in the
+/// tree, and among 4 random moves at each playout move. At 1,000 playouts
+/// a move it played as well as looking among all moves on the three games
+/// measured, where looking in the tree alone lost badly on one, and at a
+/// cost that does not grow with the number of moves (docs/CLI.md, "Choosing
+/// the defaults").
+pub const DEFAULT_WIN_CHECK: WinCheck = WinCheck::Sampled(4);
+
 /// The settings of a Monte Carlo tree search player.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct MctsConfig {
@@ -33,11 +73,14 @@ pub struct MctsConfig {
     pub budget: Budget,
     /// The exploration constant `c` of UCT.
     pub exploration: f64,
-    /// Playouts take a move that wins at once when there is one.
-    pub take_wins: bool,
+    /// Where it looks for a move that wins at once.
+    pub wins: WinCheck,
     /// The share of playout moves, in [0, 1], that are captures when the
     /// mover has one (0: uniform random playouts).
     pub captures: f64,
+    /// Its searchers, each on a thread of its own with its own tree (root
+    /// parallelism), sharing the budget: a budget in playouts is the total.
+    pub threads: usize,
 }
 
 impl MctsConfig {
@@ -46,8 +89,9 @@ impl MctsConfig {
         MctsConfig {
             budget,
             exploration: DEFAULT_EXPLORATION,
-            take_wins: true,
+            wins: DEFAULT_WIN_CHECK,
             captures: DEFAULT_CAPTURES,
+            threads: DEFAULT_THREADS,
         }
     }
 }
@@ -74,7 +118,9 @@ pub enum SpecError {
     #[error("the budget of `{0}` is zero")]
     Zero(String),
     /// An option after a comma that is not known.
-    #[error("`{0}` is no option of mcts: expected `c=NUMBER`, `captures=SHARE` or `no-win-check`")]
+    #[error(
+        "`{0}` is no option of mcts: expected `c=NUMBER`, `captures=SHARE`, `wins=off|tree|playouts|playouts:K` or `threads=1..256`"
+    )]
     Option(String),
 }
 
@@ -94,8 +140,15 @@ impl FromStr for AgentSpec {
         let mut config = MctsConfig::new(budget);
         for part in parts {
             let part = part.trim();
-            if part == "no-win-check" {
-                config.take_wins = false;
+            if let Some(wins) = part.strip_prefix("wins=")
+                && let Some(wins) = WinCheck::named(wins)
+            {
+                config.wins = wins;
+            } else if let Some(threads) = part.strip_prefix("threads=")
+                && let Ok(threads) = threads.parse::<usize>()
+                && (1..=MAX_THREADS).contains(&threads)
+            {
+                config.threads = threads;
             } else if let Some(c) = part.strip_prefix("c=")
                 && let Ok(c) = c.parse::<f64>()
                 && c.is_finite()
@@ -160,11 +213,49 @@ impl fmt::Display for AgentSpec {
                 if c.captures != DEFAULT_CAPTURES {
                     write!(f, ",captures={}", c.captures)?;
                 }
-                if !c.take_wins {
-                    write!(f, ",no-win-check")?;
+                if c.wins != DEFAULT_WIN_CHECK {
+                    write!(f, ",wins={}", c.wins.name())?;
+                }
+                if c.threads != DEFAULT_THREADS {
+                    write!(f, ",threads={}", c.threads)?;
                 }
                 Ok(())
             }
+        }
+    }
+}
+
+impl WinCheck {
+    /// The check named `name` in an agent's options.
+    fn named(name: &str) -> Option<WinCheck> {
+        match name {
+            "off" => Some(WinCheck::Off),
+            "tree" => Some(WinCheck::Tree),
+            "playouts" => Some(WinCheck::Playouts),
+            _ => {
+                let k: u32 = name.strip_prefix("playouts:")?.parse().ok()?;
+                (1..=MAX_WIN_SAMPLE).contains(&k).then_some(WinCheck::Sampled(k))
+            }
+        }
+    }
+
+    /// Its name in an agent's options.
+    fn name(self) -> String {
+        match self {
+            WinCheck::Off => "off".to_string(),
+            WinCheck::Tree => "tree".to_string(),
+            WinCheck::Playouts => "playouts".to_string(),
+            WinCheck::Sampled(k) => format!("playouts:{k}"),
+        }
+    }
+
+    /// How many moves a playout tries for a win at each of its moves
+    /// (`None`: it does not look).
+    pub fn in_playouts(self) -> Option<u32> {
+        match self {
+            WinCheck::Off | WinCheck::Tree => None,
+            WinCheck::Playouts => Some(u32::MAX),
+            WinCheck::Sampled(k) => Some(k),
         }
     }
 }
@@ -198,10 +289,14 @@ mod tests {
             "mcts:2s",
             "mcts:500ms",
             "mcts:10,c=0.7",
-            "mcts:10,no-win-check",
+            "mcts:10,wins=off",
+            "mcts:10,wins=playouts",
+            "mcts:10,wins=playouts:8",
+            "mcts:10,wins=tree",
+            "mcts:10,threads=4",
             "mcts:10,captures=0",
             "mcts:10,captures=1",
-            "mcts:10,c=0.7,captures=0.25,no-win-check",
+            "mcts:10,c=0.7,captures=0.25,wins=off,threads=2",
         ] {
             assert_eq!(spec(name).to_string(), name);
         }
@@ -226,5 +321,15 @@ mod tests {
         assert_eq!(err("mcts:10,c=x"), SpecError::Option("c=x".into()));
         assert_eq!(err("mcts:10,fast"), SpecError::Option("fast".into()));
         assert_eq!(err("mcts:10,captures=2"), SpecError::Option("captures=2".into()));
+        assert_eq!(err("mcts:10,wins=all"), SpecError::Option("wins=all".into()));
+        assert_eq!(
+            err("mcts:10,wins=playouts:0"),
+            SpecError::Option("wins=playouts:0".into())
+        );
+        assert_eq!(err("mcts:10,threads=0"), SpecError::Option("threads=0".into()));
+        assert_eq!(
+            err("mcts:10,threads=257"),
+            SpecError::Option("threads=257".into())
+        );
     }
 }

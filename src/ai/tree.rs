@@ -25,8 +25,12 @@ pub(super) struct Node {
     pub len: u32,
     /// Edges `first..first + grown` have a child.
     pub grown: u32,
-    /// The result, when the game is over here.
+    /// The result, when the game is over here or the search proved it
+    /// (the result with best play).
     pub end: Option<Outcome>,
+    /// When `end` is known: the moves to the end along the proof (0 where
+    /// the game is over).
+    pub plies: u32,
 }
 
 impl Node {
@@ -41,6 +45,7 @@ impl Node {
             len: NONE,
             grown: 0,
             end,
+            plies: 0,
         }
     }
 
@@ -129,32 +134,28 @@ impl Tree {
     }
 
     /// Proves what it can above the last node of `path` (a path from the
-    /// root) when that node's result is known: a node is won by its mover
-    /// when one of its moves is, and has a result when all its moves have
-    /// the same one (the MCTS-Solver rule, for any number of players).
+    /// root) when that node's result is known, by [`proven_by_children`].
     pub fn prove_up(&mut self, path: &[u32]) {
         for pair in path.windows(2).rev() {
             let (parent, child) = (pair[0] as usize, pair[1] as usize);
-            let Some(end) = self.nodes[child].end else {
-                return;
-            };
-            if self.nodes[parent].end.is_some() {
+            if self.nodes[child].end.is_none() || self.nodes[parent].end.is_some() {
                 return;
             }
+            let p = &self.nodes[parent];
+            let complete = p.grown == p.len;
             let mover = self.nodes[child].by;
-            let proven = if end == Outcome::Win(mover) {
-                Some(end)
-            } else {
-                let p = &self.nodes[parent];
-                let all_alike = p.grown == p.len
-                    && self.edges(pair[0]).all(|e| {
-                        let c = self.children[e as usize];
-                        c != NONE && self.nodes[c as usize].end == Some(end)
-                    });
-                all_alike.then_some(end)
-            };
-            match proven {
-                Some(o) => self.nodes[parent].end = Some(o),
+            let children = self.edges(pair[0]).map(|e| match self.children[e as usize] {
+                NONE => None,
+                c => {
+                    let c = &self.nodes[c as usize];
+                    c.end.map(|end| (end, c.plies))
+                }
+            });
+            match proven_by_children(mover, complete, children) {
+                Some((end, plies)) => {
+                    self.nodes[parent].end = Some(end);
+                    self.nodes[parent].plies = plies;
+                }
                 None => return,
             }
         }
@@ -189,6 +190,52 @@ impl Tree {
         self.children = children;
         self.moves = moves;
         self.root = pos;
+    }
+}
+
+/// The result of a position where `mover` is to move, from the results its
+/// moves were proven to have (`None` for a move not proven; `complete` when
+/// every move is listed) and the moves to the end along each proof, as the
+/// MCTS-Solver rule gives it for any number of players, each preferring its
+/// win to a draw to a loss: a win of the mover when one move wins (the
+/// quickest); else, when every move is proven, a draw when one draws, or the
+/// result all moves share (for two players: a loss, put off as long as
+/// possible). With more players, moves won by different others prove
+/// nothing: the mover loses, but who wins is not known.
+pub(super) fn proven_by_children(
+    mover: PlayerId,
+    complete: bool,
+    children: impl Iterator<Item = Option<(Outcome, u32)>>,
+) -> Option<(Outcome, u32)> {
+    let mut all_proven = complete;
+    let mut win: Option<u32> = None;
+    let mut draw: Option<u32> = None;
+    let mut others: Option<(Outcome, u32)> = None;
+    let mut mixed = false;
+    for child in children {
+        match child {
+            None => all_proven = false,
+            Some((Outcome::Win(p), plies)) if p == mover => {
+                win = Some(win.map_or(plies, |w| w.min(plies)));
+            }
+            Some((Outcome::Draw, plies)) => draw = Some(draw.map_or(plies, |d| d.min(plies))),
+            Some((end, plies)) => match others {
+                Some((seen, _)) if seen != end => mixed = true,
+                Some((seen, longest)) => others = Some((seen, longest.max(plies))),
+                None => others = Some((end, plies)),
+            },
+        }
+    }
+    if let Some(plies) = win {
+        return Some((Outcome::Win(mover), plies + 1));
+    }
+    if !all_proven {
+        return None;
+    }
+    match (draw, others) {
+        (Some(plies), _) => Some((Outcome::Draw, plies + 1)),
+        (None, Some((end, plies))) if !mixed => Some((end, plies + 1)),
+        _ => None,
     }
 }
 
@@ -257,5 +304,27 @@ mod tests {
         assert_eq!(moves.len(), many);
         let last = many - 1;
         assert_eq!(moves.get(last).to_move(), mv(last as u16, (last >> 16) as u16));
+    }
+
+    #[test]
+    fn proofs_follow_the_mcts_solver_rule() {
+        let (a, b, c) = (PlayerId(0), PlayerId(1), PlayerId(2));
+        let prove = |complete: bool, children: &[Option<(Outcome, u32)>]| {
+            proven_by_children(a, complete, children.iter().copied())
+        };
+        // One winning move is enough, the quickest counts.
+        let wins = [None, Some((Outcome::Win(a), 4)), Some((Outcome::Win(a), 2))];
+        assert_eq!(prove(false, &wins), Some((Outcome::Win(a), 3)));
+        // A loss needs every move, and lasts as long as possible.
+        let losses = [Some((Outcome::Win(b), 0)), Some((Outcome::Win(b), 6))];
+        assert_eq!(prove(true, &losses), Some((Outcome::Win(b), 7)));
+        assert_eq!(prove(false, &losses), None);
+        assert_eq!(prove(true, &[losses[0], None]), None);
+        // A draw is better than a loss.
+        let draw = [Some((Outcome::Win(b), 0)), Some((Outcome::Draw, 2))];
+        assert_eq!(prove(true, &draw), Some((Outcome::Draw, 3)));
+        // Losses to different players: lost, but to whom is not known.
+        let mixed = [Some((Outcome::Win(b), 0)), Some((Outcome::Win(c), 0))];
+        assert_eq!(prove(true, &mixed), None);
     }
 }

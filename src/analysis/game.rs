@@ -37,15 +37,15 @@ impl GameResult {
 }
 
 /// Plays a game from the start in which player `p` is `agents[p]`; the
-/// agents are seeded from `seed` (each its own stream) and think on one
-/// thread each. A game still going after `max_moves` moves is stopped
+/// agents are seeded from `seed` (each its own stream) and think on the
+/// threads their specs give (one by default). A game still going after `max_moves` moves is stopped
 /// there and counts as a draw, cut. A game whose moves ran out of the
 /// engine's budget stops there: see [`Engine::take_exhausted`].
 pub fn play_game(engine: &Engine, agents: &[AgentSpec], seed: u64, max_moves: u32) -> GameResult {
     let mut agents: Vec<Agent> = agents
         .iter()
         .enumerate()
-        .map(|(p, spec)| Agent::new(spec, derive_seed(seed, p as u64), 1))
+        .map(|(p, spec)| Agent::new(spec, derive_seed(seed, p as u64)))
         .collect();
     let Ok(result) = play_out(engine, &mut agents, max_moves);
     result

@@ -175,7 +175,7 @@ fn playouts(engine: &Engine, plan: &SpeedPlan) -> (u64, u64, f64) {
 /// Iterations per second of the default tree search thinking about the
 /// start for `time` on one thread.
 fn search_rate(engine: &Engine, time: Duration) -> Result<f64, SpeedError> {
-    let thought = Mcts::new(MctsConfig::new(Budget::Time(time)), 1, 1)
+    let thought = Mcts::new(MctsConfig::new(Budget::Time(time)), 1)
         .think(engine, &engine.start(), &[], &|_| {})
         .ok_or(SpeedError::OverAtStart)?;
     Ok(thought.playouts as f64 / thought.elapsed.as_secs_f64().max(1e-9))

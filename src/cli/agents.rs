@@ -78,12 +78,12 @@ pub fn seats(text: &str, game: &Game) -> Result<Vec<Option<AgentSpec>>, CliError
 }
 
 /// The names of a comma-separated list; commas inside an agent's options
-/// (`mcts:100,c=0.5`, `captures=0`, `no-win-check`) stay with it.
+/// (`mcts:100,c=0.5`, `captures=0`, `threads=2`) stay with it.
 fn split(text: &str) -> Vec<String> {
     let mut agents: Vec<String> = Vec::new();
     for part in text.split(',') {
         let part = part.trim();
-        let is_option = part.contains('=') || part == "no-win-check";
+        let is_option = part.contains('=');
         match agents.last_mut() {
             Some(last) if is_option => {
                 last.push(',');
@@ -135,8 +135,8 @@ mod tests {
     #[test]
     fn lists_keep_the_options_of_an_agent() {
         assert_eq!(
-            split("random, mcts:100,c=0.5,no-win-check"),
-            ["random", "mcts:100,c=0.5,no-win-check"]
+            split("random, mcts:100,c=0.5,wins=off"),
+            ["random", "mcts:100,c=0.5,wins=off"]
         );
         assert_eq!(
             split("mcts:100,captures=1,mcts:100"),

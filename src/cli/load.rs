@@ -141,7 +141,8 @@ pub enum CliError {
         code(rules::cli::bad_agent),
         help(
             "agents are `random`, `mcts:PLAYOUTS` (e.g. `mcts:1000`) and `mcts:TIME` (e.g. `mcts:2s`, `mcts:500ms`), \
-             with options `,c=NUMBER` (exploration), `,captures=SHARE` (how often playouts capture when they can) and `,no-win-check`{human}"
+             with options `,c=NUMBER` (exploration), `,captures=SHARE` (how often playouts capture when they can), \
+             `,wins=off|tree|playouts|playouts:K` (where to look for a move that wins at once) and `,threads=N`{human}"
         )
     )]
     BadAgent {

@@ -218,6 +218,12 @@ enum Command {
         /// Seed of the program's random choices.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Threads of each tree search that does not name its own
+        /// (`mcts:…,threads=N`); default 1. A budget in playouts is shared
+        /// among them, so the moves depend on the seed and this number, not
+        /// on the machine.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=rulebook::ai::MAX_THREADS as i64))]
+        threads: Option<u16>,
     },
     /// Speak the engine protocol on standard input and output (see
     /// docs/PROTOCOL.md): for tournament managers, front ends and scripts.
@@ -555,6 +561,7 @@ pub fn run() -> miette::Result<()> {
             ai,
             players,
             seed,
+            threads,
         } => {
             if game.file.as_os_str() == "-" {
                 return Err(load::CliError::RulesFromStdin {
@@ -564,7 +571,10 @@ pub fn run() -> miette::Result<()> {
                 .into());
             }
             let loaded = load::game(&game)?;
-            let seats = play::seats(loaded.engine().game(), &ai, players.as_deref())?;
+            let mut seats = play::seats(loaded.engine().game(), &ai, players.as_deref())?;
+            if let Some(n) = threads {
+                play::set_threads(&mut seats, n.into());
+            }
             play::run(loaded, &seats, seed)
         }
         Command::Engine { file, sets, agent } => engine::run(&file, &sets, agent.as_deref()),

@@ -24,7 +24,7 @@ use super::load::{CliError, Loaded};
 use super::{agents, thought};
 use advice::Verdict;
 use listing::Named;
-use rulebook::ai::{Agent, AgentSpec, Budget, Thought, derive_seed};
+use rulebook::ai::{Agent, AgentSpec, Budget, DEFAULT_THREADS, Progress, Thought, derive_seed};
 use rulebook::diag::SourceFile;
 use rulebook::engine::{Engine, Move, MoveBuf, Position, Status};
 use rulebook::ir::{CaptureTo, CellId, Outcome, PieceKind, PlayerId};
@@ -60,19 +60,27 @@ pub fn seats(game: &rulebook::ir::Game, ai: &[String], players: Option<&str>) ->
     Ok(seats)
 }
 
+/// Gives `threads` threads to every tree search of `seats` that does not
+/// name its own number.
+pub fn set_threads(seats: &mut Seats, threads: usize) {
+    for seat in seats.iter_mut() {
+        if let Some(AgentSpec::Mcts(config)) = seat
+            && config.threads == DEFAULT_THREADS
+        {
+            config.threads = threads;
+        }
+    }
+}
+
 /// Runs an interactive game from where `loaded` stands; `seats` says which
 /// sides the program plays, and how; its choices are seeded with `seed`.
 pub fn run(loaded: Loaded, seats: &Seats, seed: u64) -> miette::Result<()> {
     let (engine, source) = (loaded.engine_arc(), loaded.source_arc());
     let (engine, source) = (&*engine, &*source);
-    let threads = super::all_cores();
     let agents: Vec<Option<Agent>> = seats
         .iter()
         .enumerate()
-        .map(|(p, s)| {
-            s.as_ref()
-                .map(|s| Agent::new(s, derive_seed(seed, p as u64), threads))
-        })
+        .map(|(p, s)| s.as_ref().map(|s| Agent::new(s, derive_seed(seed, p as u64))))
         .collect();
     let is_ai = seats.iter().map(Option::is_some).collect();
     let interactive = io::stdin().is_terminal() && io::stdout().is_terminal();
@@ -392,13 +400,16 @@ impl Session<'_> {
         let shown = self.thinking_shown;
         let started = Instant::now();
         let last_drawn = Mutex::new(None::<Instant>);
-        let progress = |playouts: u64| {
+        let engine = self.engine;
+        let progress = |p: &Progress| {
             let mut last = last_drawn.lock().unwrap_or_else(|e| e.into_inner());
             if shown && last.is_none_or(|t| t.elapsed() >= THINKING_REDRAW) {
                 *last = Some(Instant::now());
                 super::to_stderr(&format!(
-                    "\r{name} thinks… {playouts} playouts, {:.1} s ",
-                    started.elapsed().as_secs_f64()
+                    "\r\x1b[2K{name} thinks… {}, {:.1} s{}",
+                    thought::playouts(p.playouts),
+                    started.elapsed().as_secs_f64(),
+                    thought::so_far(engine, mover, p)
                 ));
             }
         };

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::Instant;
 
-use rulebook::ai::{AgentSpec, Budget, Thought};
+use rulebook::ai::{AgentSpec, Budget, MAX_THREADS, Thought};
 use rulebook::engine::{Engine, Move, Position};
 
 /// How far a program has got with its move, shared with the page, and a
@@ -90,9 +90,9 @@ impl Agent for SearchMover {
     ) -> Option<(Move, Option<Thought>)> {
         self.search.stop_when(progress.stop.clone());
         let started = Instant::now();
-        let report = |done: u64| {
+        let report = |p: &rulebook::ai::Progress| {
             progress.set(match self.budget {
-                Budget::Playouts(n) => done as f64 / n.max(1) as f64,
+                Budget::Playouts(n) => p.playouts as f64 / n.max(1) as f64,
                 Budget::Time(t) => started.elapsed().as_secs_f64() / t.as_secs_f64().max(1e-3),
             })
         };
@@ -103,15 +103,15 @@ impl Agent for SearchMover {
 }
 
 /// The program that plays for the page: a tree search of `strength` (one
-/// of [`STRENGTHS`]), on every core.
+/// of [`STRENGTHS`]), on every core (a budget in playouts shared among them).
 pub fn program(seed: u64, strength: &str) -> Result<Box<dyn Agent>, String> {
     let spec: AgentSpec = strength.parse().map_err(|e| format!("{e}"))?;
-    let AgentSpec::Mcts(config) = spec else {
+    let AgentSpec::Mcts(mut config) = spec else {
         return Err(format!("`{strength}` is not a tree search"));
     };
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    config.threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS));
     Ok(Box::new(SearchMover {
-        search: rulebook::ai::Agent::new(&spec, seed, threads),
+        search: rulebook::ai::Agent::new(&AgentSpec::Mcts(config), seed),
         budget: config.budget,
     }))
 }
