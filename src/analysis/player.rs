@@ -62,7 +62,7 @@ impl Seat {
     /// started and given the seed).
     pub(super) fn start(player: &Player, seed: u64) -> Result<Seat, EngineFailure> {
         Ok(match player {
-            Player::Agent(spec) => Seat::Agent(Box::new(Agent::new(spec, seed, 1))),
+            Player::Agent(spec) => Seat::Agent(Box::new(Agent::new(spec, seed))),
             Player::Engine(command) => Seat::Engine(Box::new(EngineProcess::start(command, seed)?)),
         })
     }

@@ -43,10 +43,13 @@ pub struct Progress {
     pub best: Option<String>,
     /// The mover's chance of winning after it, and of a draw.
     pub estimate: Option<(f64, f64)>,
+    /// The moves to the end when the search proved the result (the
+    /// estimate is then 1 or 0).
+    pub proven: Option<u32>,
 }
 
 impl Progress {
-    /// `info playouts N time MS [best M] [win W draw D]`.
+    /// `info playouts N time MS [best M] [win W draw D [proven PLIES]]`.
     pub fn info_line(&self) -> String {
         let mut line = format!("info {}", self.counts());
         if let Some(best) = &self.best {
@@ -56,7 +59,7 @@ impl Progress {
         line
     }
 
-    /// `bestmove M [win W draw D] playouts N time MS`, or `bestmove none …`
+    /// `bestmove M [win W draw D [proven PLIES]] playouts N time MS`, or `bestmove none …`
     /// when the search was stopped before it had a move.
     pub fn bestmove_line(&self) -> String {
         format!(
@@ -72,9 +75,10 @@ impl Progress {
     }
 
     fn estimate_fields(&self) -> String {
-        match self.estimate {
-            Some((win, draw)) => format!(" win {win:.3} draw {draw:.3}"),
-            None => String::new(),
+        match (self.estimate, self.proven) {
+            (Some((win, draw)), Some(plies)) => format!(" win {win:.3} draw {draw:.3} proven {plies}"),
+            (Some((win, draw)), None) => format!(" win {win:.3} draw {draw:.3}"),
+            (None, _) => String::new(),
         }
     }
 }
@@ -99,6 +103,7 @@ mod tests {
             elapsed: Duration::from_millis(85),
             best: Some("c1".into()),
             estimate: Some((0.625, 0.0)),
+            proven: None,
         };
         assert_eq!(
             p.info_line(),
@@ -109,6 +114,12 @@ mod tests {
             "bestmove c1 win 0.625 draw 0.000 playouts 1200 time 85"
         );
         assert_eq!(bestmove_of(&p.bestmove_line()), Some("c1"));
+        p.estimate = Some((1.0, 0.0));
+        p.proven = Some(3);
+        assert_eq!(
+            p.bestmove_line(),
+            "bestmove c1 win 1.000 draw 0.000 proven 3 playouts 1200 time 85"
+        );
         p.best = None;
         p.estimate = None;
         assert_eq!(p.bestmove_line(), "bestmove none playouts 1200 time 85");

@@ -9,8 +9,9 @@ use std::time::{Duration, Instant};
 
 use super::command::GoBudget;
 use super::reply::Progress;
-use crate::ai::{Agent, AgentSpec, Budget};
+use crate::ai::{Agent, AgentSpec, Budget, Estimate};
 use crate::engine::{Engine, Move, Position};
+use crate::ir::{Outcome, PlayerId};
 use crate::notation;
 
 /// At most this many steps for a budget in playouts below a million: a
@@ -54,9 +55,10 @@ pub fn think(request: &Request, stop: &Arc<AtomicBool>, report: &dyn Fn(&Progres
         elapsed: Duration::ZERO,
         best: None,
         estimate: None,
+        proven: None,
     };
     let AgentSpec::Mcts(config) = request.agent else {
-        let mut agent = Agent::new(&request.agent, request.seed, request.threads);
+        let mut agent = Agent::new(&request.agent, request.seed);
         if let Some((mv, _)) = agent.choose(engine, &request.pos, &request.line, &|_| {}) {
             progress.best = Some(notation::format(engine, mv.as_ref()));
         }
@@ -72,16 +74,21 @@ pub fn think(request: &Request, stop: &Arc<AtomicBool>, report: &dyn Fn(&Progres
     let mut stepper = Agent::new(
         &AgentSpec::Mcts(crate::ai::MctsConfig {
             budget: step,
+            threads: request.threads,
             ..config
         }),
         request.seed,
-        request.threads,
     );
+    let mover = engine.mover(&request.pos);
     stepper.stop_when(stop.clone());
     while let Some((mv, thought)) = stepper.choose(engine, &request.pos, &request.line, &|_| {}) {
         progress.best = Some(notation::format(engine, mv.as_ref()));
         let searched = thought.as_ref().map_or(0, |t| t.playouts);
-        progress.estimate = thought.and_then(|t| t.estimate);
+        (progress.estimate, progress.proven) = match thought.and_then(|t| t.estimate) {
+            Some(Estimate::Chances { win, draw }) => (Some((win, draw)), None),
+            Some(Estimate::Proven { outcome, plies }) => (Some(proven_chances(outcome, mover)), Some(plies)),
+            None => (None, None),
+        };
         progress.playouts += searched;
         progress.elapsed = start.elapsed();
         // A forced move, or one that wins at once: nothing more to search.
@@ -95,6 +102,15 @@ pub fn think(request: &Request, stop: &Arc<AtomicBool>, report: &dyn Fn(&Progres
     }
     progress.elapsed = start.elapsed();
     progress
+}
+
+/// The mover's chances of a win and of a draw when `outcome` is proven.
+fn proven_chances(outcome: Outcome, mover: PlayerId) -> (f64, f64) {
+    match outcome {
+        Outcome::Win(p) if p == mover => (1.0, 0.0),
+        Outcome::Win(_) => (0.0, 0.0),
+        Outcome::Draw => (0.0, 1.0),
+    }
 }
 
 /// The budget of one step of `total`.
