@@ -29,9 +29,9 @@ impl Agent {
     #[new]
     #[pyo3(signature = (game, spec = "mcts:1000", seed = 0, threads = 1))]
     fn new(py: Python<'_>, game: &Game, spec: &str, seed: u64, threads: usize) -> PyResult<Agent> {
-        let parsed: AgentSpec = spec
-            .parse()
-            .map_err(|e: ai::SpecError| errors::plain::<AgentError>(py, "rules::cli::bad_agent", e.to_string()))?;
+        let parsed: AgentSpec = spec.parse().map_err(|e: ai::SpecError| {
+            errors::plain::<AgentError>(py, "rules::cli::bad_agent", e.to_string())
+        })?;
         Ok(Agent {
             core: game.core.clone(),
             agent: ai::Agent::new(&parsed, seed, threads.max(1)),

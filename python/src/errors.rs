@@ -10,11 +10,36 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use rulebook::diag::{Report, Severity, SourceFile};
 
-create_exception!(_rulebook, RulebookError, PyValueError, "An error of rulebook, with its diagnostics.");
-create_exception!(_rulebook, RulesError, RulebookError, "A rules file that does not compile.");
-create_exception!(_rulebook, MoveError, RulebookError, "A move or action that is not legal here.");
-create_exception!(_rulebook, PositionError, RulebookError, "A text that is no position of the game.");
-create_exception!(_rulebook, AgentError, RulebookError, "An agent's name that does not read.");
+create_exception!(
+    _rulebook,
+    RulebookError,
+    PyValueError,
+    "An error of rulebook, with its diagnostics."
+);
+create_exception!(
+    _rulebook,
+    RulesError,
+    RulebookError,
+    "A rules file that does not compile."
+);
+create_exception!(
+    _rulebook,
+    MoveError,
+    RulebookError,
+    "A move or action that is not legal here."
+);
+create_exception!(
+    _rulebook,
+    PositionError,
+    RulebookError,
+    "A text that is no position of the game."
+);
+create_exception!(
+    _rulebook,
+    AgentError,
+    RulebookError,
+    "An agent's name that does not read."
+);
 
 /// Adds the exception classes to the module.
 pub fn add_to(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -60,7 +85,12 @@ pub fn render(diagnostic: &dyn Diagnostic) -> String {
 }
 
 /// An exception of class `E` with `message`, its `rendered` text and its entries.
-pub fn raise<E: pyo3::PyTypeInfo>(py: Python<'_>, message: String, rendered: String, entries: Vec<Entry>) -> PyErr {
+pub fn raise<E: pyo3::PyTypeInfo>(
+    py: Python<'_>,
+    message: String,
+    rendered: String,
+    entries: Vec<Entry>,
+) -> PyErr {
     let err = PyErr::from_type(py.get_type::<E>(), message);
     let attach = || -> PyResult<()> {
         let value = err.value(py);

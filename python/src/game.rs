@@ -52,7 +52,12 @@ fn sets_of(options: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<(String, String)
 }
 
 impl Game {
-    fn compile(py: Python<'_>, source: SourceFile, sets: Vec<(String, String)>, slots: Option<usize>) -> PyResult<Game> {
+    fn compile(
+        py: Python<'_>,
+        source: SourceFile,
+        sets: Vec<(String, String)>,
+        slots: Option<usize>,
+    ) -> PyResult<Game> {
         match Session::load(source.clone(), sets) {
             Ok(session) => {
                 let engine = session.engine_arc();
@@ -69,7 +74,12 @@ impl Game {
             Err(e @ LoadError::Option(_)) => {
                 let rendered = errors::render(&e);
                 let entry = errors::Entry::plain("rules::cli::option", e.to_string());
-                Err(errors::raise::<RulesError>(py, e.to_string(), rendered, vec![entry]))
+                Err(errors::raise::<RulesError>(
+                    py,
+                    e.to_string(),
+                    rendered,
+                    vec![entry],
+                ))
             }
         }
     }
@@ -81,9 +91,18 @@ impl Game {
     /// values); `slots`: the action slots per head (see the docs).
     #[staticmethod]
     #[pyo3(signature = (path, options = None, slots = None))]
-    fn load(py: Python<'_>, path: &str, options: Option<&Bound<'_, PyDict>>, slots: Option<usize>) -> PyResult<Game> {
+    fn load(
+        py: Python<'_>,
+        path: &str,
+        options: Option<&Bound<'_, PyDict>>,
+        slots: Option<usize>,
+    ) -> PyResult<Game> {
         let text = std::fs::read_to_string(path).map_err(|e| {
-            errors::plain::<RulesError>(py, "rules::cli::unreadable_file", format!("cannot read `{path}`: {e}"))
+            errors::plain::<RulesError>(
+                py,
+                "rules::cli::unreadable_file",
+                format!("cannot read `{path}`: {e}"),
+            )
         })?;
         Game::compile(py, SourceFile::new(path, text), sets_of(options)?, slots)
     }
@@ -135,7 +154,13 @@ impl Game {
     /// The names of the piece kinds, by kind index.
     #[getter]
     fn kinds(&self) -> Vec<String> {
-        self.core.engine.game().kinds.iter().map(|k| k.name.clone()).collect()
+        self.core
+            .engine
+            .game()
+            .kinds
+            .iter()
+            .map(|k| k.name.clone())
+            .collect()
     }
 
     /// Every option with its value.
@@ -199,7 +224,11 @@ impl Game {
     fn state(&self, py: Python<'_>, text: &str) -> PyResult<State> {
         match rulebook::position_text::read(&self.core.engine, text) {
             Ok(pos) => Ok(State::new(self.core.clone(), pos)),
-            Err(e) => Err(errors::plain::<PositionError>(py, "rules::cli::bad_position", e.to_string())),
+            Err(e) => Err(errors::plain::<PositionError>(
+                py,
+                "rules::cli::bad_position",
+                e.to_string(),
+            )),
         }
     }
 
@@ -240,7 +269,11 @@ impl Game {
     }
 
     fn __repr__(&self) -> String {
-        format!("<rulebook.Game {:?} from {}>", self.title(), self.core.source.name)
+        format!(
+            "<rulebook.Game {:?} from {}>",
+            self.title(),
+            self.core.source.name
+        )
     }
 }
 

@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyByteArray;
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
-use rulebook::engine::{Move, MoveBuf, Position};
+use rulebook::engine::{Move, MoveBuf, MoveRef, Position};
 use rulebook::ir::Outcome;
 use rulebook::learning::Actions;
 use rulebook::notation;
@@ -21,8 +21,12 @@ use crate::game::Core;
 pub struct State {
     core: Arc<Core>,
     pos: Position,
-    /// Each earlier position with the move played from it.
-    past: Vec<(Position, Move)>,
+    /// The position the state was made at.
+    first: Arc<Position>,
+    /// The tokens of the moves played since, one after another, and where
+    /// each move ends among them.
+    tokens: Vec<u16>,
+    ends: Vec<usize>,
     /// The legal moves of `pos`, listed when first asked for.
     buf: MoveBuf,
     actions: Actions,
@@ -34,8 +38,10 @@ impl State {
     pub fn new(core: Arc<Core>, pos: Position) -> State {
         State {
             core,
+            first: Arc::new(pos.clone()),
             pos,
-            past: Vec::new(),
+            tokens: Vec::new(),
+            ends: Vec::new(),
             buf: MoveBuf::new(),
             actions: Actions::default(),
             listed: false,
@@ -54,7 +60,15 @@ impl State {
 
     /// The moves played since the state was made.
     pub fn line(&self) -> Vec<Move> {
-        self.past.iter().map(|(_, m)| m.clone()).collect()
+        self.played().map(|m| m.to_move()).collect()
+    }
+
+    /// The moves played since the state was made, borrowed.
+    fn played(&self) -> impl Iterator<Item = MoveRef<'_>> {
+        (0..self.ends.len()).map(|i| {
+            let start = if i == 0 { 0 } else { self.ends[i - 1] };
+            MoveRef::from_raw(&self.tokens[start..self.ends[i]])
+        })
     }
 
     /// Lists the legal moves and their ids, once per position.
@@ -73,10 +87,9 @@ impl State {
 
     /// Plays move `i` of the list.
     fn play_listed(&mut self, i: usize) {
-        let mv = self.buf.moves.get(i).to_move();
-        let before = self.pos.clone();
+        self.tokens.extend_from_slice(self.buf.moves.get(i).raw());
+        self.ends.push(self.tokens.len());
         self.core.engine.play_chosen(&mut self.pos, &self.buf, i);
-        self.past.push((before, mv));
         self.listed = false;
     }
 
@@ -91,7 +104,11 @@ impl State {
 
     /// The id of move `i` of the list, if it has one.
     fn id_of(&self, i: usize) -> Option<u32> {
-        self.actions.ids.iter().find(|&&(_, k)| k as usize == i).map(|&(id, _)| id)
+        self.actions
+            .ids
+            .iter()
+            .find(|&&(_, k)| k as usize == i)
+            .map(|&(id, _)| id)
     }
 
     fn outcome(&mut self) -> Option<Outcome> {
@@ -237,7 +254,11 @@ impl State {
     pub fn string_to_action(&mut self, py: Python<'_>, text: &str) -> PyResult<u32> {
         let i = self.index_of_text(py, text)?;
         self.id_of(i).ok_or_else(|| {
-            errors::plain::<MoveError>(py, "rules::python::unencodable", format!("`{text}` has no action id"))
+            errors::plain::<MoveError>(
+                py,
+                "rules::python::unencodable",
+                format!("`{text}` has no action id"),
+            )
         })
     }
 
@@ -258,22 +279,36 @@ impl State {
         }
     }
 
-    /// Takes the last move back; raises at the state's first position.
+    /// Takes the last move back (by playing the others again from the
+    /// state's first position); raises there.
     fn undo(&mut self, py: Python<'_>) -> PyResult<()> {
-        match self.past.pop() {
-            Some((before, _)) => {
-                self.pos = before;
-                self.listed = false;
-                Ok(())
-            }
-            None => Err(errors::plain::<MoveError>(py, "rules::python::nothing_to_undo", "no move to take back")),
+        if self.ends.pop().is_none() {
+            return Err(errors::plain::<MoveError>(
+                py,
+                "rules::python::nothing_to_undo",
+                "no move to take back",
+            ));
         }
+        self.tokens.truncate(self.ends.last().copied().unwrap_or(0));
+        let mut pos = (*self.first).clone();
+        for mv in self.played() {
+            self.core.engine.play_unchecked(&mut pos, mv);
+        }
+        self.pos = pos;
+        self.listed = false;
+        Ok(())
     }
 
     /// The moves played since the state was made, in notation.
     fn history(&self) -> Vec<String> {
         let engine = &self.core.engine;
-        self.past.iter().map(|(_, m)| notation::format(engine, m.as_ref())).collect()
+        let mut pos = (*self.first).clone();
+        let mut out = Vec::with_capacity(self.ends.len());
+        for mv in self.played() {
+            out.push(notation::format(engine, mv));
+            engine.play_unchecked(&mut pos, mv);
+        }
+        out
     }
 
     /// An independent copy.
@@ -281,7 +316,9 @@ impl State {
         State {
             core: self.core.clone(),
             pos: self.pos.clone(),
-            past: self.past.clone(),
+            first: self.first.clone(),
+            tokens: self.tokens.clone(),
+            ends: self.ends.clone(),
             buf: MoveBuf::new(),
             actions: Actions::default(),
             listed: false,
@@ -313,7 +350,9 @@ impl State {
     /// The game it is a position of.
     #[getter]
     fn game(&self) -> crate::game::Game {
-        crate::game::Game { core: self.core.clone() }
+        crate::game::Game {
+            core: self.core.clone(),
+        }
     }
 
     /// The board tensor's shape: (planes, height, width).
@@ -369,7 +408,11 @@ impl State {
         (0..self.buf.moves.len())
             .find(|&i| self.buf.moves.get(i) == mv.as_ref())
             .ok_or_else(|| {
-                errors::plain::<MoveError>(py, "rules::cli::illegal_move", format!("`{text}` is not a legal move here"))
+                errors::plain::<MoveError>(
+                    py,
+                    "rules::cli::illegal_move",
+                    format!("`{text}` is not a legal move here"),
+                )
             })
     }
 }

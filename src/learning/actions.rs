@@ -148,6 +148,11 @@ impl ActionSpace {
             }
         }
         out.heads.sort_unstable_by_key(|&(h, _)| h);
+        if out.heads.windows(2).all(|w| w[0].0 != w[1].0) {
+            // No two moves share a head: every id is its head (slot 0), in order.
+            out.ids.extend_from_slice(&out.heads);
+            return;
+        }
         let mut start = 0;
         while start < out.heads.len() {
             let head = out.heads[start].0;
