@@ -211,37 +211,57 @@ impl ActionSpace {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Position;
+    use crate::engine::{Position, engine_of};
     use crate::notation;
 
-    fn engine(name: &str, sets: &[(String, String)]) -> Engine {
-        let path = format!("{}/games/{name}.rules", env!("CARGO_MANIFEST_DIR"));
-        let text = std::fs::read_to_string(&path).expect("shipped game");
-        let source = crate::diag::SourceFile::new(path, text);
-        Engine::new(crate::load_with(&source, sets).expect("valid rules"), sets).expect("options")
-    }
+    /// Drops on a 3×3 board.
+    const DROPS: &str = "game \"t\"\nplayers A, B\nboard grid files a..c ranks 1..3\n\
+        piece S letter S { drop: onto empty }\nsupply S\nend { no move: draw }\n";
 
-    fn ids_of(engine: &Engine, space: &ActionSpace, pos: &Position) -> Vec<(u32, String)> {
+    /// Runners stepping ahead, which become one of four kinds on the last rank.
+    const CHOICES: &str = "game \"t\"\nplayers A, B\nboard grid files a..c ranks 1..3\n\
+        directions ahead = A: n; B: s\nregion last = A: rank 3; B: rank 1\n\
+        piece R letter R { move go: step ahead onto empty }\n\
+        piece T letter T { move go: step ahead onto empty }\n\
+        piece W letter W { move go: step ahead onto empty }\n\
+        piece F letter F { move go: step ahead onto empty }\n\
+        piece G letter G { move go: step ahead onto empty }\n\
+        promote R in last: T, W, F, G\n\
+        setup { A: R at a1 a2  B: R at c3 }\nend { no move: draw }\n";
+
+    fn ids_of(engine: &Engine, space: &ActionSpace, pos: &Position) -> (Vec<(u32, String)>, usize) {
         let mut buf = MoveBuf::new();
         let mut actions = Actions::default();
         engine.legal_moves(pos, &mut buf);
         space.encode(&buf, &mut actions);
-        assert_eq!(actions.unencodable, 0);
-        (actions.ids.iter())
+        let ids = (actions.ids.iter())
             .map(|&(id, i)| (id, notation::format(engine, buf.moves.get(i as usize))))
-            .collect()
+            .collect();
+        (ids, actions.unencodable)
+    }
+
+    fn cell(engine: &Engine, name: &str) -> usize {
+        engine
+            .game()
+            .topology
+            .cell_names
+            .iter()
+            .position(|n| n == name)
+            .unwrap()
     }
 
     #[test]
     fn drops_are_numbered_by_kind_and_cell() {
-        let e = engine("hex", &[("size".into(), "3".into())]);
+        let e = engine_of(DROPS);
         let space = ActionSpace::new(&e, None);
         // Drops of one kind on 9 cells, no moves, 9 removals, no turns, a pass.
-        assert_eq!(space.heads(), 9 + 9 + 1);
-        assert_eq!(space.slots(), 2);
-        let ids = ids_of(&e, &space, &e.start());
-        assert_eq!(ids.len(), 9);
-        assert!(ids.iter().enumerate().all(|(i, (id, _))| *id as usize == i));
+        assert_eq!((space.heads(), space.slots(), space.size()), (19, 2, 38));
+        let (ids, unencodable) = ids_of(&e, &space, &e.start());
+        assert_eq!(unencodable, 0);
+        assert!(
+            ids.iter()
+                .all(|(id, text)| *text == format!("S@{}", e.game().topology.cell_names[*id as usize]))
+        );
         assert_eq!(space.describe(4), Some(("drop", 0, 4, 0)));
         assert_eq!(space.describe(18), Some(("pass", 0, 0, 0)));
         assert_eq!(space.describe(19 + 9), Some(("remove", 0, 0, 1)));
@@ -249,54 +269,37 @@ mod tests {
     }
 
     #[test]
-    fn piece_moves_are_numbered_by_their_cells_and_ids_stay_the_same_across_positions() {
-        let e = engine("breakthrough", &[]);
+    fn piece_moves_are_numbered_by_their_cells_and_keep_their_ids() {
+        let e = engine_of(CHOICES);
         let space = ActionSpace::new(&e, None);
-        assert_eq!(space.heads(), 64 * 64 + 64 + 1);
-        let start = e.start();
-        let first = ids_of(&e, &space, &start);
-        assert_eq!(first.len(), 22);
-        let (id, text) = first.iter().find(|(_, t)| t == "a2-a3").unwrap().clone();
-        let from = e
-            .game()
-            .topology
-            .cell_names
-            .iter()
-            .position(|n| n == "a2")
-            .unwrap();
-        let to = e
-            .game()
-            .topology
-            .cell_names
-            .iter()
-            .position(|n| n == "a3")
-            .unwrap();
-        assert_eq!(space.describe(id as usize), Some(("move", from, to, 0)));
-        // After a black move far away, a2-a3 keeps its id.
-        let after = notation::play_sequence(&e, "b2-b3 h7-h6").unwrap();
-        let again = ids_of(&e, &space, &after);
-        assert!(again.contains(&(id, text)));
-        assert!(!again.iter().any(|(_, t)| t == "b2-b3"));
+        assert_eq!(space.heads(), 9 * 9 + 9 + 1);
+        let (ids, _) = ids_of(&e, &space, &e.start());
+        let (id, _) = ids.iter().find(|(_, t)| t.starts_with("a2-a3")).unwrap().clone();
+        let (_, from, to, slot) = space.describe(id as usize).unwrap();
+        assert_eq!((cell(&e, "a2"), cell(&e, "a3"), 0), (from, to, slot));
+        let after = notation::play_sequence(&e, "a2-a3=T c3-c2").unwrap();
+        let (again, _) = ids_of(&e, &space, &after);
+        let a1 = again.iter().find(|(_, t)| t == "a1-a2").unwrap().0 as usize;
+        assert_eq!(
+            space.describe(a1),
+            Some(("move", cell(&e, "a1"), cell(&e, "a2"), 0))
+        );
     }
 
     #[test]
     fn moves_sharing_a_head_take_slots_and_those_beyond_the_last_are_counted() {
-        let e = engine("chess", &[]);
-        let pos = crate::position_text::read(&e, "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1").unwrap();
-        let mut buf = MoveBuf::new();
-        e.legal_moves(&pos, &mut buf);
-        let mut actions = Actions::default();
+        let e = engine_of(CHOICES);
         let space = ActionSpace::new(&e, None);
-        space.encode(&buf, &mut actions);
-        assert_eq!(actions.unencodable, 0);
-        let promotions: Vec<usize> = (actions.ids.iter())
-            .filter(|&&(_, i)| notation::format(&e, buf.moves.get(i as usize)).starts_with("b7"))
+        assert_eq!(space.slots(), 6);
+        let (ids, unencodable) = ids_of(&e, &space, &e.start());
+        assert_eq!(unencodable, 0);
+        let choices: Vec<usize> = (ids.iter())
+            .filter(|(_, t)| t.starts_with("a2-a3"))
             .map(|&(id, _)| id as usize / space.heads())
             .collect();
-        assert_eq!(promotions, vec![0, 1, 2, 3]);
+        assert_eq!(choices, vec![0, 1, 2, 3]);
         let narrow = ActionSpace::new(&e, Some(2));
-        narrow.encode(&buf, &mut actions);
-        assert_eq!(actions.unencodable, 2);
-        assert_eq!(actions.ids.len(), buf.moves.len() - 2);
+        let (few, unencodable) = ids_of(&e, &narrow, &e.start());
+        assert_eq!((unencodable, few.len()), (2, ids.len() - 2));
     }
 }

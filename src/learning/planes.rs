@@ -17,7 +17,7 @@ use crate::ir::{PieceKind, PlayerId};
 /// The planes of one game: their names, the grid, and where each cell lies.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Planes {
-    /// One name per plane, in order (`"Red Disc"`, `"Red reserve Pawn"`,
+    /// One name per plane, in order (`"Red Disc"`, `"Red reserve Disc"`,
     /// `"pool Stone"`, `"Red score"`, `"Red to move"`).
     pub names: Vec<String>,
     /// Rows of a plane.
@@ -150,6 +150,25 @@ impl Planes {
     }
 }
 
+/// Each cell's (row, column) with the planes' height and width: the
+/// drawing grid when every cell has a place of its own there, else one row.
+fn layout_of(coords: &[(i32, i32)]) -> (Vec<(usize, usize)>, usize, usize) {
+    let (layout, height, width) = grid(coords);
+    let mut seen = vec![false; height * width];
+    if layout
+        .iter()
+        .all(|&(r, c)| !std::mem::replace(&mut seen[r * width + c], true))
+    {
+        (layout, height, width)
+    } else {
+        (
+            (0..coords.len()).map(|c| (0, c)).collect(),
+            1,
+            coords.len().max(1),
+        )
+    }
+}
+
 /// Each cell's (row, column) on the smallest grid holding every drawing
 /// coordinate, with the grid's height and width.
 fn grid(coords: &[(i32, i32)]) -> (Vec<(usize, usize)>, usize, usize) {
@@ -169,70 +188,74 @@ fn grid(coords: &[(i32, i32)]) -> (Vec<(usize, usize)>, usize, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::engine_of;
     use crate::notation;
 
-    fn engine(name: &str) -> Engine {
-        let path = format!("{}/games/{name}.rules", env!("CARGO_MANIFEST_DIR"));
-        let text = std::fs::read_to_string(&path).expect("shipped game");
-        let source = crate::diag::SourceFile::new(path, text);
-        Engine::new(crate::load(&source).expect("valid rules"), &[]).expect("options")
-    }
+    /// Drops on a 3×3 board: a plane per player's stones and per mover.
+    const DROPS: &str = "game \"t\"\nplayers A, B\nboard grid files a..c ranks 1..2\n\
+        piece S letter S { drop: onto empty }\nsupply S\nend { no move: draw }\n";
+
+    /// Steps that capture into the captor's reserve, and a counter.
+    const RESERVES: &str = "game \"t\"\nplayers A, B\nboard grid files a..c ranks 1..3\n\
+        counter score\n\
+        piece S letter S { move go: step n onto empty or enemy  drop: onto empty }\n\
+        captured S to captor\n\
+        setup { A: S at a1  B: S at a2 }\nend { no move: draw }\n";
 
     #[test]
-    fn connect_four_has_a_plane_per_colour_and_one_per_mover() {
-        let e = engine("connect-four");
+    fn a_plane_per_owner_and_kind_and_one_per_mover() {
+        let e = engine_of(DROPS);
         let planes = Planes::of(&e);
-        assert_eq!(
-            planes.names,
-            ["Red Disc", "Yellow Disc", "Red to move", "Yellow to move"]
-        );
-        assert_eq!(planes.shape(), (4, 6, 7));
-        let pos = notation::play_sequence(&e, "D@d1").unwrap();
-        let mut out = vec![9.0; 4 * 42];
+        assert_eq!(planes.names, ["A S", "B S", "A to move", "B to move"]);
+        assert_eq!(planes.shape(), (4, 2, 3));
+        let pos = notation::play_sequence(&e, "S@b2").unwrap();
+        let mut out = vec![9.0; 4 * 6];
         planes.write(&e, &pos, &mut out);
-        let d1 = e
+        let b2 = e
             .game()
             .topology
             .cell_names
             .iter()
-            .position(|n| n == "d1")
+            .position(|n| n == "b2")
             .unwrap();
-        let (r, c) = planes.layout[d1];
-        assert_eq!(out[r * 7 + c], 1.0);
-        assert_eq!(out[..42].iter().sum::<f32>(), 1.0);
-        assert_eq!(out[42..84].iter().sum::<f32>(), 0.0);
-        assert!(out[84..126].iter().all(|&v| v == 0.0));
-        assert!(out[126..].iter().all(|&v| v == 1.0));
+        assert_eq!(planes.layout[b2], (1, 1));
+        assert_eq!(out[..6], [0.0, 0.0, 0.0, 0.0, 1.0, 0.0]);
+        assert!(out[6..18].iter().all(|&v| v == 0.0));
+        assert!(out[18..].iter().all(|&v| v == 1.0));
     }
 
     #[test]
     fn reserves_and_counters_fill_planes_of_their_own() {
-        let e = engine("minishogi");
+        let e = engine_of(RESERVES);
         let planes = Planes::of(&e);
-        let kinds = e.game().kinds.len();
-        let counters = e.game().counters.len();
-        assert_eq!(planes.names.len(), 2 * kinds + 2 * kinds + 2 * counters + 2);
-        assert!(planes.names.contains(&"Gote reserve Pawn".to_string()));
-        let mut out = vec![0.0; planes.names.len() * planes.height * planes.width];
-        planes.write(&e, &e.start(), &mut out);
-        let pieces: f32 = out[..2 * kinds * planes.height * planes.width].iter().sum();
-        assert_eq!(pieces, 12.0);
+        assert_eq!(
+            planes.names,
+            [
+                "A S",
+                "B S",
+                "A reserve S",
+                "B reserve S",
+                "A score",
+                "B score",
+                "A to move",
+                "B to move"
+            ]
+        );
+        let pos = notation::play_sequence(&e, "a1xa2").unwrap();
+        let mut out = vec![0.0; 8 * 9];
+        planes.write(&e, &pos, &mut out);
+        assert_eq!(out[..9].iter().sum::<f32>(), 1.0);
+        assert!(out[2 * 9..3 * 9].iter().all(|&v| v == 1.0));
+        assert!(out[3 * 9..6 * 9].iter().all(|&v| v == 0.0));
+        assert!(out[7 * 9..].iter().all(|&v| v == 1.0));
     }
 
     #[test]
     fn cells_sharing_a_place_are_laid_out_on_one_row() {
-        let (layout, h, w) = grid(&[(0, 0), (2, 1)]);
-        assert_eq!((layout, h, w), (vec![(0, 0), (1, 2)], 2, 3));
-        let e = engine("nine-mens-morris");
-        let planes = Planes::of(&e);
-        let cells = e.game().topology.board_cells;
-        assert_eq!(planes.layout.len(), cells);
-        let mut seen = std::collections::HashSet::new();
-        assert!(
-            planes
-                .layout
-                .iter()
-                .all(|&(r, c)| r < planes.height && c < planes.width && seen.insert((r, c)))
+        assert_eq!(layout_of(&[(0, 0), (2, 1)]), (vec![(0, 0), (1, 2)], 2, 3));
+        assert_eq!(
+            layout_of(&[(1, 1), (1, 1), (0, 0)]),
+            (vec![(0, 0), (0, 1), (0, 2)], 1, 3)
         );
     }
 }
