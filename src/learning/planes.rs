@@ -42,15 +42,7 @@ impl Planes {
         let game = engine.game();
         let topology = &game.topology;
         let cells = topology.board_cells;
-        let (mut layout, mut height, mut width) = grid(&topology.coords[..cells]);
-        let mut seen = vec![false; height * width];
-        let distinct = layout
-            .iter()
-            .all(|&(r, c)| !std::mem::replace(&mut seen[r * width + c], true));
-        if !distinct {
-            layout = (0..cells).map(|c| (0, c)).collect();
-            (height, width) = (1, cells.max(1));
-        }
+        let (layout, height, width) = layout_of(&topology.coords[..cells]);
         let mut owners: Vec<Option<PlayerId>> =
             (0..game.players.len()).map(|p| Some(PlayerId(p as u8))).collect();
         if game.kinds.iter().any(|k| k.neutral) {
