@@ -116,10 +116,27 @@ pub fn raise<E: pyo3::PyTypeInfo>(
 }
 
 /// An error of one code, without a place in a file.
-pub fn plain<E: pyo3::PyTypeInfo>(py: Python<'_>, code: &str, message: impl Into<String>) -> PyErr {
-    let message = message.into();
-    let rendered = format!("{code}\n\n  × {message}\n");
-    raise::<E>(py, message.clone(), rendered, vec![Entry::plain(code, message)])
+pub fn plain<E: pyo3::PyTypeInfo>(py: Python<'_>, code: &'static str, message: impl Into<String>) -> PyErr {
+    let plain = Plain {
+        code,
+        message: message.into(),
+    };
+    let entry = Entry::plain(code, plain.message.clone());
+    raise::<E>(py, plain.message.clone(), render(&plain), vec![entry])
+}
+
+/// A diagnostic of one code and message, to render like the others.
+#[derive(Debug, thiserror::Error)]
+#[error("{message}")]
+struct Plain {
+    code: &'static str,
+    message: String,
+}
+
+impl Diagnostic for Plain {
+    fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        Some(Box::new(self.code))
+    }
 }
 
 /// A rules file's report: every problem with its line and column.

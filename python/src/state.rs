@@ -218,8 +218,12 @@ impl State {
     fn legal(&mut self) -> Vec<(Option<u32>, String)> {
         self.list();
         let engine = &self.core.engine;
-        let mut out: Vec<(Option<u32>, String)> = (0..self.buf.moves.len())
-            .map(|i| (self.id_of(i), notation::format(engine, self.buf.moves.get(i))))
+        let mut ids = vec![None; self.buf.moves.len()];
+        for &(id, i) in &self.actions.ids {
+            ids[i as usize] = Some(id);
+        }
+        let mut out: Vec<(Option<u32>, String)> = (ids.into_iter().enumerate())
+            .map(|(i, id)| (id, notation::format(engine, self.buf.moves.get(i))))
             .collect();
         out.sort_by(|a, b| a.1.cmp(&b.1).then(a.0.cmp(&b.0)));
         out.dedup_by(|a, b| a.1 == b.1);
