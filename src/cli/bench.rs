@@ -35,10 +35,10 @@ pub fn run(
     let mut rows = Vec::new();
     for file in files {
         let loaded = load::game(&GameArgs::from_start(file.clone(), sets.to_vec()))?;
-        let report = measure(&loaded.source, &loaded.sets, &loaded.engine, plan);
+        let report = measure(loaded.source(), loaded.sets(), loaded.engine(), plan);
         // A move list past the engine's budget is the reason, whatever the
         // measurement then concluded (two perft counts cut short disagree).
-        load::budget(&loaded.engine)?;
+        load::budget(loaded.engine())?;
         let report = report.map_err(|e| CliError::Bench {
             file: file.display().to_string(),
             reason: e.to_string(),

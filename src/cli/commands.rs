@@ -107,7 +107,7 @@ pub fn json_problems(source: &SourceFile, report: &Report) -> serde_json::Value 
 
 /// `moves`: the legal moves where the game stands, then its status.
 pub fn moves(loaded: &Loaded, format: Format) -> miette::Result<()> {
-    let engine = &loaded.engine;
+    let engine = loaded.engine();
     let pos = loaded.position();
     let mut buf = MoveBuf::new();
     let legal = notation::legal_move_names(engine, pos, &mut buf);
@@ -125,7 +125,7 @@ pub fn moves(loaded: &Loaded, format: Format) -> miette::Result<()> {
             let (word, winner) = status_words(engine, status);
             let to_move = (status == Status::Ongoing).then(|| player(engine, engine.mover(pos)));
             let value = json!({
-                "moves_played": loaded.played.len(),
+                "moves_played": loaded.played().len(),
                 "to_move": to_move,
                 "legal_moves": legal,
                 "status": word,
@@ -142,7 +142,7 @@ pub fn moves(loaded: &Loaded, format: Format) -> miette::Result<()> {
 /// `--position` and a record's `position:` line take).
 pub fn position(loaded: &Loaded) -> miette::Result<()> {
     let mut out = Out::stdout();
-    out.line(position_text::write(&loaded.engine, loaded.position()))?;
+    out.line(position_text::write(loaded.engine(), loaded.position()))?;
     Ok(out.finish()?)
 }
 
@@ -160,7 +160,7 @@ pub fn check_depth(depth: u32) -> Result<(), CliError> {
 /// `perft`: the number of move sequences of `depth` moves, with `divide`
 /// the number below each first move.
 pub fn perft(loaded: &Loaded, depth: u32, divide: bool, jobs: usize, format: Format) -> miette::Result<()> {
-    let engine = &loaded.engine;
+    let engine = loaded.engine();
     let pos = loaded.position();
     let rows = divide.then(|| divide_rows(engine, pos, depth, jobs));
     let total = match &rows {
@@ -214,7 +214,7 @@ pub fn playout(
     jobs: usize,
     format: Format,
 ) -> miette::Result<()> {
-    let engine = &loaded.engine;
+    let engine = loaded.engine();
     let started = Instant::now();
     let games = rulebook::analysis::random_games(engine, n, seed, max_moves, jobs);
     load::budget(engine)?;

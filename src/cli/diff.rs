@@ -58,26 +58,27 @@ pub fn run(request: &Request, format: Format) -> miette::Result<()> {
     let load = |file: &Path| load::game(&GameArgs::from_start(file.to_path_buf(), request.sets.to_vec()));
     let old = load(request.files[0])?;
     let new = load(request.files[1])?;
-    analysis::comparable(&old.engine, &new.engine).map_err(|e| CliError::Incomparable {
-        old: old.source.name.clone(),
-        new: new.source.name.clone(),
+    analysis::comparable(old.engine(), new.engine()).map_err(|e| CliError::Incomparable {
+        old: old.source().name.clone(),
+        new: new.source().name.clone(),
         reason: e.to_string(),
     })?;
-    let game = old.engine.game();
+    let game = old.engine().game();
     let agents = match request.players {
         Some(list) => agents::players(list, game)?,
         None => vec![AgentSpec::Random; game.players.len()],
     };
-    let moves = analysis::first_difference(&old.engine, &new.engine, request.depth, analysis::MAX_LISTED);
-    let perft = [&old, &new]
-        .map(|l| analysis::perft_by_depth(&l.engine, request.depth, analysis::MAX_PERFT_NODES, request.jobs));
+    let moves = analysis::first_difference(old.engine(), new.engine(), request.depth, analysis::MAX_LISTED);
+    let perft = [&old, &new].map(|l| {
+        analysis::perft_by_depth(l.engine(), request.depth, analysis::MAX_PERFT_NODES, request.jobs)
+    });
     let games = (request.games > 0).then(|| play(request, agents, &old, &new));
     for loaded in [&old, &new] {
-        load::budget(&loaded.engine)?;
+        load::budget(loaded.engine())?;
     }
     let report = Report {
-        files: [&old.source.name, &new.source.name],
-        engines: [&old.engine, &new.engine],
+        files: [&old.source().name, &new.source().name],
+        engines: [old.engine(), new.engine()],
         depth: request.depth,
         moves,
         perft,
@@ -99,14 +100,14 @@ pub fn run(request: &Request, format: Format) -> miette::Result<()> {
 fn play(request: &Request, agents: Vec<AgentSpec>, old: &Loaded, new: &Loaded) -> Games {
     let plan = BalancePlan {
         agents,
-        options: old.sets.clone(),
+        options: old.sets().to_vec(),
         games: request.games,
         seed: request.seed,
         max_moves: request.max_moves,
     };
     let bar = progress::games(2 * request.games);
     let tick = || bar.inc(1);
-    let results = [old, new].map(|l| analysis::balance(&l.engine, &plan, request.jobs, &tick));
+    let results = [old, new].map(|l| analysis::balance(l.engine(), &plan, request.jobs, &tick));
     bar.finish_and_clear();
     let change = analysis::change(&results[0].report, &results[1].report);
     Games {

@@ -17,14 +17,14 @@ use rulebook::explain::{self, Explanation, RuleAt, Verdict};
 
 /// `explain`: why `mv` is legal or not where the game stands.
 pub(super) fn run(loaded: &Loaded, mv: &str, format: Format) -> miette::Result<()> {
-    let explanation = explain::explain(&loaded.engine, loaded.position(), mv);
-    load::budget(&loaded.engine)?;
+    let explanation = explain::explain(loaded.engine(), loaded.position(), mv);
+    load::budget(loaded.engine())?;
     let mut out = Out::stdout();
     match format {
-        Format::Json => out.line(format!("{:#}", json(&loaded.source, &explanation)))?,
+        Format::Json => out.line(format!("{:#}", json(loaded.source(), &explanation)))?,
         Format::Human => {
             out.line(headline(&explanation))?;
-            if let Some(place) = Place::of(&loaded.source, &explanation) {
+            if let Some(place) = Place::of(loaded.source(), &explanation) {
                 out.line("")?;
                 out.report(render(&place).trim_end())?;
             }

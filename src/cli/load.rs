@@ -3,6 +3,7 @@
 
 use std::io::Read;
 use std::path::Path;
+use std::sync::Arc;
 
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme};
 use thiserror::Error;
@@ -11,8 +12,9 @@ use super::GameArgs;
 use super::output::to_stderr;
 use super::record::{self, Record, RecordError};
 use rulebook::diag::{Report, SourceFile, Span};
-use rulebook::engine::{Engine, Move, MoveBuf, Position};
-use rulebook::{notation, position_text};
+use rulebook::engine::{Engine, MoveBuf};
+use rulebook::notation;
+use rulebook::session::Session;
 
 /// A problem on the command line or with its inputs, shown as a miette report.
 #[derive(Debug, Error, Diagnostic)]
@@ -286,45 +288,9 @@ pub struct RecordOtherGame {
     rules: String,
 }
 
-/// A game ready to run: the engine, the text of its rules, the options that
-/// were set, and the moves played so far with the position before and after each.
-pub struct Loaded {
-    /// The compiled game with its options.
-    pub engine: Engine,
-    /// The rules file.
-    pub source: SourceFile,
-    /// The options set (by the record, then `--set`), in order.
-    pub sets: Vec<(String, String)>,
-    /// The starting position as text, when the game did not start at the
-    /// rules' start (`--position` or the record's).
-    pub start: Option<String>,
-    /// Every position so far, the start first.
-    pub history: Vec<Position>,
-    /// The moves played: `played[i]` leads from `history[i]` to `history[i + 1]`.
-    pub played: Vec<(String, Move)>,
-}
-
-impl Loaded {
-    /// The position after the moves played.
-    pub fn position(&self) -> &Position {
-        self.history
-            .last()
-            .expect("history starts with the start position")
-    }
-
-    /// Plays a legal move given in notation; `Err` with the legal moves if it is not one.
-    fn play(&mut self, text: &str, buf: &mut MoveBuf) -> Result<(), notation::ParseMoveError> {
-        let pos = self.position().clone();
-        let mv = notation::parse(&self.engine, &pos, text, buf)?;
-        let mut next = pos;
-        self.engine.play_unchecked(&mut next, mv.as_ref());
-        self.history.push(next);
-        // A short form (`e4`) is kept as the full move it was read as.
-        self.played
-            .push((notation::format(&self.engine, mv.as_ref()), mv));
-        Ok(())
-    }
-}
+/// A game ready to run: the library's session (the engine, the text of its
+/// rules, the options that were set, and the moves played so far).
+pub type Loaded = Session;
 
 /// Loads the game of `args`: reads the rules and the record, sets the
 /// options, compiles the rules with them (printing warnings), plays the moves.
@@ -354,78 +320,64 @@ pub fn game(args: &GameArgs) -> Result<Loaded, miette::Report> {
     }
     let engine = compile(&source, &sets, true)?;
     let record_start = record.as_ref().and_then(|(r, s)| Some((r.position.clone()?, s)));
-    let (start, start_text) = match (&args.position, record_start) {
+    let mut loaded = Session::new(Arc::new(engine), Arc::new(source), sets);
+    match (&args.position, record_start) {
         (Some(_), Some(_)) => return Err(CliError::RecordPosition.into()),
-        (Some(text), None) => {
-            let pos = position_text::read(&engine, text).map_err(|e| CliError::BadPosition {
-                text: text.clone(),
-                reason: e.0,
-            })?;
-            (pos, Some(text.clone()))
-        }
-        (None, Some(((text, span), record_source))) => {
-            let pos = position_text::read(&engine, &text).map_err(|e| {
-                RecordError::at(
-                    record_source,
-                    "rules::cli::record_position",
-                    span,
-                    format!(
-                        "the record's starting position is not a position of this game: {}",
-                        e.0
-                    ),
-                    "this position",
-                    Some("write it as `rulebook position FILE` prints it".into()),
-                )
-            })?;
-            (pos, Some(text))
-        }
-        (None, None) => (engine.start(), None),
-    };
-    let mut loaded = Loaded {
-        history: vec![start],
-        engine,
-        source,
-        sets,
-        start: start_text,
-        played: Vec::new(),
-    };
-    let mut buf = MoveBuf::new();
+        (Some(text), None) => loaded.set_start(text).map_err(|e| CliError::BadPosition {
+            text: text.clone(),
+            reason: e.0,
+        })?,
+        (None, Some(((text, span), record_source))) => loaded.set_start(&text).map_err(|e| {
+            RecordError::at(
+                record_source,
+                "rules::cli::record_position",
+                span,
+                format!(
+                    "the record's starting position is not a position of this game: {}",
+                    e.0
+                ),
+                "this position",
+                Some("write it as `rulebook position FILE` prints it".into()),
+            )
+        })?,
+        (None, None) => {}
+    }
     if let Some((record, record_source)) = &record {
-        let now = record::hash(&loaded.source.text);
+        let now = record::hash(&loaded.source().text);
         let changed = record.rules_hash.as_ref().is_some_and(|h| *h != now);
-        let title = &loaded.engine.game().title;
+        let title = &loaded.engine().game().title;
         let other = changed && record.game.as_ref().is_some_and(|g| g != title);
         if other {
             let warning = RecordOtherGame {
                 recorded: record.game.clone().unwrap_or_default(),
                 recorded_rules: record.rules.clone(),
                 now: title.clone(),
-                rules: loaded.source.name.clone(),
+                rules: loaded.source().name.clone(),
             };
             to_stderr(&render_one(&warning));
         } else if changed {
             let warning = RulesChanged {
-                rules: loaded.source.name.clone(),
+                rules: loaded.source().name.clone(),
                 recorded: record.rules_hash.clone().unwrap_or_default(),
                 now,
             };
             to_stderr(&render_one(&warning));
         }
         for (i, (text, span)) in record.moves.iter().enumerate() {
-            let played = loaded.play(text, &mut buf);
-            budget(&loaded.engine)?;
+            let played = loaded.play(text).map(|_| ());
+            budget(loaded.engine())?;
             if let Err(e) = played {
                 return Err((*record_move_error(&loaded, record_source, i, text, *span, &e, changed)).into());
             }
         }
     }
     for (i, text) in args.moves.as_deref().unwrap_or("").split_whitespace().enumerate() {
-        let played = loaded.play(text, &mut buf);
-        budget(&loaded.engine)?;
+        let played = loaded.play(text).map(|_| ());
+        budget(loaded.engine())?;
         if let Err(e) = played {
-            return Err(move_error(&loaded, loaded.played.len() + 1, i, text, &e).into());
+            return Err(move_error(&loaded, loaded.played().len() + 1, i, text, &e).into());
         }
-        if let Some((full, _)) = loaded.played.last().filter(|(full, _)| full != text) {
+        if let Some((full, _)) = loaded.played().last().filter(|(full, _)| full != text) {
             to_stderr(&format!("note: move {} `{text}` read as {full}\n", i + 1));
         }
     }
@@ -503,7 +455,7 @@ fn record_move_error(
 
 /// The legal moves where the game stands.
 fn legal_here(loaded: &Loaded) -> Vec<String> {
-    notation::legal_move_names(&loaded.engine, loaded.position(), &mut MoveBuf::new())
+    notation::legal_move_names(loaded.engine(), loaded.position(), &mut MoveBuf::new())
 }
 
 /// Why a move cannot be played, and the legal moves to list.

@@ -22,10 +22,10 @@ pub fn run(loaded: &Loaded, plan: &MatchPlan, jobs: usize, format: MatchFormat) 
     let swap = plan.rotate;
     let bar = progress::games(game_count(plan));
     let tick = || bar.inc(1);
-    let report = play_match(&loaded.engine, plan, jobs, &tick);
+    let report = play_match(loaded.engine(), plan, jobs, &tick);
     bar.finish_and_clear();
-    super::load::budget(&loaded.engine)?;
-    let game = loaded.engine.game();
+    super::load::budget(loaded.engine())?;
+    let game = loaded.engine().game();
     let mut out = Out::stdout();
     match format {
         MatchFormat::Json => {

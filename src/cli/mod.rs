@@ -531,7 +531,7 @@ pub fn run() -> miette::Result<()> {
             let loaded = load::game(&game)?;
             let jobs = jobs.unwrap_or_else(all_cores);
             match trace {
-                Some(path) => trace::write_file(&loaded.engine, n, seed, max_moves, &path),
+                Some(path) => trace::write_file(loaded.engine(), n, seed, max_moves, &path),
                 None => commands::playout(&loaded, n, seed, max_moves, jobs, format),
             }
         }
@@ -545,7 +545,7 @@ pub fn run() -> miette::Result<()> {
                 return Err(load::CliError::RulesFromStdin.into());
             }
             let loaded = load::game(&game)?;
-            let seats = play::seats(loaded.engine.game(), &ai, players.as_deref())?;
+            let seats = play::seats(loaded.engine().game(), &ai, players.as_deref())?;
             play::run(loaded, &seats, seed)
         }
         Command::Match {
@@ -560,7 +560,7 @@ pub fn run() -> miette::Result<()> {
             format,
         } => {
             let loaded = load::game(&GameArgs::from_start(file, sets))?;
-            let agents = agents::players(&players, loaded.engine.game())?;
+            let agents = agents::players(&players, loaded.engine().game())?;
             let plan = rulebook::analysis::MatchPlan {
                 agents,
                 games,

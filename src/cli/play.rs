@@ -63,15 +63,8 @@ pub fn seats(game: &rulebook::ir::Game, ai: &[String], players: Option<&str>) ->
 /// Runs an interactive game from where `loaded` stands; `seats` says which
 /// sides the program plays, and how; its choices are seeded with `seed`.
 pub fn run(loaded: Loaded, seats: &Seats, seed: u64) -> miette::Result<()> {
-    let Loaded {
-        engine,
-        source,
-        sets,
-        start,
-        history,
-        played,
-    } = loaded;
-    let engine = &engine;
+    let (engine, source) = (loaded.engine_arc(), loaded.source_arc());
+    let (engine, source) = (&*engine, &*source);
     let threads = super::all_cores();
     let agents: Vec<Option<Agent>> = seats
         .iter()
@@ -92,12 +85,9 @@ pub fn run(loaded: Loaded, seats: &Seats, seed: u64) -> miette::Result<()> {
         pause: interactive,
         thinking_shown: io::stderr().is_terminal(),
         buf: MoveBuf::new(),
-        saved: played.len(),
-        history,
-        played,
-        source: &source,
-        sets,
-        start,
+        saved: loaded.played().len(),
+        game: loaded,
+        source,
         terminal: interactive,
         over_shown: None,
         shown: None,
@@ -130,16 +120,10 @@ struct Session<'a> {
     /// Show the progress of a search on standard error (a terminal).
     thinking_shown: bool,
     buf: MoveBuf,
-    /// Every position so far, the start first.
-    history: Vec<Position>,
-    /// The moves played: `played[i]` leads from `history[i]` to `history[i + 1]`.
-    played: Vec<(String, Move)>,
+    /// The game: its options, start, moves and positions.
+    game: rulebook::session::Session,
     /// The rules file, for records and for the lines of end rules.
     source: &'a SourceFile,
-    /// The options that were set, for records.
-    sets: Vec<(String, String)>,
-    /// The starting position as text, for records, when not the rules' start.
-    start: Option<String>,
     /// The number of moves when the game was last saved (or loaded).
     saved: usize,
     /// Standard input and output are a terminal: a person is there to ask.
@@ -178,9 +162,7 @@ impl Session<'_> {
     }
 
     fn pos(&self) -> &Position {
-        self.history
-            .last()
-            .expect("history starts with the start position")
+        self.game.position()
     }
 
     fn name(&self, p: PlayerId) -> String {
@@ -209,15 +191,15 @@ impl Session<'_> {
         self.intro()?;
         let mut input = input::Input::new(self.style.colour);
         loop {
-            let pos = self.history.last().expect("history is never empty");
+            let pos = self.game.position();
             let over = ending::end_reason(self.engine, pos, &mut self.buf, self.source);
             // Moves cut short by the engine's budget: stop; `run` reports it.
             if self.engine.is_exhausted() {
                 return Ok(());
             }
             if let Some((outcome, reason)) = &over {
-                if self.over_shown != Some(self.played.len()) {
-                    self.over_shown = Some(self.played.len());
+                if self.over_shown != Some(self.game.played().len()) {
+                    self.over_shown = Some(self.game.played().len());
                     self.game_over(*outcome, reason)?;
                 }
                 // Watching the program play itself: nothing more to do.
@@ -228,19 +210,19 @@ impl Session<'_> {
             // Watching the program play itself a game that does not end.
             if over.is_none()
                 && self.humans() == 0
-                && self.played.len() >= super::cap::DEFAULT_MAX_MOVES as usize
+                && self.game.played().len() >= super::cap::DEFAULT_MAX_MOVES as usize
             {
-                return self.tell(&super::cap::stopped(self.played.len()));
+                return self.tell(&super::cap::stopped(self.game.played().len()));
             }
             let mover = self.engine.mover(self.pos());
             if over.is_none() && self.is_ai[mover.index()] {
                 self.ai_move()?;
                 continue;
             }
-            if over.is_none() && self.shown != Some(self.played.len()) {
+            if over.is_none() && self.shown != Some(self.game.played().len()) {
                 self.show_position()?;
             }
-            if over.is_none() && self.status_for != Some(self.played.len()) {
+            if over.is_none() && self.status_for != Some(self.game.played().len()) {
                 self.status_line()?;
             }
             let (prompt, styled) = match over {
@@ -257,7 +239,7 @@ impl Session<'_> {
                     )
                 }
             };
-            let pos = self.history.last().expect("history is never empty");
+            let pos = self.game.position();
             let legal = notation::legal_move_names(self.engine, pos, &mut self.buf);
             if self.engine.is_exhausted() {
                 return Ok(());
@@ -273,7 +255,7 @@ impl Session<'_> {
                     continue;
                 }
                 input::Line::End => {
-                    let n = self.played.len();
+                    let n = self.game.played().len();
                     self.say(&format!(
                         "\nEnd of input: the game stops after {}.",
                         plural(n, "move")
@@ -281,7 +263,7 @@ impl Session<'_> {
                     return self.offer_save(&mut input);
                 }
                 input::Line::Interrupted => {
-                    let n = self.played.len();
+                    let n = self.game.played().len();
                     self.say(&format!(
                         "Interrupted: the game stops after {}.",
                         plural(n, "move")
@@ -309,7 +291,7 @@ impl Session<'_> {
         match word.to_ascii_lowercase().as_str() {
             "" => {}
             "quit" | "exit" | "q" | "resign" => {
-                let n = self.played.len();
+                let n = self.game.played().len();
                 self.say(&format!("Game stopped after {}.", plural(n, "move")))?;
                 return Ok(false);
             }
@@ -338,7 +320,7 @@ impl Session<'_> {
     }
 
     fn legal_named(&mut self) -> Vec<Named> {
-        let pos = self.history.last().expect("history is never empty");
+        let pos = self.game.position();
         let names = notation::legal_move_names(self.engine, pos, &mut self.buf);
         listing::named_moves(&names)
     }
@@ -374,18 +356,16 @@ impl Session<'_> {
         let Ok(mv) = notation::parse(self.engine, &pos, text, &mut self.buf) else {
             return self.say(&format!("`{text}` is not legal here."));
         };
-        self.make(mv, text.to_string(), note)
+        self.make(mv, note)
     }
 
     /// Plays a legal move and prints it with what it did.
-    fn make(&mut self, mv: Move, text: String, note: Option<String>) -> io::Result<()> {
+    fn make(&mut self, mv: Move, note: Option<String>) -> io::Result<()> {
         let before = self.pos().clone();
         let mover = self.engine.mover(&before);
-        let mut after = before.clone();
-        self.engine.play_unchecked(&mut after, mv.as_ref());
-        let effects = describe::move_effects(self.engine, &before, &after, mv.as_ref());
-        self.history.push(after);
-        self.played.push((text.clone(), mv));
+        let text = self.game.push(mv).to_string();
+        let (_, mv) = self.game.played().last().expect("just played");
+        let effects = describe::move_effects(self.engine, &before, self.game.position(), mv.as_ref());
         let who = if self.is_ai[mover.index()] && self.humans() > 0 {
             format!("{} (program)", self.styled_name(mover))
         } else {
@@ -407,7 +387,7 @@ impl Session<'_> {
     fn ai_move(&mut self) -> io::Result<()> {
         let pos = self.pos().clone();
         let mover = self.engine.mover(&pos);
-        let line: Vec<Move> = self.played.iter().map(|(_, m)| m.clone()).collect();
+        let line = self.game.line();
         let name = self.name(mover);
         let shown = self.thinking_shown;
         let started = Instant::now();
@@ -445,8 +425,7 @@ impl Session<'_> {
         if self.pause && quick && self.humans() > 0 {
             std::thread::sleep(AI_PAUSE);
         }
-        let text = notation::format(self.engine, mv.as_ref());
-        self.make(mv, text, None)?;
+        self.make(mv, None)?;
         if let Some(t) = thought {
             let line = self.thought_line(&t);
             let dim = self.style.dim(&line);
@@ -454,7 +433,7 @@ impl Session<'_> {
         }
         // Watching the program play itself: the board after every move (the
         // last one is drawn with the result).
-        let pos = self.history.last().expect("just pushed");
+        let pos = self.game.position();
         if self.humans() == 0 && self.engine.status(pos, &mut self.buf) == Status::Ongoing {
             self.show_position()?;
         }
@@ -470,15 +449,15 @@ impl Session<'_> {
     /// by others than the player to move (else the last move).
     fn marks(&self) -> Vec<CellId> {
         let mover = self.engine.mover(self.pos());
-        let since = self.shown.unwrap_or(0).min(self.played.len());
+        let since = self.shown.unwrap_or(0).min(self.game.played().len());
         let mut cells = Vec::new();
-        for i in since..self.played.len() {
-            if self.engine.mover(&self.history[i]) != mover || self.pos().result().is_some() {
-                cells.extend(board_text::move_cells(self.played[i].1.as_ref()));
+        for i in since..self.game.played().len() {
+            if self.engine.mover(&self.game.history()[i]) != mover || self.pos().result().is_some() {
+                cells.extend(board_text::move_cells(self.game.played()[i].1.as_ref()));
             }
         }
         if cells.is_empty()
-            && let Some((_, mv)) = self.played.last()
+            && let Some((_, mv)) = self.game.played().last()
         {
             cells = board_text::move_cells(mv.as_ref());
         }
@@ -509,7 +488,7 @@ impl Session<'_> {
         if let Some(check) = self.check_words(&pos) {
             text.push_str(&format!("{} {check}\n", self.style.warn("!")));
         }
-        self.shown = Some(self.played.len());
+        self.shown = Some(self.game.played().len());
         self.say(&text)
     }
 
@@ -559,7 +538,7 @@ impl Session<'_> {
                 .collect();
             head.push_str(&format!(" Compulsory now: {}.", only.join(" or ")));
         }
-        self.status_for = Some(self.played.len());
+        self.status_for = Some(self.game.played().len());
         let text = self.style.dim(&head);
         self.tell(&text)
     }
@@ -948,21 +927,20 @@ impl Session<'_> {
 
     fn undo(&mut self) -> io::Result<()> {
         // Back to the latest earlier position where a person was to move.
-        let now = self.history.len() - 1;
+        let now = self.game.played().len();
         let target = (0..now)
             .rev()
-            .find(|&i| !self.is_ai[self.engine.mover(&self.history[i]).index()]);
+            .find(|&i| !self.is_ai[self.engine.mover(&self.game.history()[i]).index()]);
         let Some(target) = target else {
             return self.say("Nothing to undo.");
         };
-        let taken: Vec<String> = (target..self.played.len())
+        let taken: Vec<String> = (target..self.game.played().len())
             .map(|i| {
-                let who = self.name(self.engine.mover(&self.history[i]));
-                format!("{}. {who} {}", i + 1, self.played[i].0)
+                let who = self.name(self.engine.mover(&self.game.history()[i]));
+                format!("{}. {who} {}", i + 1, self.game.played()[i].0)
             })
             .collect();
-        self.history.truncate(target + 1);
-        self.played.truncate(target);
+        self.game.truncate(target);
         // Highlight the move that led here.
         self.shown = Some(target.saturating_sub(1));
         self.tell(&format!("Took back {}.", taken.join("; ")))?;
@@ -972,7 +950,7 @@ impl Session<'_> {
 
     fn game_over(&mut self, outcome: Outcome, reason: &str) -> io::Result<()> {
         self.show_position()?;
-        let n = self.history.len() - 1;
+        let n = self.game.played().len();
         let result = match outcome {
             Outcome::Win(p) => format!("{} won", self.styled_name(p)),
             Outcome::Draw => "a draw".to_string(),

@@ -34,10 +34,10 @@ pub struct Request<'a> {
 
 /// `render`: draws the position where the game stands.
 pub fn run(loaded: &Loaded, request: &Request) -> miette::Result<()> {
-    let engine = &loaded.engine;
+    let engine = loaded.engine();
     let pos = loaded.position().clone();
     let last = loaded
-        .played
+        .played()
         .last()
         .map(|(_, mv)| render::move_cells(mv.as_ref()))
         .unwrap_or_default();

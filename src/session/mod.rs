@@ -7,12 +7,13 @@
 //! ```
 //! use rulebook::{diag::SourceFile, session::Session};
 //!
-//! let rules = std::fs::read_to_string("games/tic-tac-toe.rules").unwrap();
-//! let mut game = Session::load(SourceFile::new("tic-tac-toe.rules", rules), Vec::new()).unwrap();
-//! let first = game.legal()[0].0.clone();
-//! game.play(&first).unwrap();
-//! assert_eq!(game.played().len(), 1);
-//! let record = game.record_text("tic-tac-toe.rules");
+//! let rules = "game \"Dots\"  players A, B  board grid files a..c ranks 1..3
+//!              piece Dot letter D { drop: onto empty }  supply Dot
+//!              end { draw after 9 moves }";
+//! let mut game = Session::load(SourceFile::new("dots.rules", rules), Vec::new()).unwrap();
+//! assert_eq!(game.play("b2").unwrap(), "D@b2"); // a short form, kept in full
+//! let first = game.played()[0].0.clone();
+//! let record = game.record_text("dots.rules");
 //! game.undo();
 //! assert!(game.played().is_empty());
 //! let again = Session::replay_text(game.engine_arc(), game.source_arc(), &record).unwrap();
@@ -54,7 +55,7 @@ pub enum LoadError {
     Rules(Box<Report>),
     /// An option value does not fit the rules' options.
     #[error(transparent)]
-    #[diagnostic(code(rules::cli::option))]
+    #[diagnostic(code(rules::cli::bad_option))]
     Option(#[from] OptionError),
 }
 
@@ -300,15 +301,16 @@ impl Session {
 mod tests {
     use super::*;
 
-    fn game(name: &str) -> Session {
-        let path = format!("{}/games/{name}.rules", env!("CARGO_MANIFEST_DIR"));
-        let text = std::fs::read_to_string(&path).expect("shipped game");
-        Session::load(SourceFile::new(path, text), Vec::new()).expect("valid rules")
+    /// A small placement game: nine drops, then a draw.
+    fn game() -> Session {
+        let rules = "game \"Dots\"\nplayers A, B\nboard grid files a..c ranks 1..3\n\
+                     piece Dot letter D { drop: onto empty }\nsupply Dot\nend {\n  draw after 9 moves\n}\n";
+        Session::load(SourceFile::new("dots.rules", rules), Vec::new()).expect("valid rules")
     }
 
     #[test]
     fn moves_are_played_read_short_and_taken_back() {
-        let mut s = game("tic-tac-toe");
+        let mut s = game();
         assert_eq!(s.legal().len(), 9);
         let first = s.legal()[4].0.clone();
         assert_eq!(s.play(&first).unwrap(), first);
@@ -325,19 +327,19 @@ mod tests {
 
     #[test]
     fn a_record_replays_to_the_same_position_and_reports_a_bad_move_at_its_place() {
-        let mut s = game("connect-four");
+        let mut s = game();
         for _ in 0..5 {
             let mv = s.legal()[0].0.clone();
             s.play(&mv).unwrap();
         }
-        let text = s.record_text("connect-four.rules");
+        let text = s.record_text("dots.rules");
         let again = Session::replay_text(s.engine_arc(), s.source_arc(), &text).unwrap();
         assert_eq!(again.position(), s.position());
-        let broken = text.replace(&s.played()[2].0, "a9");
+        let broken = text.replace(&s.played()[2].0, &s.played()[0].0);
         match Session::replay_text(s.engine_arc(), s.source_arc(), &broken) {
             Err(ReplayError::Move { index, span, .. }) => {
                 assert_eq!(index, 2);
-                assert_eq!(&broken[span.start..span.end], "a9");
+                assert_eq!(broken[span.start..span.end], s.played()[0].0);
             }
             other => panic!("expected a move error, got {other:?}"),
         }
@@ -345,10 +347,10 @@ mod tests {
 
     #[test]
     fn a_start_from_text_is_kept_for_the_record() {
-        let mut s = game("tic-tac-toe");
+        let mut s = game();
         s.play(&s.legal()[0].0.clone()).unwrap();
         let text = position_text::write(s.engine(), s.position());
-        let mut t = game("tic-tac-toe");
+        let mut t = game();
         t.set_start(&text).unwrap();
         assert_eq!(t.position(), s.position());
         assert_eq!(t.start_text(), Some(text.as_str()));

@@ -31,7 +31,7 @@ use super::view::View;
 use super::{folder, guard, listen};
 use rulebook::diag::{Severity, SourceFile};
 use rulebook::engine::Engine;
-use rulebook::{notation, render};
+use rulebook::render;
 
 /// The shared state of the server.
 pub type Shared = Arc<Mutex<App>>;
@@ -116,11 +116,12 @@ async fn state(State(shared): State<Shared>, Query(q): Query<StateQuery>) -> Res
         let mut app = lock(&shared);
         let picture = app.game.as_ref().map(|g| {
             let last = g
-                .played
+                .session
+                .played()
                 .last()
                 .map(|(_, mv)| render::move_cells(mv.as_ref()))
                 .unwrap_or_default();
-            (g.engine.clone(), g.position().clone(), last)
+            (g.session.engine_arc(), g.position().clone(), last)
         });
         (state_json(&app), app.view(), picture, app.views())
     };
@@ -163,15 +164,16 @@ fn state_json(app: &App) -> Value {
         return json!({ "games": games, "current": null, "game": null, "strengths": strengths });
     };
     let current = app.offered.iter().position(|p| Some(p) == game.file.as_ref());
-    let engine = &game.engine;
+    let engine = game.session.engine();
     let players = &engine.game().players;
     let mover = engine.mover(game.position());
     let moves: Vec<Value> = game
-        .played
+        .session
+        .played()
         .iter()
         .enumerate()
         .map(|(i, (text, _))| {
-            json!({ "n": i + 1, "player": players[engine.mover(&game.history[i]).index()], "text": text })
+            json!({ "n": i + 1, "player": players[engine.mover(&game.session.history()[i]).index()], "text": text })
         })
         .collect();
     let thinking = app.thinking.as_ref().map(|t| {
@@ -219,7 +221,8 @@ fn add_view(game: &mut Value, view: &View, svg: String) {
 async fn rules(State(shared): State<Shared>) -> Response {
     let app = lock(&shared);
     match &app.game {
-        Some(g) => axum::Json(json!({ "name": g.source.name, "text": g.source.text })).into_response(),
+        Some(g) => axum::Json(json!({ "name": g.session.source().name, "text": g.session.source().text }))
+            .into_response(),
         None => refuse("no game is loaded"),
     }
 }
@@ -245,7 +248,7 @@ async fn load_record(State(shared): State<Shared>, bytes: Bytes) -> Response {
     let (jobs, file, source) = {
         let app = lock(&shared);
         match &app.game {
-            Some(g) => (app.jobs.clone(), g.file.clone(), g.source.clone()),
+            Some(g) => (app.jobs.clone(), g.file.clone(), g.session.source_arc()),
             None => return refuse("no game is loaded"),
         }
     };
@@ -297,14 +300,14 @@ async fn play(State(shared): State<Shared>, bytes: Bytes) -> Response {
         let Some(g) = &app.game else {
             return refuse("no game is loaded");
         };
-        let mover = g.engine.mover(g.position()).index();
+        let mover = g.session.mover().index();
         if app.programs.get(mover).copied().unwrap_or(false) {
             return refuse("it is the program's turn: wait for its move");
         }
         (
             app.jobs.clone(),
-            g.engine.clone(),
-            g.source.clone(),
+            g.session.engine_arc(),
+            g.session.source_arc(),
             g.position().clone(),
             app.generation,
         )
@@ -323,7 +326,7 @@ async fn play(State(shared): State<Shared>, bytes: Bytes) -> Response {
         if app.generation != generation {
             return Err("the game changed while the move was read: look again".to_string());
         }
-        app.game.as_mut().ok_or("no game is loaded")?.push(text, mv);
+        app.game.as_mut().ok_or("no game is loaded")?.session.push(mv);
         app.changed();
         Ok(())
     });
@@ -398,7 +401,7 @@ fn think(shared: &Shared) {
         return;
     }
     let Some(game) = &app.game else { return };
-    let engine = game.engine.clone();
+    let engine = game.session.engine_arc();
     let pos = game.position().clone();
     if !app
         .programs
@@ -451,8 +454,7 @@ fn think(shared: &Shared) {
             let (Some((mv, thought)), Some(game)) = (chosen, app.game.as_mut()) else {
                 return;
             };
-            let text = notation::format(&engine, mv.as_ref());
-            game.push(text, mv);
+            game.session.push(mv);
             app.generation += 1;
             app.thought = thought.map(|t| crate::cli::thought::summary(&engine, &t));
         }
@@ -534,7 +536,7 @@ async fn reload(State(shared): State<Shared>, bytes: Bytes) -> Response {
     let (jobs, file, name) = {
         let app = lock(&shared);
         match &app.game {
-            Some(g) => (app.jobs.clone(), g.file.clone(), g.source.name.clone()),
+            Some(g) => (app.jobs.clone(), g.file.clone(), g.session.source().name.clone()),
             None => (app.jobs.clone(), None, "rules".to_string()),
         }
     };

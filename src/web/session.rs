@@ -12,31 +12,23 @@ use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme};
 use rulebook::diag::{Report, SourceFile};
 use rulebook::engine::{Engine, Move, MoveBuf, Position, Token};
 use rulebook::notation;
+use rulebook::session::{ReplayError, Session};
 
 use super::agent::Progress;
 use super::view::View;
 use super::work::{Jobs, Pending};
-use crate::cli::record::{self, Record};
+use crate::cli::record::Record;
 
 /// The most text a rules file or a record sent by the page may hold.
 pub const MAX_TEXT: usize = 512 * 1024;
 
-/// A loaded game and its moves.
+/// A loaded game and its moves: the library's session, with the file it
+/// came from.
 pub struct Game {
     /// The file the rules came from (where "save" writes), if any.
     pub file: Option<PathBuf>,
-    /// The rules as text.
-    pub source: Arc<SourceFile>,
-    /// The compiled game with its options.
-    pub engine: Arc<Engine>,
-    /// The options set.
-    pub sets: Vec<(String, String)>,
-    /// The starting position as text, when not the rules' start (from a record).
-    pub start: Option<String>,
-    /// Every position so far, the start first.
-    pub history: Vec<Position>,
-    /// The moves played, in notation.
-    pub played: Vec<(String, Move)>,
+    /// The rules, the options, the start and the moves played.
+    pub session: Session,
 }
 
 /// A move the program is choosing.
@@ -44,7 +36,6 @@ pub struct Thinking {
     /// Its progress, shared with the thinking task.
     pub progress: Arc<Progress>,
 }
-
 /// Everything the server keeps.
 pub struct App {
     /// The rules files offered on the page.
@@ -81,25 +72,7 @@ pub struct App {
 impl Game {
     /// The position after the moves played.
     pub fn position(&self) -> &Position {
-        self.history
-            .last()
-            .expect("history starts with the start position")
-    }
-
-    /// Plays a legal move in notation; the CLI's message if it is not one.
-    pub fn play(&mut self, text: &str) -> Result<(), String> {
-        let mv = parse_move(&self.engine, self.position(), text, &self.source)?;
-        // A short form (`e4`) is kept as the full move it was read as.
-        self.push(notation::format(&self.engine, mv.as_ref()), mv);
-        Ok(())
-    }
-
-    /// Plays a move known to be legal.
-    pub fn push(&mut self, text: String, mv: Move) {
-        let mut next = self.position().clone();
-        self.engine.play_unchecked(&mut next, mv.as_ref());
-        self.history.push(next);
-        self.played.push((text, mv));
+        self.session.position()
     }
 
     /// The game as a record, in the format of `play`'s `save`.
@@ -107,24 +80,8 @@ impl Game {
         let name = self
             .file
             .as_ref()
-            .map_or(self.source.name.clone(), |f| f.display().to_string());
-        let record = Record {
-            game: Some(self.engine.game().title.clone()),
-            rules: name,
-            rules_hash: Some(record::hash(&self.source.text)),
-            sets: self.sets.clone(),
-            position: self.start.clone().map(|p| (p, rulebook::diag::Span::new(0, 0))),
-            moves: self
-                .played
-                .iter()
-                .map(|(m, _)| (m.clone(), rulebook::diag::Span::new(0, 0)))
-                .collect(),
-        };
-        let players = &self.engine.game().players;
-        let movers: Vec<String> = (0..self.played.len())
-            .map(|i| players[self.engine.mover(&self.history[i]).index()].clone())
-            .collect();
-        record.to_text(&movers)
+            .map_or(self.session.source().name.clone(), |f| f.display().to_string());
+        self.session.record_text(&name)
     }
 }
 
@@ -224,21 +181,14 @@ pub fn load(file: Option<PathBuf>, source: SourceFile, sets: Vec<(String, String
         return Err(render(&Report::new(&source, problems)));
     };
     let engine = Engine::new(game, &sets).map_err(|e| e.to_string())?;
-    Ok(Game {
-        file,
-        history: vec![engine.start()],
-        engine: Arc::new(engine),
-        source: Arc::new(source),
-        sets,
-        start: None,
-        played: Vec::new(),
-    })
+    let session = Session::new(Arc::new(engine), Arc::new(source), sets);
+    Ok(Game { file, session })
 }
 
 /// A game ready to be shown: with the view of its position, found now, so
 /// that rules whose moves cannot be listed are refused before they are shown.
 pub fn ready(game: Game) -> Result<(Game, View), String> {
-    let view = View::of(&game.engine, game.position(), &game.source)?;
+    let view = View::of(game.session.engine(), game.position(), game.session.source())?;
     Ok((game, view))
 }
 
@@ -290,17 +240,21 @@ pub fn replay(file: Option<PathBuf>, source: &SourceFile, text: &str) -> Result<
     let record_source = SourceFile::new("record", text.to_string());
     let parsed = Record::parse(&record_source).map_err(|e| render(&*e))?;
     let mut fresh = load(file, source.clone(), parsed.sets.clone())?;
-    if let Some((text, _)) = &parsed.position {
-        let start = rulebook::position_text::read(&fresh.engine, text)
-            .map_err(|e| format!("the record's starting position: {e}"))?;
-        fresh.history = vec![start];
-        fresh.start = Some(text.clone());
-    }
-    for (i, (text, _)) in parsed.moves.iter().enumerate() {
-        fresh
-            .play(text)
-            .map_err(|e| format!("move {} of the record: {e}", i + 1))?;
-    }
+    fresh.session.replay(&parsed).map_err(|e| match e {
+        ReplayError::Move {
+            index, text, error, ..
+        } => {
+            let pos = fresh.session.position();
+            parse_move(fresh.session.engine(), pos, &text, fresh.session.source())
+                .err()
+                .map_or_else(
+                    || error.to_string(),
+                    |why| format!("move {} of the record: {why}", index + 1),
+                )
+        }
+        ReplayError::Start { error, .. } => format!("the record's starting position: {error}"),
+        other => other.to_string(),
+    })?;
     ready(fresh)
 }
 
@@ -343,7 +297,7 @@ impl App {
     /// are kept when the same file is started again or reloaded; another
     /// game starts with a person on every side.
     pub fn set_game(&mut self, (game, view): (Game, View)) {
-        let players = game.engine.game().players.len();
+        let players = game.session.engine().game().players.len();
         let same_file = self.game.as_ref().is_some_and(|g| g.file == game.file);
         if !same_file || self.programs.len() != players {
             self.programs = vec![false; players];
@@ -360,7 +314,7 @@ impl App {
         match &self.view {
             Some((generation, pending)) if *generation == self.generation => Some(pending.clone()),
             _ => {
-                let (engine, source) = (game.engine.clone(), game.source.clone());
+                let (engine, source) = (game.session.engine_arc(), game.session.source_arc());
                 let pos = game.position().clone();
                 // An engine of its own, whose budget no other work can spend.
                 let pending = self.views.start("listing the moves", move || {
@@ -378,19 +332,18 @@ impl App {
     pub fn undo(&mut self) -> Result<(), String> {
         let programs = self.programs.clone();
         let game = self.game.as_mut().ok_or("no game is loaded")?;
-        if game.played.is_empty() {
+        if game.session.played().is_empty() {
             return Err("there is no move to take back".into());
         }
         let person = |g: &Game, i: usize| {
             !programs
-                .get(g.engine.mover(&g.history[i]).index())
+                .get(g.session.engine().mover(&g.session.history()[i]).index())
                 .copied()
                 .unwrap_or(false)
         };
-        let now = game.history.len() - 1;
+        let now = game.session.played().len();
         let target = (0..now).rev().find(|&i| person(game, i)).unwrap_or(now - 1);
-        game.history.truncate(target + 1);
-        game.played.truncate(target);
+        game.session.truncate(target);
         self.changed();
         Ok(())
     }
@@ -459,6 +412,13 @@ mod tests {
                         piece Stone letter S { drop: onto empty }\nsupply Stone\n\
                         end {\n  draw after 9 moves\n}\n";
 
+    /// Plays a move as the page's route does: read, then pushed.
+    fn play(g: &mut Game, text: &str) -> Result<(), String> {
+        let mv = parse_move(g.session.engine(), g.position(), text, g.session.source())?;
+        g.session.push(mv);
+        Ok(())
+    }
+
     fn game() -> Game {
         load(None, SourceFile::new("tiny.rules", TINY), Vec::new()).unwrap()
     }
@@ -466,27 +426,27 @@ mod tests {
     #[test]
     fn an_illegal_move_is_refused_with_the_legal_ones() {
         let mut g = game();
-        let e = g.play("a1-a2").unwrap_err();
+        let e = play(&mut g, "a1-a2").unwrap_err();
         assert!(
             e.contains("is not legal") && e.contains("legal moves here"),
             "{e}"
         );
-        let e = g.play("<script>").unwrap_err();
+        let e = play(&mut g, "<script>").unwrap_err();
         assert!(e.contains("is not written as a move"), "{e}");
     }
 
     #[test]
     fn an_illegal_move_is_explained_by_its_rule() {
         let mut g = game();
-        g.play("S@b2").unwrap();
-        let e = g.play("S@b2").unwrap_err();
+        play(&mut g, "S@b2").unwrap();
+        let e = play(&mut g, "S@b2").unwrap_err();
         assert!(
             e.contains("`Stone.drop` refuses it: b2 is not empty")
                 && e.contains("Stone.drop at tiny.rules:4:")
                 && e.contains(": `empty`"),
             "{e}"
         );
-        let e = g.play("a1-a2").unwrap_err();
+        let e = play(&mut g, "a1-a2").unwrap_err();
         assert!(e.contains("no rule produces it (there is no piece on a1)"), "{e}");
     }
 
@@ -515,10 +475,10 @@ mod tests {
     #[test]
     fn a_saved_record_loads_again() {
         let mut g = game();
-        g.play("S@b2").unwrap();
+        play(&mut g, "S@b2").unwrap();
         let text = g.record();
-        let (again, view) = replay(g.file.clone(), &g.source, &text).unwrap();
-        assert_eq!(again.played.len(), 1);
+        let (again, view) = replay(g.file.clone(), g.session.source(), &text).unwrap();
+        assert_eq!(again.session.played().len(), 1);
         assert!(view.ongoing && view.legal.len() == 8, "{view:?}");
     }
 }
