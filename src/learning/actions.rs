@@ -129,7 +129,7 @@ impl ActionSpace {
             Token::Take(cell) => at(self.removals, cell.index()),
             Token::Turn(t) => at(self.turns, t as usize),
             Token::Pass => at(self.pass, 0),
-            Token::Promote(_) => None,
+            // A promotion's placing never starts a move.
             _ => None,
         }
     }
