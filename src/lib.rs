@@ -46,6 +46,7 @@ pub mod ir;
 pub mod learning;
 pub mod notation;
 pub mod position_text;
+pub mod protocol;
 pub mod record;
 pub mod render;
 pub mod rule_tests;

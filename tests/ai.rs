@@ -154,14 +154,14 @@ fn check_beats_random(
 ) -> (Vec<String>, f64) {
     let engine = common::engine(game, options);
     let plan = MatchPlan {
-        agents: vec![spec(agent), spec("random")],
+        agents: vec![spec(agent).into(), spec("random").into()],
         games,
         rotate: true,
         seed: 1,
         max_moves: DEFAULT_MAX_MOVES,
     };
     let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let report = play_match(&engine, &plan, jobs, &|| {});
+    let report = play_match(&engine, &plan, jobs, &|| {}).expect("no external engine to fail");
     let random = random_scores(&engine);
     let mut lines = Vec::new();
     for (p, score) in scores_by_side(&report).into_iter().enumerate() {

@@ -4,9 +4,11 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::player::{Mover, Player, Seat};
 use crate::ai::{Agent, AgentSpec, derive_seed};
 use crate::engine::{EndCause, Engine, MoveBuf, Status};
 use crate::ir::Outcome;
+use crate::protocol::client::EngineFailure;
 
 /// How a game between agents ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -45,6 +47,29 @@ pub fn play_game(engine: &Engine, agents: &[AgentSpec], seed: u64, max_moves: u3
         .enumerate()
         .map(|(p, spec)| Agent::new(spec, derive_seed(seed, p as u64), 1))
         .collect();
+    let Ok(result) = play_out(engine, &mut agents, max_moves);
+    result
+}
+
+/// [`play_game`] between players that may be engines in other processes
+/// (each started for the game, with its seed); an engine that fails ends
+/// the game with its failure.
+pub fn play_game_between(
+    engine: &Engine,
+    players: &[Player],
+    seed: u64,
+    max_moves: u32,
+) -> Result<GameResult, EngineFailure> {
+    let mut seats = players
+        .iter()
+        .enumerate()
+        .map(|(p, player)| Seat::start(player, derive_seed(seed, p as u64)))
+        .collect::<Result<Vec<_>, _>>()?;
+    play_out(engine, &mut seats, max_moves)
+}
+
+/// Plays a game from the start in which `movers[p]` moves for player `p`.
+fn play_out<M: Mover>(engine: &Engine, movers: &mut [M], max_moves: u32) -> Result<GameResult, M::Error> {
     let mut pos = engine.start();
     let mut line = Vec::new();
     let mut capped = false;
@@ -54,7 +79,7 @@ pub fn play_game(engine: &Engine, agents: &[AgentSpec], seed: u64, max_moves: u3
             break;
         }
         let mover = engine.mover(&pos).index();
-        let Some((mv, _)) = agents[mover].choose(engine, &pos, &line, &|_| {}) else {
+        let Some(mv) = movers[mover].choose(engine, &pos, &line)? else {
             break;
         };
         // A move chosen from a list cut short by the engine's budget is not
@@ -74,9 +99,9 @@ pub fn play_game(engine: &Engine, agents: &[AgentSpec], seed: u64, max_moves: u3
             engine.end_cause(&pos, &mut MoveBuf::new()),
             Some(EndCause::TurnLimit(_))
         );
-    GameResult {
+    Ok(GameResult {
         winner,
         length: pos.ply(),
         cut,
-    }
+    })
 }

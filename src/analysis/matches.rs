@@ -3,18 +3,20 @@
 
 use serde::Serialize;
 
-use super::game::{GameResult, play_game};
+use super::game::{GameResult, play_game_between};
+use super::player::Player;
 use super::runner::run_indexed;
 use super::stats::{Estimate, Z95, elo_difference, wilson};
-use crate::ai::{AgentSpec, derive_seed};
+use crate::ai::derive_seed;
 use crate::engine::Engine;
+use crate::protocol::client::EngineFailure;
 
 /// What a match plays.
 #[derive(Debug, Clone)]
 pub struct MatchPlan {
     /// The agents, in the order of the game's players (seat `p` is agent `p`
     /// in the first game of each set).
-    pub agents: Vec<AgentSpec>,
+    pub agents: Vec<Player>,
     /// Games (sets of games, with `rotate`).
     pub games: u64,
     /// Every game is played once per rotation of the seats (twice for two
@@ -108,11 +110,18 @@ pub fn game_count(plan: &MatchPlan) -> u64 {
 }
 
 /// Plays the match on `jobs` threads (one game a thread), calling `done`
-/// after each game. The report depends on the plan only.
-pub fn play_match(engine: &Engine, plan: &MatchPlan, jobs: usize, done: &(dyn Fn() + Sync)) -> MatchReport {
+/// after each game. The report depends on the plan only (and on the
+/// external engines', if any). The first failure of an external engine
+/// fails the match.
+pub fn play_match(
+    engine: &Engine,
+    plan: &MatchPlan,
+    jobs: usize,
+    done: &(dyn Fn() + Sync),
+) -> Result<MatchReport, EngineFailure> {
     let n = plan.agents.len();
     let total = game_count(plan);
-    let results: Vec<GameResult> = run_indexed(
+    let results: Vec<Result<GameResult, EngineFailure>> = run_indexed(
         total as usize,
         jobs,
         |g| {
@@ -121,12 +130,13 @@ pub fn play_match(engine: &Engine, plan: &MatchPlan, jobs: usize, done: &(dyn Fn
             let seats = seats(plan, g);
             let mut by_player = plan.agents.clone();
             for (a, &p) in seats.iter().enumerate() {
-                by_player[p] = plan.agents[a];
+                by_player[p] = plan.agents[a].clone();
             }
-            play_game(engine, &by_player, derive_seed(plan.seed, set), plan.max_moves)
+            play_game_between(engine, &by_player, derive_seed(plan.seed, set), plan.max_moves)
         },
         done,
     );
+    let results = results.into_iter().collect::<Result<Vec<GameResult>, _>>()?;
     let mut agents: Vec<AgentResult> = plan
         .agents
         .iter()
@@ -152,7 +162,7 @@ pub fn play_match(engine: &Engine, plan: &MatchPlan, jobs: usize, done: &(dyn Fn
     } else {
         results.iter().map(|r| r.length as f64).sum::<f64>() / results.len() as f64
     };
-    MatchReport {
+    Ok(MatchReport {
         games: total,
         seed: plan.seed,
         agents,
@@ -160,5 +170,5 @@ pub fn play_match(engine: &Engine, plan: &MatchPlan, jobs: usize, done: &(dyn Fn
         mean_length,
         max_moves: plan.max_moves,
         capped: results.iter().filter(|r| r.capped(plan.max_moves)).count() as u64,
-    }
+    })
 }

@@ -5,7 +5,9 @@ use std::time::Duration;
 
 use super::load::CliError;
 use rulebook::ai::{AgentSpec, Budget, MctsConfig};
+use rulebook::analysis::Player;
 use rulebook::ir::Game;
+use rulebook::protocol::client::EngineCommand;
 
 /// The agent of `play --ai SIDE` without `=AGENT`: two seconds a move,
 /// which answers within about two seconds on any game.
@@ -29,6 +31,27 @@ pub fn players(text: &str, game: &Game) -> Result<Vec<AgentSpec>, CliError> {
         .collect::<Result<Vec<_>, _>>()?;
     check_count(text, agents.len(), game)?;
     Ok(agents)
+}
+
+/// `match --players A,B,…`: one player per player of `game`, an agent or
+/// an external engine (`engine:"PROGRAM ARGS"`).
+pub fn match_players(text: &str, game: &Game) -> Result<Vec<Player>, CliError> {
+    let players = split(text)
+        .iter()
+        .map(|a| match a.strip_prefix("engine:") {
+            Some(_) => a
+                .parse::<EngineCommand>()
+                .map(Player::Engine)
+                .map_err(|e| CliError::BadAgent {
+                    text: a.trim().to_string(),
+                    reason: e.to_string(),
+                    human: "",
+                }),
+            None => parse(a).map(Player::Agent),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    check_count(text, players.len(), game)?;
+    Ok(players)
 }
 
 /// `play --players A,B,…`, where `human` is a person at the keyboard (`None`).

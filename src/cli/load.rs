@@ -100,10 +100,14 @@ pub enum CliError {
         )
     )]
     Exhausted { what: String, limit: String },
-    /// `play -`: the rules cannot come from standard input, which brings the moves.
-    #[error("`play` reads the moves from standard input, so the rules cannot come from it")]
+    /// `play -` or `engine -`: the rules cannot come from standard input,
+    /// which brings the moves (the commands).
+    #[error("`{command}` reads {what} from standard input, so the rules cannot come from it")]
     #[diagnostic(code(rules::cli::rules_from_stdin), help("give the rules file by name"))]
-    RulesFromStdin,
+    RulesFromStdin {
+        command: &'static str,
+        what: &'static str,
+    },
     /// Standard output was closed by its reader: the command ends quietly
     /// (never shown).
     #[error("standard output is closed")]

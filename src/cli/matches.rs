@@ -24,6 +24,7 @@ pub fn run(loaded: &Loaded, plan: &MatchPlan, jobs: usize, format: MatchFormat) 
     let tick = || bar.inc(1);
     let report = play_match(loaded.engine(), plan, jobs, &tick);
     bar.finish_and_clear();
+    let report = report?;
     super::load::budget(loaded.engine())?;
     let game = loaded.engine().game();
     let mut out = Out::stdout();

@@ -11,6 +11,7 @@ mod commands;
 mod diff;
 mod diff_json;
 mod diff_text;
+mod engine;
 pub(crate) mod explain;
 mod fmt;
 mod load;
@@ -218,6 +219,19 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Speak the engine protocol on standard input and output (see
+    /// docs/PROTOCOL.md): for tournament managers, front ends and scripts.
+    #[command(mut_arg("file", |a| a.help("The rules file (not `-`: standard input brings the commands)")))]
+    Engine {
+        /// The rules file.
+        file: PathBuf,
+        /// Set an option: NAME=VALUE (repeatable, once per option).
+        #[arg(long = "set", value_name = "NAME=VALUE")]
+        sets: Vec<String>,
+        /// The agent of `go` (default `mcts:1000`); `setoption agent` changes it.
+        #[arg(long, value_name = "AGENT")]
+        agent: Option<String>,
+    },
     /// Draw the position as a picture: SVG (on standard output, or `-o
     /// FILE.svg`) or PNG (`-o FILE.png`).
     Render {
@@ -249,7 +263,8 @@ enum Command {
         /// The rules file (`-` reads it from standard input).
         file: PathBuf,
         /// The agent of each player, in the order of the file's `players`
-        /// (e.g. `mcts:1000,random`).
+        /// (e.g. `mcts:1000,random`); an engine in another process that
+        /// speaks the engine protocol is `engine:"PROGRAM ARGS"`.
         #[arg(long, value_name = "A,B")]
         players: String,
         /// Play every game twice (once per seating, for more than two
@@ -542,12 +557,17 @@ pub fn run() -> miette::Result<()> {
             seed,
         } => {
             if game.file.as_os_str() == "-" {
-                return Err(load::CliError::RulesFromStdin.into());
+                return Err(load::CliError::RulesFromStdin {
+                    command: "play",
+                    what: "the moves",
+                }
+                .into());
             }
             let loaded = load::game(&game)?;
             let seats = play::seats(loaded.engine().game(), &ai, players.as_deref())?;
             play::run(loaded, &seats, seed)
         }
+        Command::Engine { file, sets, agent } => engine::run(&file, &sets, agent.as_deref()),
         Command::Match {
             file,
             players,
@@ -560,7 +580,7 @@ pub fn run() -> miette::Result<()> {
             format,
         } => {
             let loaded = load::game(&GameArgs::from_start(file, sets))?;
-            let agents = agents::players(&players, loaded.engine().game())?;
+            let agents = agents::match_players(&players, loaded.engine().game())?;
             let plan = rulebook::analysis::MatchPlan {
                 agents,
                 games,

@@ -1,0 +1,32 @@
+//! `rulebook engine FILE`: the engine protocol on standard input and output.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use super::agents;
+use super::load::{self, CliError};
+use rulebook::protocol::{Server, Sink};
+use rulebook::session::Session;
+
+/// Loads the rules with the options `sets` and answers the protocol's
+/// commands until `quit` or the end of the input.
+pub fn run(file: &Path, sets: &[String], agent: Option<&str>) -> miette::Result<()> {
+    if file.as_os_str() == "-" {
+        return Err(CliError::RulesFromStdin {
+            command: "engine",
+            what: "its commands",
+        }
+        .into());
+    }
+    let source = load::read_source(file)?;
+    let sets = load::sets(sets)?;
+    let agent = agent.map(agents::parse).transpose()?;
+    let engine = load::compile(&source, &sets, false)?;
+    let session = Session::new(Arc::new(engine), Arc::new(source), sets);
+    let mut server = Server::new(session, Sink::new(Box::new(std::io::stdout())));
+    if let Some(agent) = agent {
+        server.set_agent(agent);
+    }
+    server.run(std::io::stdin().lock());
+    Ok(())
+}

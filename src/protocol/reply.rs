@@ -1,0 +1,118 @@
+//! The engine's answers that carry results: the status, and what a search
+//! found (`info …` while it thinks, `bestmove …` at the end).
+
+use std::time::Duration;
+
+use crate::engine::{Engine, Status};
+use crate::ir::Outcome;
+
+/// `status ongoing`, `status win NAME returns 1 -1`, `status draw returns 0 0`:
+/// the returns of the players in order, +1 for the winner, −1 for the
+/// others, 0 each for a draw.
+pub fn status_line(engine: &Engine, status: Status) -> String {
+    let players = &engine.game().players;
+    let returns = |winner: Option<usize>| -> String {
+        (0..players.len())
+            .map(|p| match winner {
+                None => "0",
+                Some(w) if w == p => "1",
+                Some(_) => "-1",
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    match status {
+        Status::Ongoing => "status ongoing".to_string(),
+        Status::Over(Outcome::Draw) => format!("status draw returns {}", returns(None)),
+        Status::Over(Outcome::Win(p)) => format!(
+            "status win {} returns {}",
+            players[p.index()],
+            returns(Some(p.index()))
+        ),
+    }
+}
+
+/// Where a search stands: what `info` and `bestmove` report.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Progress {
+    /// Playouts run for this move so far.
+    pub playouts: u64,
+    /// Time spent on it so far.
+    pub elapsed: Duration,
+    /// The best move so far, in notation.
+    pub best: Option<String>,
+    /// The mover's chance of winning after it, and of a draw.
+    pub estimate: Option<(f64, f64)>,
+}
+
+impl Progress {
+    /// `info playouts N time MS [best M] [win W draw D]`.
+    pub fn info_line(&self) -> String {
+        let mut line = format!("info {}", self.counts());
+        if let Some(best) = &self.best {
+            line.push_str(&format!(" best {best}"));
+        }
+        line.push_str(&self.estimate_fields());
+        line
+    }
+
+    /// `bestmove M [win W draw D] playouts N time MS`, or `bestmove none …`
+    /// when the search was stopped before it had a move.
+    pub fn bestmove_line(&self) -> String {
+        format!(
+            "bestmove {}{} {}",
+            self.best.as_deref().unwrap_or("none"),
+            self.estimate_fields(),
+            self.counts()
+        )
+    }
+
+    fn counts(&self) -> String {
+        format!("playouts {} time {}", self.playouts, self.elapsed.as_millis())
+    }
+
+    fn estimate_fields(&self) -> String {
+        match self.estimate {
+            Some((win, draw)) => format!(" win {win:.3} draw {draw:.3}"),
+            None => String::new(),
+        }
+    }
+}
+
+/// The move of a `bestmove` line (`None` for another line, or `bestmove none`).
+pub fn bestmove_of(line: &str) -> Option<&str> {
+    let mut words = line.split_whitespace();
+    (words.next() == Some("bestmove"))
+        .then(|| words.next())
+        .flatten()
+        .filter(|m| *m != "none")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn progress_reads_as_info_and_bestmove_lines() {
+        let mut p = Progress {
+            playouts: 1200,
+            elapsed: Duration::from_millis(85),
+            best: Some("c1".into()),
+            estimate: Some((0.625, 0.0)),
+        };
+        assert_eq!(
+            p.info_line(),
+            "info playouts 1200 time 85 best c1 win 0.625 draw 0.000"
+        );
+        assert_eq!(
+            p.bestmove_line(),
+            "bestmove c1 win 0.625 draw 0.000 playouts 1200 time 85"
+        );
+        assert_eq!(bestmove_of(&p.bestmove_line()), Some("c1"));
+        p.best = None;
+        p.estimate = None;
+        assert_eq!(p.bestmove_line(), "bestmove none playouts 1200 time 85");
+        assert_eq!(bestmove_of(&p.bestmove_line()), None);
+        assert_eq!(bestmove_of(&p.info_line()), None);
+    }
+}
