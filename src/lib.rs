@@ -43,6 +43,7 @@ pub mod explain;
 pub mod format;
 pub mod ide;
 pub mod ir;
+pub mod learning;
 pub mod notation;
 pub mod position_text;
 pub mod protocol;

@@ -25,7 +25,7 @@ pub use game::{DEFAULT_MAX_MOVES, GameResult, play_game, play_game_between};
 pub use matches::{AgentResult, MatchPlan, MatchReport, Tally, game_count, play_match};
 pub use perfts::{MAX_PERFT_NODES, divide_on, perft_by_depth};
 pub use player::Player;
-pub use playouts::{PLAYOUT_BLOCK, RandomGames, random_games};
+pub use playouts::{PLAYOUT_BLOCK, RandomGames, random_games, random_games_from};
 pub use runner::run_indexed;
 pub use shard::{FORMAT, MergeError, Shard, merge};
 pub use speed::{MAX_AUTO_DEPTH, SpeedError, SpeedPlan, SpeedReport, measure};

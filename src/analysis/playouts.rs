@@ -28,11 +28,24 @@ pub struct RandomGames {
 /// game still going after `max_moves` moves is stopped and counts as a
 /// draw (`u32::MAX`: no cap). The results do not depend on `jobs`.
 pub fn random_games(engine: &Engine, n: u64, seed: u64, max_moves: u32, jobs: usize) -> RandomGames {
+    random_games_from(engine, &engine.start(), n, seed, max_moves, jobs)
+}
+
+/// [`random_games`] from `start` instead of the rules' start (`max_moves`
+/// counts the moves played from there).
+pub fn random_games_from(
+    engine: &Engine,
+    start: &Position,
+    n: u64,
+    seed: u64,
+    max_moves: u32,
+    jobs: usize,
+) -> RandomGames {
     let blocks = n.div_ceil(PLAYOUT_BLOCK) as usize;
     let play = |k: usize| {
         let k = k as u64;
         let count = PLAYOUT_BLOCK.min(n - k * PLAYOUT_BLOCK);
-        block(engine, count, seed.wrapping_add(k), max_moves)
+        block(engine, start, count, seed.wrapping_add(k), max_moves)
     };
     let parts = if jobs <= 1 || blocks <= 1 {
         (0..blocks).map(play).collect()
@@ -63,15 +76,14 @@ fn empty(engine: &Engine) -> RandomGames {
     }
 }
 
-/// `n` games with one generator seeded with `seed`.
-fn block(engine: &Engine, n: u64, seed: u64, max_moves: u32) -> RandomGames {
+/// `n` games from `start` with one generator seeded with `seed`.
+fn block(engine: &Engine, start: &Position, n: u64, seed: u64, max_moves: u32) -> RandomGames {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut buf = MoveBuf::new();
     let mut pos = Position::default();
-    let start = engine.start();
     let mut out = empty(engine);
     for _ in 0..n {
-        pos.clone_from(&start);
+        pos.clone_from(start);
         let mut moves = 0u32;
         let outcome = loop {
             match engine.random_move(&pos, &mut buf, &mut rng) {
@@ -85,7 +97,7 @@ fn block(engine: &Engine, n: u64, seed: u64, max_moves: u32) -> RandomGames {
             moves += 1;
         };
         out.stats.games += 1;
-        out.stats.moves += u64::from(pos.ply());
+        out.stats.moves += u64::from(moves);
         match outcome {
             Outcome::Win(p) => out.stats.wins[p.index()] += 1,
             Outcome::Draw => out.stats.draws += 1,
@@ -128,8 +140,22 @@ mod tests {
         assert_eq!(one, random_games(&e, 700, 9, 100, 3));
         let first = random_games(&e, PLAYOUT_BLOCK, 9, 100, 1);
         let first_two = random_games(&e, 2 * PLAYOUT_BLOCK, 9, 100, 2);
-        let second = block(&e, PLAYOUT_BLOCK, 10, 100);
+        let second = block(&e, &e.start(), PLAYOUT_BLOCK, 10, 100);
         assert_eq!(first_two.stats.moves, first.stats.moves + second.stats.moves);
         assert_eq!(first_two.stats.draws, first.stats.draws + second.stats.draws);
+    }
+
+    #[test]
+    fn games_from_a_position_count_the_moves_played_from_there() {
+        let e = engine(
+            "game \"t\"\nplayers A, B\nboard grid files a..c ranks 1..3\n\
+             piece S letter S { drop: onto empty }\nsupply S\n\
+             end { no move: draw }\n",
+        );
+        let start = crate::notation::play_sequence(&e, "S@a1 S@a2 S@a3").expect("legal");
+        let games = random_games_from(&e, &start, 10, 1, 100, 1);
+        assert_eq!(games.stats.moves, 60);
+        assert_eq!(games.stats.draws, 10);
+        assert_eq!(random_games(&e, 10, 1, 100, 1).stats.moves, 90);
     }
 }
