@@ -5,7 +5,8 @@ use std::sync::Arc;
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use rulebook::ai::{self, AgentSpec};
+use rulebook::ai::{self, AgentSpec, Estimate};
+use rulebook::ir::{Outcome, PlayerId};
 use rulebook::notation;
 
 use crate::errors::{self, AgentError, PositionError};
@@ -24,25 +25,27 @@ pub struct Agent {
 
 #[pymethods]
 impl Agent {
-    /// The agent `spec` for `game`, seeded with `seed`, searching on
-    /// `threads` threads.
+    /// The agent `spec` for `game`, seeded with `seed` (a tree search runs
+    /// on the threads its spec names: `mcts:1000,threads=4`).
     #[new]
-    #[pyo3(signature = (game, spec = "mcts:1000", seed = 0, threads = 1))]
-    fn new(py: Python<'_>, game: &Game, spec: &str, seed: u64, threads: usize) -> PyResult<Agent> {
+    #[pyo3(signature = (game, spec = "mcts:1000", seed = 0))]
+    fn new(py: Python<'_>, game: &Game, spec: &str, seed: u64) -> PyResult<Agent> {
         let parsed: AgentSpec = spec.parse().map_err(|e: ai::SpecError| {
             errors::plain::<AgentError>(py, "rules::cli::bad_agent", e.to_string())
         })?;
         Ok(Agent {
             core: game.core.clone(),
-            agent: ai::Agent::new(&parsed, seed, threads.max(1)),
+            agent: ai::Agent::new(&parsed, seed),
             spec: spec.to_string(),
         })
     }
 
     /// The agent's choice at `state`, or `None` when the game is over: a
     /// dict with `move` (notation), `action` (its id, or `None`),
-    /// `estimate` (the mover's chance of winning and of a draw after the
-    /// move, or `None` for a forced move or a random agent), `playouts`,
+    /// `estimate` (a dict: the mover's chance of winning `win` and of a
+    /// draw `draw` after the move, and `proven`, the moves to the end when
+    /// the search proved the result, else `None`; `None` for a forced move
+    /// or a random agent), `playouts`,
     /// and `considered` (the most visited moves: notation, visits, score).
     fn choose<'py>(&mut self, py: Python<'py>, state: &mut State) -> PyResult<Option<Bound<'py, PyDict>>> {
         if !Arc::ptr_eq(state.core(), &self.core) {
@@ -65,7 +68,11 @@ impl Agent {
         let d = PyDict::new(py);
         d.set_item("action", state.string_to_action(py, &text).ok())?;
         d.set_item("move", text)?;
-        d.set_item("estimate", thought.as_ref().and_then(|t| t.estimate))?;
+        let estimate = match thought.as_ref() {
+            Some(t) => t.estimate.map(|e| estimate_dict(py, e, t.mover)).transpose()?,
+            None => None,
+        };
+        d.set_item("estimate", estimate)?;
         d.set_item("playouts", thought.as_ref().map_or(0, |t| t.playouts))?;
         let considered = PyList::empty(py);
         for c in thought.iter().flat_map(|t| &t.considered) {
@@ -78,4 +85,22 @@ impl Agent {
     fn __repr__(&self) -> String {
         format!("<rulebook.Agent {}>", self.spec)
     }
+}
+
+/// An estimate for `mover` as a dict: `win` and `draw` chances (0 or 1 for a
+/// proven result) and `proven` (the moves to the proven end, or `None`).
+fn estimate_dict(py: Python<'_>, estimate: Estimate, mover: PlayerId) -> PyResult<Bound<'_, PyDict>> {
+    let d = PyDict::new(py);
+    let (win, draw, proven) = match estimate {
+        Estimate::Proven { outcome, plies } => match outcome {
+            Outcome::Win(p) if p == mover => (1.0, 0.0, Some(plies)),
+            Outcome::Win(_) => (0.0, 0.0, Some(plies)),
+            Outcome::Draw => (0.0, 1.0, Some(plies)),
+        },
+        Estimate::Chances { win, draw } => (win, draw, None),
+    };
+    d.set_item("win", win)?;
+    d.set_item("draw", draw)?;
+    d.set_item("proven", proven)?;
+    Ok(d)
 }

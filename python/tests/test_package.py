@@ -106,8 +106,7 @@ def test_the_agent_takes_a_win_and_says_so(load):
     choice = agent.choose(state)
     assert choice["move"] == "X@c1"
     assert choice["action"] == state.string_to_action("c1")
-    win, _draw = choice["estimate"]
-    assert win == 1.0
+    assert choice["estimate"] == {"win": 1.0, "draw": 0.0, "proven": 1}
     with pytest.raises(rulebook.AgentError):
         rulebook.Agent(game, "mcts:zero")
 
