@@ -276,10 +276,7 @@ fn cell_of(engine: &Engine, name: &str) -> Result<CellId, PositionError> {
     engine
         .game()
         .topology
-        .cell_names
-        .iter()
-        .position(|n| n == name)
-        .map(|i| CellId(i as u16))
+        .cell_named(name)
         .ok_or_else(|| PositionError(format!("`{name}` is no cell of the board")))
 }
 

@@ -197,14 +197,7 @@ mod tests {
     }
 
     fn cell(engine: &Engine, name: &str) -> CellId {
-        let i = engine
-            .game()
-            .topology
-            .cell_names
-            .iter()
-            .position(|n| n == name)
-            .expect("a cell");
-        CellId(i as u16)
+        engine.game().topology.cell_named(name).expect("a cell")
     }
 
     #[test]

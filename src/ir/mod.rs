@@ -202,6 +202,14 @@ pub struct Topology {
 }
 
 impl Topology {
+    /// The cell named `name` (exactly as the board names it).
+    pub fn cell_named(&self, name: &str) -> Option<CellId> {
+        self.cell_names
+            .iter()
+            .position(|n| n == name)
+            .map(|i| CellId(i as u16))
+    }
+
     /// Total cells, exit cells included.
     #[inline]
     pub fn cells(&self) -> usize {

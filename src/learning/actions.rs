@@ -241,13 +241,7 @@ mod tests {
     }
 
     fn cell(engine: &Engine, name: &str) -> usize {
-        engine
-            .game()
-            .topology
-            .cell_names
-            .iter()
-            .position(|n| n == name)
-            .unwrap()
+        engine.game().topology.cell_named(name).unwrap().index()
     }
 
     #[test]

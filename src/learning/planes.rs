@@ -203,13 +203,7 @@ mod tests {
         let pos = notation::play_sequence(&e, "S@b2").unwrap();
         let mut out = vec![9.0; 4 * 6];
         planes.write(&e, &pos, &mut out);
-        let b2 = e
-            .game()
-            .topology
-            .cell_names
-            .iter()
-            .position(|n| n == "b2")
-            .unwrap();
+        let b2 = e.game().topology.cell_named("b2").unwrap().index();
         assert_eq!(planes.layout[b2], (1, 1));
         assert_eq!(out[..6], [0.0, 0.0, 0.0, 0.0, 1.0, 0.0]);
         assert!(out[6..18].iter().all(|&v| v == 0.0));
