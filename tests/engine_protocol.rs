@@ -282,3 +282,33 @@ fn match_plays_the_engine_as_an_external_player() {
         "{stderr}"
     );
 }
+
+#[test]
+fn match_gives_up_on_a_silent_engine_at_its_timeout() {
+    // `sleep` reads nothing and says nothing: the handshake times out, the
+    // process is killed, and the match fails with the engine's error.
+    let started = std::time::Instant::now();
+    let out = Command::new(BIN)
+        .args(["match", "games/tic-tac-toe.rules", "--players"])
+        .arg("engine:\"sleep 60\",timeout=0.5,random")
+        .args(["--games", "1"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("match runs");
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("external_engine") && stderr.contains("answered nothing for 0.5 s"),
+        "{stderr}"
+    );
+    assert!(started.elapsed().as_secs() < 30, "the engine was not killed");
+
+    let out = Command::new(BIN)
+        .args(["match", "games/tic-tac-toe.rules", "--players"])
+        .arg("engine:\"sleep 60\",timeout=soon,random")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("match runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("timeout=SECONDS"), "{stderr}");
+}

@@ -78,10 +78,11 @@ pub fn seats(text: &str, game: &Game) -> Result<Vec<Option<AgentSpec>>, CliError
 }
 
 /// The names of a comma-separated list; commas inside an agent's options
-/// (`mcts:100,c=0.5`, `captures=0`, `threads=2`) stay with it.
+/// (`mcts:100,c=0.5`, `captures=0`, `threads=2`) stay with it, and so do
+/// commas inside double quotes (an engine's command line).
 fn split(text: &str) -> Vec<String> {
     let mut agents: Vec<String> = Vec::new();
-    for part in text.split(',') {
+    for part in split_outside_quotes(text) {
         let part = part.trim();
         let is_option = part.contains('=');
         match agents.last_mut() {
@@ -93,6 +94,24 @@ fn split(text: &str) -> Vec<String> {
         }
     }
     agents
+}
+
+/// `text` cut at the commas that stand outside double quotes.
+fn split_outside_quotes(text: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let (mut start, mut quoted) = (0, false);
+    for (i, c) in text.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            ',' if !quoted => {
+                parts.push(&text[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&text[start..]);
+    parts
 }
 
 fn check_count(text: &str, count: usize, game: &Game) -> Result<(), CliError> {
@@ -143,6 +162,10 @@ mod tests {
             ["mcts:100,captures=1", "mcts:100"]
         );
         assert_eq!(split("mcts:2s,random"), ["mcts:2s", "random"]);
+        assert_eq!(
+            split(r#"engine:"prog a,b --x=1",timeout=5,random"#),
+            [r#"engine:"prog a,b --x=1",timeout=5"#, "random"]
+        );
         assert_eq!(PLAY_DEFAULT.to_string(), "mcts:2s");
     }
 }

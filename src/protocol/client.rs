@@ -3,9 +3,10 @@
 //! its move in each position (`position start moves …`, `go`).
 
 use std::fmt;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{self, BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::str::FromStr;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use miette::Diagnostic;
@@ -19,12 +20,30 @@ use crate::notation;
 /// How long an engine is given to end after `quit` before it is killed.
 const QUIT_GRACE: Duration = Duration::from_secs(2);
 
+/// How long an engine may take to answer a line, unless its player says
+/// otherwise (`timeout=SECONDS`).
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
+
 /// An engine's command line: `engine:"PROGRAM ARGS…"` in a list of players
-/// (an argument with spaces in single quotes).
+/// (an argument with spaces in single quotes), then its options after
+/// commas: `engine:"PROGRAM ARGS",timeout=SECONDS`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EngineCommand {
     /// The program and its arguments.
     pub words: Vec<String>,
+    /// How long it may take to answer any line ([`DEFAULT_TIMEOUT`]
+    /// unless said): an engine silent for longer has failed.
+    pub timeout: Duration,
+}
+
+impl EngineCommand {
+    /// The engine `words`, with the default timeout.
+    pub fn new(words: Vec<String>) -> EngineCommand {
+        EngineCommand {
+            words,
+            timeout: DEFAULT_TIMEOUT,
+        }
+    }
 }
 
 /// A command line that cannot be read.
@@ -36,6 +55,9 @@ pub enum CommandError {
     /// No program, or a quote left open.
     #[error("`{0}` is no command line (a program, then its arguments; quotes closed)")]
     Malformed(String),
+    /// An option after the command line that is not `timeout=SECONDS`.
+    #[error("`{0}` is no option of an engine: expected `timeout=SECONDS` (a number above 0)")]
+    BadOption(String),
 }
 
 impl FromStr for EngineCommand {
@@ -46,15 +68,34 @@ impl FromStr for EngineCommand {
             .trim()
             .strip_prefix("engine:")
             .ok_or(CommandError::NotAnEngine)?;
-        let inner = rest
-            .strip_prefix('"')
-            .and_then(|r| r.strip_suffix('"'))
-            .unwrap_or(rest);
+        // `"PROGRAM ARGS",OPTIONS` (the options after the closing quote),
+        // or a bare `PROGRAM`.
+        let (inner, options) = match rest.strip_prefix('"') {
+            Some(quoted) => match quoted.rfind('"') {
+                Some(end) => (&quoted[..end], quoted[end + 1..].trim()),
+                None => return Err(CommandError::Malformed(rest.to_string())),
+            },
+            None => (rest, ""),
+        };
         let words = split_words(inner).ok_or_else(|| CommandError::Malformed(rest.to_string()))?;
         if words.is_empty() {
             return Err(CommandError::Malformed(rest.to_string()));
         }
-        Ok(EngineCommand { words })
+        let mut command = EngineCommand::new(words);
+        let options = match options.strip_prefix(',') {
+            Some(list) => list.split(',').map(str::trim).collect(),
+            None if options.is_empty() => Vec::new(),
+            None => return Err(CommandError::Malformed(rest.to_string())),
+        };
+        for option in options {
+            let seconds = option
+                .strip_prefix("timeout=")
+                .and_then(|s| s.parse::<f64>().ok())
+                .filter(|s| s.is_finite() && *s > 0.0 && *s <= 1e9)
+                .ok_or_else(|| CommandError::BadOption(option.to_string()))?;
+            command.timeout = Duration::from_secs_f64(seconds);
+        }
+        Ok(command)
     }
 }
 
@@ -71,7 +112,11 @@ impl fmt::Display for EngineCommand {
                 }
             })
             .collect();
-        write!(f, "engine:\"{}\"", words.join(" "))
+        write!(f, "engine:\"{}\"", words.join(" "))?;
+        if self.timeout != DEFAULT_TIMEOUT {
+            write!(f, ",timeout={}", self.timeout.as_secs_f64())?;
+        }
+        Ok(())
     }
 }
 
@@ -117,7 +162,28 @@ pub struct EngineProcess {
     name: String,
     child: Child,
     input: Option<ChildStdin>,
-    output: BufReader<ChildStdout>,
+    /// The engine's lines, read on a thread of their own (so that a silent
+    /// engine can be given up on).
+    output: Receiver<io::Result<String>>,
+    timeout: Duration,
+}
+
+/// Reads `output` line by line on a thread, until it ends or the receiver
+/// is gone.
+fn read_lines(output: ChildStdout) -> Receiver<io::Result<String>> {
+    let (send, receive) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut output = BufReader::new(output);
+        loop {
+            let mut line = String::new();
+            let read = output.read_line(&mut line);
+            let end = !matches!(read, Ok(n) if n > 0);
+            if send.send(read.map(|_| line)).is_err() || end {
+                return;
+            }
+        }
+    });
+    receive
 }
 
 impl EngineProcess {
@@ -148,7 +214,8 @@ impl EngineProcess {
             name,
             child,
             input: Some(input),
-            output: BufReader::new(output),
+            output: read_lines(output),
+            timeout: command.timeout,
         };
         let hello = engine.ask("protocol")?;
         if hello != format!("protocol {NAME} {VERSION}") {
@@ -213,11 +280,15 @@ impl EngineProcess {
     }
 
     fn read(&mut self) -> Result<String, EngineFailure> {
-        let mut line = String::new();
-        match self.output.read_line(&mut line) {
-            Ok(0) => Err(self.fail("ended".into())),
-            Ok(_) => Ok(line.trim_end().to_string()),
-            Err(e) => Err(self.fail(format!("could not be read: {e}"))),
+        match self.output.recv_timeout(self.timeout) {
+            Ok(Ok(line)) if line.is_empty() => Err(self.fail("ended".into())),
+            Ok(Ok(line)) => Ok(line.trim_end().to_string()),
+            Ok(Err(e)) => Err(self.fail(format!("could not be read: {e}"))),
+            Err(RecvTimeoutError::Timeout) => Err(self.fail(format!(
+                "answered nothing for {} s (its timeout; `timeout=SECONDS` after its command line gives it longer)",
+                self.timeout.as_secs_f64()
+            ))),
+            Err(RecvTimeoutError::Disconnected) => Err(self.fail("ended".into())),
         }
     }
 
@@ -285,10 +356,37 @@ mod tests {
     }
 
     #[test]
+    fn a_timeout_follows_the_command_line_and_writes_back() {
+        let cmd: EngineCommand = "engine:\"prog a,b\",timeout=2.5".parse().unwrap();
+        assert_eq!(cmd.words, ["prog", "a,b"]);
+        assert_eq!(cmd.timeout, Duration::from_millis(2500));
+        assert_eq!(cmd.to_string(), "engine:\"prog a,b\",timeout=2.5");
+        assert_eq!(cmd.to_string().parse::<EngineCommand>(), Ok(cmd));
+        let plain: EngineCommand = "engine:\"prog\"".parse().unwrap();
+        assert_eq!(plain.timeout, DEFAULT_TIMEOUT);
+        for bad in ["timeout=0", "timeout=-1", "timeout=x", "speed=2", "timeout=inf"] {
+            assert_eq!(
+                format!("engine:\"prog\",{bad}").parse::<EngineCommand>(),
+                Err(CommandError::BadOption(bad.into())),
+                "{bad}"
+            );
+        }
+        assert!(matches!(
+            "engine:\"prog\"x".parse::<EngineCommand>(),
+            Err(CommandError::Malformed(_))
+        ));
+    }
+
+    #[test]
+    fn a_silent_engine_fails_at_its_timeout() {
+        let cmd: EngineCommand = "engine:\"sleep 30\",timeout=0.2".parse().unwrap();
+        let e = EngineProcess::start(&cmd, 1).err().expect("a silent engine");
+        assert!(e.reason.contains("answered nothing for 0.2 s"), "{e}");
+    }
+
+    #[test]
     fn a_program_that_cannot_start_fails_with_its_name() {
-        let cmd = EngineCommand {
-            words: vec!["/nonexistent/engine".into()],
-        };
+        let cmd = EngineCommand::new(vec!["/nonexistent/engine".into()]);
         let e = EngineProcess::start(&cmd, 1).err().expect("no such program");
         assert!(e.to_string().contains("cannot be started"), "{e}");
         assert!(e.command.contains("/nonexistent/engine"));
