@@ -63,7 +63,7 @@ pub fn play_game_between(
     let mut seats = players
         .iter()
         .enumerate()
-        .map(|(p, player)| Seat::start(player, derive_seed(seed, p as u64)))
+        .map(|(p, player)| Seat::start(player, engine, derive_seed(seed, p as u64)))
         .collect::<Result<Vec<_>, _>>()?;
     play_out(engine, &mut seats, max_moves)
 }
@@ -73,6 +73,7 @@ fn play_out<M: Mover>(engine: &Engine, movers: &mut [M], max_moves: u32) -> Resu
     let mut pos = engine.start();
     let mut line = Vec::new();
     let mut capped = false;
+    let mut resigned = None;
     while pos.result().is_none() {
         if line.len() >= max_moves as usize {
             capped = engine.status(&pos, &mut MoveBuf::new()) == Status::Ongoing;
@@ -80,6 +81,11 @@ fn play_out<M: Mover>(engine: &Engine, movers: &mut [M], max_moves: u32) -> Resu
         }
         let mover = engine.mover(&pos).index();
         let Some(mv) = movers[mover].choose(engine, &pos, &line)? else {
+            // No move in a game that goes on (and not for want of the
+            // engine's budget): the player resigns.
+            if !engine.is_exhausted() && engine.status(&pos, &mut MoveBuf::new()) == Status::Ongoing {
+                resigned = Some(mover);
+            }
             break;
         };
         // A move chosen from a list cut short by the engine's budget is not
@@ -90,9 +96,11 @@ fn play_out<M: Mover>(engine: &Engine, movers: &mut [M], max_moves: u32) -> Resu
         engine.play_unchecked(&mut pos, mv.as_ref());
         line.push(mv);
     }
-    let winner = match engine.final_outcome(&pos) {
-        Outcome::Win(p) if !capped => Some(p.0),
-        _ => None,
+    let winner = match (resigned, engine.final_outcome(&pos)) {
+        // With two players, the other one wins; with more, nobody does.
+        (Some(quitter), _) => (movers.len() == 2).then(|| 1 - quitter as u8),
+        (None, Outcome::Win(p)) if !capped => Some(p.0),
+        (None, _) => None,
     };
     let cut = capped
         || matches!(

@@ -1,5 +1,5 @@
 //! The players of a match: the program's agents, and engines in other
-//! processes that speak the engine protocol.
+//! processes that speak the engine protocol or GTP.
 
 use std::convert::Infallible;
 use std::fmt;
@@ -7,13 +7,15 @@ use std::fmt;
 use crate::ai::{Agent, AgentSpec};
 use crate::engine::{Engine, Move, Position};
 use crate::protocol::client::{EngineCommand, EngineFailure, EngineProcess};
+use crate::protocol::gtp::client::GtpProcess;
 
 /// A player of a match, by name.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Player {
     /// One of the program's agents.
     Agent(AgentSpec),
-    /// An external engine, started for each game.
+    /// An external engine (speaking the engine protocol or GTP), started
+    /// for each game.
     Engine(EngineCommand),
 }
 
@@ -38,7 +40,7 @@ pub(super) trait Mover {
     type Error;
 
     /// Its move at `pos`, reached by `line` from the start; `None` when it
-    /// has none (the game is over, or its agent gave up).
+    /// has none (the game is over, its agent was stopped, or it resigns).
     fn choose(&mut self, engine: &Engine, pos: &Position, line: &[Move])
     -> Result<Option<Move>, Self::Error>;
 }
@@ -55,14 +57,18 @@ impl Mover for Agent {
 pub(super) enum Seat {
     Agent(Box<Agent>),
     Engine(Box<EngineProcess>),
+    Gtp(Box<GtpProcess>),
 }
 
 impl Seat {
-    /// The seat of `player` for a game, seeded with `seed` (an engine is
-    /// started and given the seed).
-    pub(super) fn start(player: &Player, seed: u64) -> Result<Seat, EngineFailure> {
+    /// The seat of `player` for a game of `engine`'s, seeded with `seed` (an
+    /// engine is started, and given the seed if its protocol takes one).
+    pub(super) fn start(player: &Player, engine: &Engine, seed: u64) -> Result<Seat, EngineFailure> {
         Ok(match player {
             Player::Agent(spec) => Seat::Agent(Box::new(Agent::new(spec, seed))),
+            Player::Engine(command) if command.gtp => {
+                Seat::Gtp(Box::new(GtpProcess::start(command, engine)?))
+            }
             Player::Engine(command) => Seat::Engine(Box::new(EngineProcess::start(command, seed)?)),
         })
     }
@@ -83,6 +89,7 @@ impl Mover for Seat {
                 Ok(mv)
             }
             Seat::Engine(process) => process.choose(engine, pos, line).map(Some),
+            Seat::Gtp(process) => process.choose(engine, pos, line),
         }
     }
 }

@@ -34,20 +34,23 @@ pub fn players(text: &str, game: &Game) -> Result<Vec<AgentSpec>, CliError> {
 }
 
 /// `match --players A,B,…`: one player per player of `game`, an agent or
-/// an external engine (`engine:"PROGRAM ARGS"`).
+/// an external engine (`engine:"PROGRAM ARGS"`, or `gtp:"PROGRAM ARGS"`
+/// for one that speaks GTP).
 pub fn match_players(text: &str, game: &Game) -> Result<Vec<Player>, CliError> {
     let players = split(text)
         .iter()
-        .map(|a| match a.strip_prefix("engine:") {
-            Some(_) => a
-                .parse::<EngineCommand>()
-                .map(Player::Engine)
-                .map_err(|e| CliError::BadAgent {
-                    text: a.trim().to_string(),
-                    reason: e.to_string(),
-                    human: "",
-                }),
-            None => parse(a).map(Player::Agent),
+        .map(|a| {
+            if a.starts_with("engine:") || a.starts_with("gtp:") {
+                a.parse::<EngineCommand>()
+                    .map(Player::Engine)
+                    .map_err(|e| CliError::BadAgent {
+                        text: a.trim().to_string(),
+                        reason: e.to_string(),
+                        human: "",
+                    })
+            } else {
+                parse(a).map(Player::Agent)
+            }
         })
         .collect::<Result<Vec<_>, _>>()?;
     check_count(text, players.len(), game)?;

@@ -237,6 +237,10 @@ enum Command {
         /// The agent of `go` (default `mcts:1000`); `setoption agent` changes it.
         #[arg(long, value_name = "AGENT")]
         agent: Option<String>,
+        /// Speak GTP (version 2) instead, for a go-like game: two players on
+        /// a square grid of points, moves that put a piece on a point or pass.
+        #[arg(long)]
+        gtp: bool,
     },
     /// Draw the position as a picture: SVG (on standard output, or `-o
     /// FILE.svg`) or PNG (`-o FILE.png`).
@@ -270,7 +274,8 @@ enum Command {
         file: PathBuf,
         /// The agent of each player, in the order of the file's `players`
         /// (e.g. `mcts:1000,random`); an engine in another process that
-        /// speaks the engine protocol is `engine:"PROGRAM ARGS"`.
+        /// speaks the engine protocol is `engine:"PROGRAM ARGS"`, one that
+        /// speaks GTP `gtp:"PROGRAM ARGS"`.
         #[arg(long, value_name = "A,B")]
         players: String,
         /// Play every game twice (once per seating, for more than two
@@ -577,7 +582,12 @@ pub fn run() -> miette::Result<()> {
             }
             play::run(loaded, &seats, seed)
         }
-        Command::Engine { file, sets, agent } => engine::run(&file, &sets, agent.as_deref()),
+        Command::Engine {
+            file,
+            sets,
+            agent,
+            gtp,
+        } => engine::run(&file, &sets, agent.as_deref(), gtp),
         Command::Match {
             file,
             players,

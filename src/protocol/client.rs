@@ -3,34 +3,32 @@
 //! its move in each position (`position start moves …`, `go`).
 
 use std::fmt;
-use std::io::{self, BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::str::FromStr;
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use miette::Diagnostic;
 use thiserror::Error;
 
+use super::process::Process;
 use super::reply::bestmove_of;
 use super::{NAME, VERSION};
 use crate::engine::{Engine, Move, MoveBuf, Position};
 use crate::notation;
-
-/// How long an engine is given to end after `quit` before it is killed.
-const QUIT_GRACE: Duration = Duration::from_secs(2);
 
 /// How long an engine may take to answer a line, unless its player says
 /// otherwise (`timeout=SECONDS`).
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// An engine's command line: `engine:"PROGRAM ARGS…"` in a list of players
-/// (an argument with spaces in single quotes), then its options after
-/// commas: `engine:"PROGRAM ARGS",timeout=SECONDS`.
+/// (an argument with spaces in single quotes), or `gtp:"PROGRAM ARGS…"`
+/// for an engine speaking GTP, then its options after commas:
+/// `engine:"PROGRAM ARGS",timeout=SECONDS`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EngineCommand {
     /// The program and its arguments.
     pub words: Vec<String>,
+    /// Whether it speaks GTP rather than this protocol.
+    pub gtp: bool,
     /// How long it may take to answer any line ([`DEFAULT_TIMEOUT`]
     /// unless said): an engine silent for longer has failed.
     pub timeout: Duration,
@@ -41,6 +39,7 @@ impl EngineCommand {
     pub fn new(words: Vec<String>) -> EngineCommand {
         EngineCommand {
             words,
+            gtp: false,
             timeout: DEFAULT_TIMEOUT,
         }
     }
@@ -49,8 +48,10 @@ impl EngineCommand {
 /// A command line that cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum CommandError {
-    /// Not `engine:…`.
-    #[error("an engine is written `engine:\"PROGRAM ARGS\"`")]
+    /// Neither `engine:…` nor `gtp:…`.
+    #[error(
+        "an engine is written `engine:\"PROGRAM ARGS\"` (or `gtp:\"PROGRAM ARGS\"` for one that speaks GTP)"
+    )]
     NotAnEngine,
     /// No program, or a quote left open.
     #[error("`{0}` is no command line (a program, then its arguments; quotes closed)")]
@@ -64,10 +65,12 @@ impl FromStr for EngineCommand {
     type Err = CommandError;
 
     fn from_str(text: &str) -> Result<EngineCommand, CommandError> {
-        let rest = text
-            .trim()
-            .strip_prefix("engine:")
-            .ok_or(CommandError::NotAnEngine)?;
+        let text = text.trim();
+        let (rest, gtp) = match (text.strip_prefix("engine:"), text.strip_prefix("gtp:")) {
+            (Some(rest), _) => (rest, false),
+            (None, Some(rest)) => (rest, true),
+            (None, None) => return Err(CommandError::NotAnEngine),
+        };
         // `"PROGRAM ARGS",OPTIONS` (the options after the closing quote),
         // or a bare `PROGRAM`.
         let (inner, options) = match rest.strip_prefix('"') {
@@ -82,6 +85,7 @@ impl FromStr for EngineCommand {
             return Err(CommandError::Malformed(rest.to_string()));
         }
         let mut command = EngineCommand::new(words);
+        command.gtp = gtp;
         let options = match options.strip_prefix(',') {
             Some(list) => list.split(',').map(str::trim).collect(),
             None if options.is_empty() => Vec::new(),
@@ -112,7 +116,8 @@ impl fmt::Display for EngineCommand {
                 }
             })
             .collect();
-        write!(f, "engine:\"{}\"", words.join(" "))?;
+        let prefix = if self.gtp { "gtp" } else { "engine" };
+        write!(f, "{prefix}:\"{}\"", words.join(" "))?;
         if self.timeout != DEFAULT_TIMEOUT {
             write!(f, ",timeout={}", self.timeout.as_secs_f64())?;
         }
@@ -148,7 +153,9 @@ fn split_words(text: &str) -> Option<Vec<String>> {
 #[error("the engine {command} {reason}")]
 #[diagnostic(
     code(rules::cli::external_engine),
-    help("run the engine by hand and type `protocol`, `position start`, `go` to see what it answers")
+    help(
+        "run the engine by hand and type `protocol`, `position start`, `go` (for GTP: `protocol_version`, `genmove b`) to see what it answers"
+    )
 )]
 pub struct EngineFailure {
     /// The engine, as named among the players.
@@ -157,65 +164,17 @@ pub struct EngineFailure {
     pub reason: String,
 }
 
-/// An engine running in another process.
+/// An engine running in another process that speaks this protocol.
 pub struct EngineProcess {
-    name: String,
-    child: Child,
-    input: Option<ChildStdin>,
-    /// The engine's lines, read on a thread of their own (so that a silent
-    /// engine can be given up on).
-    output: Receiver<io::Result<String>>,
-    timeout: Duration,
-}
-
-/// Reads `output` line by line on a thread, until it ends or the receiver
-/// is gone.
-fn read_lines(output: ChildStdout) -> Receiver<io::Result<String>> {
-    let (send, receive) = mpsc::channel();
-    std::thread::spawn(move || {
-        let mut output = BufReader::new(output);
-        loop {
-            let mut line = String::new();
-            let read = output.read_line(&mut line);
-            let end = !matches!(read, Ok(n) if n > 0);
-            if send.send(read.map(|_| line)).is_err() || end {
-                return;
-            }
-        }
-    });
-    receive
+    process: Process,
 }
 
 impl EngineProcess {
     /// Starts the engine, checks that it speaks this protocol's version,
     /// and gives it `seed`.
     pub fn start(command: &EngineCommand, seed: u64) -> Result<EngineProcess, EngineFailure> {
-        let name = command.to_string();
-        let fail = |reason: String| EngineFailure {
-            command: name.clone(),
-            reason,
-        };
-        let (program, args) = command
-            .words
-            .split_first()
-            .ok_or_else(|| fail("names no program".into()))?;
-        let mut child = Command::new(program)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .map_err(|e| fail(format!("cannot be started: {e}")))?;
-        let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
-            let _ = child.kill();
-            return Err(fail("gave no standard input or output".into()));
-        };
         let mut engine = EngineProcess {
-            name,
-            child,
-            input: Some(input),
-            output: read_lines(output),
-            timeout: command.timeout,
+            process: Process::start(command)?,
         };
         let hello = engine.ask("protocol")?;
         if hello != format!("protocol {NAME} {VERSION}") {
@@ -267,55 +226,20 @@ impl EngineProcess {
 
     /// Sends `command` and reads the line it answers.
     fn ask(&mut self, command: &str) -> Result<String, EngineFailure> {
-        self.send(command)?;
-        self.read()
+        self.process.send(command)?;
+        self.process.read()
     }
 
     fn send(&mut self, command: &str) -> Result<(), EngineFailure> {
-        let sent = match self.input.as_mut() {
-            Some(input) => writeln!(input, "{command}").and_then(|()| input.flush()),
-            None => Err(std::io::ErrorKind::BrokenPipe.into()),
-        };
-        sent.map_err(|e| self.fail(format!("did not take `{command}`: {e}")))
+        self.process.send(command)
     }
 
     fn read(&mut self) -> Result<String, EngineFailure> {
-        match self.output.recv_timeout(self.timeout) {
-            Ok(Ok(line)) if line.is_empty() => Err(self.fail("ended".into())),
-            Ok(Ok(line)) => Ok(line.trim_end().to_string()),
-            Ok(Err(e)) => Err(self.fail(format!("could not be read: {e}"))),
-            Err(RecvTimeoutError::Timeout) => Err(self.fail(format!(
-                "answered nothing for {} s (its timeout; `timeout=SECONDS` after its command line gives it longer)",
-                self.timeout.as_secs_f64()
-            ))),
-            Err(RecvTimeoutError::Disconnected) => Err(self.fail("ended".into())),
-        }
+        self.process.read()
     }
 
     fn fail(&self, reason: String) -> EngineFailure {
-        EngineFailure {
-            command: self.name.clone(),
-            reason,
-        }
-    }
-}
-
-impl Drop for EngineProcess {
-    /// Says `quit`, closes the engine's input, and kills it if it has not
-    /// ended after a grace period.
-    fn drop(&mut self) {
-        if let Some(mut input) = self.input.take() {
-            let _ = writeln!(input, "quit").and_then(|()| input.flush());
-        }
-        let start = Instant::now();
-        while start.elapsed() < QUIT_GRACE {
-            if !matches!(self.child.try_wait(), Ok(None)) {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.process.fail(reason)
     }
 }
 
@@ -364,6 +288,10 @@ mod tests {
         assert_eq!(cmd.to_string().parse::<EngineCommand>(), Ok(cmd));
         let plain: EngineCommand = "engine:\"prog\"".parse().unwrap();
         assert_eq!(plain.timeout, DEFAULT_TIMEOUT);
+        assert!(!plain.gtp);
+        let gtp: EngineCommand = "gtp:\"gnugo --mode gtp\",timeout=9".parse().unwrap();
+        assert!(gtp.gtp);
+        assert_eq!(gtp.to_string(), "gtp:\"gnugo --mode gtp\",timeout=9");
         for bad in ["timeout=0", "timeout=-1", "timeout=x", "speed=2", "timeout=inf"] {
             assert_eq!(
                 format!("engine:\"prog\",{bad}").parse::<EngineCommand>(),

@@ -2,11 +2,14 @@
 //! the manner of UCI and GTP, through which tournament managers, graphical
 //! front ends and scripts play any rules file with the program's agents
 //! (`rulebook engine FILE`; the reference is `docs/PROTOCOL.md`). The
-//! [`client`] drives an engine speaking it in another process, for `match`.
+//! [`client`] drives an engine speaking it in another process, for `match`;
+//! [`gtp`] speaks GTP, both ways, for go-like games.
 
 pub mod client;
 mod command;
 mod error;
+pub mod gtp;
+mod process;
 mod reply;
 mod server;
 mod sink;
