@@ -2,44 +2,29 @@
 //! driven through whole games, bad lines, `stop`, a closed output, and as
 //! the external engine of `rulebook match`.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+mod common;
+
+use std::io::{BufRead, Write};
+use std::process::Command;
+
+use common::Piped;
 
 const BIN: &str = env!("CARGO_BIN_EXE_rulebook");
 
 /// A running engine.
-struct Engine {
-    child: Child,
-    input: ChildStdin,
-    output: BufReader<ChildStdout>,
-}
+struct Engine(Piped);
 
 impl Engine {
     fn start(args: &[&str]) -> Engine {
-        let mut child = Command::new(BIN)
-            .arg("engine")
-            .args(args)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the binary starts");
-        let input = child.stdin.take().expect("stdin");
-        let output = BufReader::new(child.stdout.take().expect("stdout"));
-        Engine { child, input, output }
+        Engine(Piped::start(&[&["engine"], args].concat()))
     }
 
     fn send(&mut self, line: &str) {
-        writeln!(self.input, "{line}").expect("the engine reads");
-        self.input.flush().expect("the engine reads");
+        self.0.send(line);
     }
 
     fn read(&mut self) -> String {
-        let mut line = String::new();
-        let n = self.output.read_line(&mut line).expect("the engine writes");
-        assert!(n > 0, "the engine ended early");
-        line.trim_end().to_string()
+        self.0.read()
     }
 
     /// Sends a command that answers one line.
@@ -65,10 +50,29 @@ impl Engine {
     /// Says `quit` and expects a quiet, successful end.
     fn quit(mut self) {
         self.send("quit");
-        let out = self.child.wait_with_output().expect("the engine ends");
+        let out = self.0.child.wait_with_output().expect("the engine ends");
         assert!(out.status.success(), "{}", out.status);
         assert_eq!(String::from_utf8_lossy(&out.stderr), "");
     }
+}
+
+/// The standard error of a one-game match of tic-tac-toe between `players`,
+/// which must fail.
+fn failed_match(players: &str) -> String {
+    let out = Command::new(BIN)
+        .args([
+            "match",
+            "games/tic-tac-toe.rules",
+            "--games",
+            "1",
+            "--players",
+            players,
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("match runs");
+    assert!(!out.status.success());
+    String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
 /// The code of an `error CODE message` line.
@@ -171,7 +175,7 @@ fn bad_lines_are_answered_with_an_error_and_the_engine_reads_on() {
         assert_eq!(code(&answer), expected, "`{line}` → {answer}");
     }
     // A line that is not UTF-8 is a line like any other.
-    e.input.write_all(b"pl\xffy\n").expect("the engine reads");
+    e.0.input.write_all(b"pl\xffy\n").expect("the engine reads");
     assert_eq!(code(&e.read()), "rules::engine::unknown_command");
     // A failed `position` left the game where it was; a game option restarts it.
     assert_eq!(e.ask("play a1"), "played S@a1");
@@ -215,7 +219,7 @@ fn the_end_of_the_input_waits_for_the_answer_and_a_closed_output_ends_quietly() 
     let mut e = Engine::start(&["games/tic-tac-toe.rules"]);
     e.send("position start");
     e.send("go playouts 100");
-    let Engine { child, input, output } = e;
+    let Piped { child, input, output } = e.0;
     drop(input);
     let answers: Vec<String> = output.lines().map(|l| l.expect("a line")).collect();
     assert_eq!(answers.first().map(String::as_str), Some("ok"));
@@ -227,11 +231,11 @@ fn the_end_of_the_input_waits_for_the_answer_and_a_closed_output_ends_quietly() 
     assert!(out.status.success());
 
     let mut e = Engine::start(&["games/tic-tac-toe.rules"]);
-    let Engine {
+    let Piped {
         child,
         mut input,
         output,
-    } = e;
+    } = e.0;
     drop(output);
     // The answers go nowhere; the engine ends at its first answer, quietly.
     for _ in 0..3 {
@@ -244,7 +248,7 @@ fn the_end_of_the_input_waits_for_the_answer_and_a_closed_output_ends_quietly() 
     assert!(out.status.success(), "{}", out.status);
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
     e = Engine::start(&["-"]);
-    let out = e.child.wait_with_output().expect("refused");
+    let out = e.0.child.wait_with_output().expect("refused");
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("rules_from_stdin"));
 }
@@ -268,15 +272,7 @@ fn match_plays_the_engine_as_an_external_player() {
     // Two hundred playouts a move do not lose tic-tac-toe to random moves.
     assert_eq!(first["total"]["losses"], 0, "{first}");
 
-    let out = Command::new(BIN)
-        .args(["match", "games/tic-tac-toe.rules", "--players"])
-        .arg("engine:\"/nonexistent/engine\",random")
-        .args(["--games", "1"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("match runs");
-    assert!(!out.status.success());
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stderr = failed_match("engine:\"/nonexistent/engine\",random");
     assert!(
         stderr.contains("external_engine") && stderr.contains("cannot be started"),
         "{stderr}"
@@ -288,27 +284,13 @@ fn match_gives_up_on_a_silent_engine_at_its_timeout() {
     // `sleep` reads nothing and says nothing: the handshake times out, the
     // process is killed, and the match fails with the engine's error.
     let started = std::time::Instant::now();
-    let out = Command::new(BIN)
-        .args(["match", "games/tic-tac-toe.rules", "--players"])
-        .arg("engine:\"sleep 60\",timeout=0.5,random")
-        .args(["--games", "1"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("match runs");
-    assert!(!out.status.success());
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stderr = failed_match("engine:\"sleep 60\",timeout=0.5,random");
     assert!(
         stderr.contains("external_engine") && stderr.contains("answered nothing for 0.5 s"),
         "{stderr}"
     );
     assert!(started.elapsed().as_secs() < 30, "the engine was not killed");
 
-    let out = Command::new(BIN)
-        .args(["match", "games/tic-tac-toe.rules", "--players"])
-        .arg("engine:\"sleep 60\",timeout=soon,random")
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("match runs");
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stderr = failed_match("engine:\"sleep 60\",timeout=soon,random");
     assert!(stderr.contains("timeout=SECONDS"), "{stderr}");
 }

@@ -2,63 +2,55 @@
 //! as a controller drives it, and `rulebook match` playing GTP engines
 //! (ours, one that resigns, and GNU Go when it is installed).
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Output, Stdio};
+mod common;
+
+use std::process::{Command, Stdio};
+
+use common::Piped;
 
 const BIN: &str = env!("CARGO_BIN_EXE_rulebook");
 
 /// Our engine speaking GTP.
-struct Gtp {
-    child: Child,
-    input: ChildStdin,
-    output: BufReader<ChildStdout>,
-}
+struct Gtp(Piped);
 
 impl Gtp {
     fn start(args: &[&str]) -> Gtp {
-        let mut child = Command::new(BIN)
-            .arg("engine")
-            .args(args)
-            .arg("--gtp")
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("the binary starts");
-        let input = child.stdin.take().expect("stdin");
-        let output = BufReader::new(child.stdout.take().expect("stdout"));
-        Gtp { child, input, output }
+        Gtp(Piped::start(&[&["engine"], args, &["--gtp"]].concat()))
     }
 
     /// Sends `command`; its reply's first line (the marker and text), after
     /// checking that an empty line ends it.
     fn ask(&mut self, command: &str) -> String {
-        writeln!(self.input, "{command}").expect("the engine reads");
-        self.input.flush().expect("the engine reads");
-        let mut reply = Vec::new();
-        loop {
-            let mut line = String::new();
-            assert!(
-                self.output.read_line(&mut line).expect("it writes") > 0,
-                "it ended"
-            );
-            let line = line.trim_end().to_string();
-            if line.is_empty() {
-                break;
-            }
-            reply.push(line);
-        }
-        reply.first().cloned().expect("a reply")
+        self.0.send(command);
+        let first = self.0.read();
+        while !self.0.read().is_empty() {}
+        first
     }
 }
 
-fn run_match(args: &[&str]) -> Output {
-    Command::new(BIN)
-        .arg("match")
-        .args(args)
+fn first_agent_total(file: &str, sets: &[&str], games: u32, players: &str) -> serde_json::Value {
+    let mut command = Command::new(BIN);
+    command.args(["match", file]);
+    for set in sets {
+        command.args(["--set", set]);
+    }
+    let out = command
+        .args([
+            "--games",
+            &games.to_string(),
+            "--swap",
+            "--format",
+            "json",
+            "--players",
+            players,
+        ])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
-        .expect("match runs")
+        .expect("match runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    report["report"]["agents"][0]["total"].clone()
 }
 
 #[test]
@@ -99,7 +91,7 @@ fn a_whole_game_is_played_over_gtp() {
     assert_eq!(gtp.ask("final_score"), "? the game is not over");
     assert_eq!(gtp.ask("frobnicate"), "? unknown command");
     assert_eq!(gtp.ask("quit"), "=");
-    assert!(gtp.child.wait().expect("it ends").success());
+    assert!(gtp.0.child.wait().expect("it ends").success());
 }
 
 #[test]
@@ -118,40 +110,12 @@ fn a_game_gtp_cannot_speak_of_is_refused() {
 #[test]
 fn match_plays_gtp_engines_and_takes_resignations() {
     let ours = format!("gtp:\"{BIN} engine games/go.rules --set size=5 --gtp --agent mcts:200\"");
-    let out = run_match(&[
-        "games/go.rules",
-        "--set",
-        "size=5",
-        "--games",
-        "1",
-        "--swap",
-        "--format",
-        "json",
-        "--players",
-        &format!("{ours},random"),
-    ]);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{stderr}");
-    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
-    assert_eq!(report["report"]["agents"][0]["agent"], ours.as_str());
-    assert_eq!(report["report"]["agents"][0]["total"]["games"], 2);
+    let total = first_agent_total("games/go.rules", &["size=5"], 1, &format!("{ours},random"));
+    assert_eq!(total["games"], 2, "{total}");
 
     // An engine that resigns every game loses every game.
     let quitter = "gtp:\"sh tests/fixtures/gtp-resigner.sh\",timeout=10";
-    let out = run_match(&[
-        "games/tic-tac-toe.rules",
-        "--games",
-        "2",
-        "--swap",
-        "--format",
-        "json",
-        "--players",
-        &format!("{quitter},random"),
-    ]);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{stderr}");
-    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
-    let total = &report["report"]["agents"][0]["total"];
+    let total = first_agent_total("games/tic-tac-toe.rules", &[], 2, &format!("{quitter},random"));
     assert_eq!(total["games"], 4, "{total}");
     assert_eq!(total["losses"], 4, "{total}");
 }
@@ -166,20 +130,7 @@ fn gnu_go_plays_our_go_through_gtp() {
         .into_iter()
         .find(|p| std::path::Path::new(p).exists())
         .expect("GNU Go is installed");
-    let out = run_match(&[
-        "games/go.rules",
-        "--set",
-        "size=9",
-        "--games",
-        "1",
-        "--swap",
-        "--format",
-        "json",
-        "--players",
-        &format!("gtp:\"{gnugo} --mode gtp --level 1\",mcts:300"),
-    ]);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{stderr}");
-    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
-    assert_eq!(report["report"]["agents"][0]["total"]["games"], 2);
+    let players = format!("gtp:\"{gnugo} --mode gtp --level 1\",mcts:300");
+    let total = first_agent_total("games/go.rules", &["size=9"], 1, &players);
+    assert_eq!(total["games"], 2, "{total}");
 }

@@ -252,3 +252,45 @@ pub fn run(args: &[&str]) -> std::process::Output {
     );
     out
 }
+
+/// The program started with `args` (from the crate's folder) and pipes to
+/// its standard input, output and error: an engine that a test speaks to.
+pub struct Piped {
+    pub child: std::process::Child,
+    pub input: std::process::ChildStdin,
+    pub output: std::io::BufReader<std::process::ChildStdout>,
+}
+
+impl Piped {
+    /// Starts `rulebook ARGS…`.
+    pub fn start(args: &[&str]) -> Piped {
+        use std::process::{Command, Stdio};
+        let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary starts");
+        let input = child.stdin.take().expect("stdin");
+        let output = std::io::BufReader::new(child.stdout.take().expect("stdout"));
+        Piped { child, input, output }
+    }
+
+    /// Writes `line` and a line end.
+    pub fn send(&mut self, line: &str) {
+        use std::io::Write;
+        writeln!(self.input, "{line}").expect("the program reads");
+        self.input.flush().expect("the program reads");
+    }
+
+    /// The next line it writes, without its line end (it must not end first).
+    pub fn read(&mut self) -> String {
+        use std::io::BufRead;
+        let mut line = String::new();
+        let n = self.output.read_line(&mut line).expect("the program writes");
+        assert!(n > 0, "the program ended early");
+        line.trim_end().to_string()
+    }
+}
