@@ -8,9 +8,8 @@
 use std::time::Duration;
 
 /// How many times as slow the check may make a playout: between the cost
-/// measured where it pays at equal time (about 1.2 to 1.5 on breakthrough,
-/// chess, minishogi, checkers and connect four) and where it does not (about
-/// 2 on hex 7×7).
+/// measured on the games where it pays at equal time (about 1.1 to 1.5) and
+/// on the one where it does not (about 2); docs/CLI.md gives them.
 pub(super) const MAX_CHECK_COST: f64 = 1.75;
 
 /// Playouts timed each way before deciding.

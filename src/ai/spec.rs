@@ -11,8 +11,9 @@ use std::time::Duration;
 /// [0, 1]; OpenSpiel's `uct_c=2` on rewards in [−1, 1] is 1 here). The win
 /// check proves positions one move from the end and playouts take wins, so
 /// the search needs less exploring than plain UCT: against OpenSpiel's MCTS
-/// at 1,000 playouts a move it scored more on connect four than with 1, and
-/// as much on hex 7×7 and breakthrough (docs/CLI.md, "Choosing the defaults").
+/// at 1,000 playouts a move it scored more than with 1 on one of the three
+/// games measured and as much on the others (docs/CLI.md, "Choosing the
+/// defaults").
 pub const DEFAULT_EXPLORATION: f64 = 0.7;
 
 /// How much a tree search may think for one move.
