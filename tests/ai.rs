@@ -239,7 +239,7 @@ fn a_small_search_beats_random_on_the_seed_games() {
     for (game, options, agent, games) in [
         ("knights-and-kender", "kender_to_win=3", "mcts:300", 3),
         ("chivalry", "", "mcts:40", 1),
-        ("round-table", "", "mcts:40", 1),
+        ("round-table", "", "mcts:100", 1),
     ] {
         let (lines, total) = check_beats_random(game, options, agent, games, f64::INFINITY, 0.0);
         assert!(total >= 0.75, "{total}:\n{}", lines.join("\n"));

@@ -11,6 +11,7 @@
 //! every run and every machine: the budget is the total over the agent's
 //! threads, whose number is the agent's own.
 
+mod check_cost;
 mod mcts;
 mod parallel;
 mod playout;

@@ -1,10 +1,14 @@
 //! Playouts from a position to the end of the game: a move that wins at once
 //! when one is found among the moves tried (all, some drawn at random, or
 //! none), else, with a given chance, a capture when there is one, else a
-//! uniformly random move.
+//! uniformly random move (the last of those tried, when some were drawn at
+//! random: it is already made).
+
+use std::time::Instant;
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use super::check_cost::CheckCost;
 use crate::engine::{Engine, MoveBuf, Position, Status, uniform};
 use crate::ir::Outcome;
 
@@ -15,6 +19,14 @@ const CHANCE_SCALE: u64 = 1 << 32;
 /// and counts as a draw, so that a game without an end cannot stall the
 /// search (as `match` and `analyze` cap whole games).
 const MAX_PLAYOUT_MOVES: u32 = 10_000;
+
+/// A playout's move: by its index among the legal moves, or already made
+/// (in the playouts' scratch position).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Choice {
+    Index(usize),
+    Made,
+}
 
 /// Reused buffers and the policy of playouts.
 #[derive(Debug, Default)]
@@ -28,6 +40,10 @@ pub(super) struct Playouts {
     /// The chance, out of [`CHANCE_SCALE`], that a move is a capture when
     /// the mover can capture.
     captures: u64,
+    /// While the check for wins is on trial ([`Playouts::on_trial`]): its cost.
+    trial: Option<CheckCost>,
+    /// The check of [`Playouts::wins`] while on trial.
+    tried: Option<u32>,
 }
 
 impl Playouts {
@@ -42,17 +58,48 @@ impl Playouts {
         }
     }
 
+    /// Puts the check for wins on trial ([`CheckCost`]): the next playouts
+    /// are run with it and without it in turn, timed, until it is kept or
+    /// dropped for the playouts after. Nothing to try without a check.
+    pub fn on_trial(mut self) -> Playouts {
+        if self.wins.is_some() {
+            self.trial = Some(CheckCost::default());
+            self.tried = self.wins;
+        }
+        self
+    }
+
     /// Plays `pos` to the end, or [`MAX_PLAYOUT_MOVES`] moves on (a draw);
     /// returns the result.
     pub fn run(&mut self, engine: &Engine, pos: &mut Position, rng: &mut Xoshiro256PlusPlus) -> Outcome {
+        let Some(trial) = &self.trial else {
+            return self.play(engine, pos, rng);
+        };
+        let checks = trial.next_checks();
+        self.wins = self.tried.filter(|_| checks);
+        let start = Instant::now();
+        let outcome = self.play(engine, pos, rng);
+        let took = start.elapsed();
+        if let Some(trial) = &mut self.trial
+            && let Some(keep) = trial.record(checks, took)
+        {
+            self.wins = self.tried.filter(|_| keep);
+            self.trial = None;
+        }
+        outcome
+    }
+
+    /// [`Playouts::run`] by the policy as it stands.
+    fn play(&mut self, engine: &Engine, pos: &mut Position, rng: &mut Xoshiro256PlusPlus) -> Outcome {
         for _ in 0..MAX_PLAYOUT_MOVES {
             let chosen = if self.wins.is_some() || self.captures > 0 {
                 self.choose(engine, pos, rng)
             } else {
-                engine.random_move(pos, &mut self.buf, rng)
+                engine.random_move(pos, &mut self.buf, rng).map(Choice::Index)
             };
             match chosen {
-                Some(i) => engine.play_chosen(pos, &self.buf, i),
+                Some(Choice::Index(i)) => engine.play_chosen(pos, &self.buf, i),
+                Some(Choice::Made) => std::mem::swap(pos, &mut self.scratch),
                 None => return engine.final_outcome(pos),
             }
         }
@@ -62,9 +109,9 @@ impl Playouts {
         }
     }
 
-    /// The policy's move among all legal moves of `pos`, by its index in
-    /// the buffer; `None` at the end of the game.
-    fn choose(&mut self, engine: &Engine, pos: &Position, rng: &mut Xoshiro256PlusPlus) -> Option<usize> {
+    /// The policy's move among all legal moves of `pos`; `None` at the end
+    /// of the game.
+    fn choose(&mut self, engine: &Engine, pos: &Position, rng: &mut Xoshiro256PlusPlus) -> Option<Choice> {
         if pos.result().is_some() {
             return None;
         }
@@ -73,16 +120,19 @@ impl Playouts {
         if n == 0 {
             return None;
         }
+        // Whether the scratch position holds a uniformly random move made.
+        let mut made = false;
         match self.wins {
             Some(k) if k as u64 >= n => {
                 if let Some(i) = engine.winning_move(pos, &self.buf, &mut self.scratch) {
-                    return Some(i);
+                    return Some(Choice::Index(i));
                 }
             }
             Some(k) => {
-                if let Some(i) = self.sampled_win(engine, pos, k as usize, rng) {
-                    return Some(i);
+                if self.sampled_win(engine, pos, k as usize, rng) {
+                    return Some(Choice::Made);
                 }
+                made = true;
             }
             None => {}
         }
@@ -98,21 +148,26 @@ impl Playouts {
                     .enumerate()
                     .filter(|(_, m)| m.captures())
                     .nth(k)
-                    .map(|(i, _)| i);
+                    .map(|(i, _)| Choice::Index(i));
             }
         }
-        Some(uniform(rng, n) as usize)
+        if made {
+            return Some(Choice::Made);
+        }
+        Some(Choice::Index(uniform(rng, n) as usize))
     }
 
-    /// A move that wins at once among `k` (fewer than all) of the legal
-    /// moves in the buffer, drawn at random: its index.
+    /// Whether a move that wins at once is among `k` (at least one, fewer
+    /// than all) of the legal moves in the buffer, drawn at random. The
+    /// scratch position is left after the last move tried: the win, or a
+    /// uniformly random move.
     fn sampled_win(
         &mut self,
         engine: &Engine,
         pos: &Position,
         k: usize,
         rng: &mut Xoshiro256PlusPlus,
-    ) -> Option<usize> {
+    ) -> bool {
         let n = self.buf.moves.len();
         let mover = engine.mover(pos);
         self.order.clear();
@@ -124,10 +179,10 @@ impl Playouts {
             self.scratch.clone_from(pos);
             engine.play_chosen(&mut self.scratch, &self.buf, i);
             if self.scratch.result() == Some(Outcome::Win(mover)) {
-                return Some(i);
+                return true;
             }
         }
-        None
+        false
     }
 }
 
@@ -163,10 +218,12 @@ mod tests {
         let mut playouts = Playouts::new(None, captures);
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
         (0..n)
-            .filter(|_| {
-                let i = playouts.choose(&engine, &start, &mut rng).expect("a move");
-                playouts.buf.moves.get(i).captures()
-            })
+            .filter(
+                |_| match playouts.choose(&engine, &start, &mut rng).expect("a move") {
+                    Choice::Index(i) => playouts.buf.moves.get(i).captures(),
+                    Choice::Made => panic!("a move made without a check for wins"),
+                },
+            )
             .count() as u32
     }
 
@@ -204,21 +261,25 @@ mod tests {
             let mut playouts = Playouts::new(Some(k), 0.0);
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
             (0..n)
-                .filter(|_| {
-                    let i = playouts.choose(&engine, &start, &mut rng).expect("a move");
-                    let mut after = start.clone();
-                    engine.play_chosen(&mut after, &playouts.buf, i);
-                    after.result().is_some()
-                })
+                .filter(
+                    |_| match playouts.choose(&engine, &start, &mut rng).expect("a move") {
+                        Choice::Index(i) => {
+                            let mut after = start.clone();
+                            engine.play_chosen(&mut after, &playouts.buf, i);
+                            after.result().is_some()
+                        }
+                        Choice::Made => playouts.scratch.result().is_some(),
+                    },
+                )
                 .count()
         };
         assert_eq!(wins_of(8, 100), 100);
         assert_eq!(wins_of(u32::MAX, 100), 100);
-        // One move tried, then a random one: 1/8 + 7/8 · 1/8 ≈ 23%.
+        // One move tried, and played when it does not win: 1/8.
         let one = wins_of(1, 2000);
-        assert!((380..560).contains(&one), "{one}");
-        // Three tried: 3/8 + 5/8 · 1/8 ≈ 45%.
+        assert!((180..320).contains(&one), "{one}");
+        // Three tried: 3/8.
         let three = wins_of(3, 2000);
-        assert!((810..1000).contains(&three), "{three}");
+        assert!((660..840).contains(&three), "{three}");
     }
 }

@@ -6,7 +6,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::playout::Playouts;
 use super::tree::{NONE, Node, Tree};
-use super::{MctsConfig, WinCheck, uct};
+use super::{Budget, MctsConfig, WinCheck, uct};
 use crate::engine::{Engine, Move, MoveBuf, Position, uniform};
 use crate::ir::Outcome;
 
@@ -47,7 +47,10 @@ impl Searcher {
             tree: None,
             line: Vec::new(),
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
-            playouts: Playouts::new(config.wins.in_playouts(), config.captures),
+            playouts: match config.budget {
+                Budget::Time(_) => Playouts::new(config.wins.in_playouts(), config.captures).on_trial(),
+                Budget::Playouts(_) => Playouts::new(config.wins.in_playouts(), config.captures),
+            },
             exploration: config.exploration,
             check_wins: config.wins != WinCheck::Off,
             buf: MoveBuf::new(),

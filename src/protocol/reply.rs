@@ -46,27 +46,32 @@ pub struct Progress {
     /// The moves to the end when the search proved the result (the
     /// estimate is then 1 or 0).
     pub proven: Option<u32>,
+    /// Playouts through the position's moves in the search's tree: those
+    /// of this move and those kept from the search of earlier moves.
+    pub visits: u64,
 }
 
 impl Progress {
-    /// `info playouts N time MS [best M] [win W draw D [proven PLIES]]`.
+    /// `info playouts N time MS [best M] [win W draw D [proven PLIES]] visits V`.
     pub fn info_line(&self) -> String {
         let mut line = format!("info {}", self.counts());
         if let Some(best) = &self.best {
             line.push_str(&format!(" best {best}"));
         }
         line.push_str(&self.estimate_fields());
+        line.push_str(&format!(" visits {}", self.visits));
         line
     }
 
-    /// `bestmove M [win W draw D [proven PLIES]] playouts N time MS`, or `bestmove none …`
-    /// when the search was stopped before it had a move.
+    /// `bestmove M [win W draw D [proven PLIES]] playouts N time MS visits V`,
+    /// or `bestmove none …` when the search was stopped before it had a move.
     pub fn bestmove_line(&self) -> String {
         format!(
-            "bestmove {}{} {}",
+            "bestmove {}{} {} visits {}",
             self.best.as_deref().unwrap_or("none"),
             self.estimate_fields(),
-            self.counts()
+            self.counts(),
+            self.visits
         )
     }
 
@@ -104,25 +109,29 @@ mod tests {
             best: Some("c1".into()),
             estimate: Some((0.625, 0.0)),
             proven: None,
+            visits: 1500,
         };
         assert_eq!(
             p.info_line(),
-            "info playouts 1200 time 85 best c1 win 0.625 draw 0.000"
+            "info playouts 1200 time 85 best c1 win 0.625 draw 0.000 visits 1500"
         );
         assert_eq!(
             p.bestmove_line(),
-            "bestmove c1 win 0.625 draw 0.000 playouts 1200 time 85"
+            "bestmove c1 win 0.625 draw 0.000 playouts 1200 time 85 visits 1500"
         );
         assert_eq!(bestmove_of(&p.bestmove_line()), Some("c1"));
         p.estimate = Some((1.0, 0.0));
         p.proven = Some(3);
         assert_eq!(
             p.bestmove_line(),
-            "bestmove c1 win 1.000 draw 0.000 proven 3 playouts 1200 time 85"
+            "bestmove c1 win 1.000 draw 0.000 proven 3 playouts 1200 time 85 visits 1500"
         );
         p.best = None;
         p.estimate = None;
-        assert_eq!(p.bestmove_line(), "bestmove none playouts 1200 time 85");
+        assert_eq!(
+            p.bestmove_line(),
+            "bestmove none playouts 1200 time 85 visits 1500"
+        );
         assert_eq!(bestmove_of(&p.bestmove_line()), None);
         assert_eq!(bestmove_of(&p.info_line()), None);
     }

@@ -10,7 +10,7 @@ use super::command::{Command, parse};
 use super::error::ProtocolError;
 use super::reply::status_line;
 use super::sink::Sink;
-use super::think::{Request, think};
+use super::think::{Kept, Request, think};
 use super::{NAME, VERSION};
 use crate::ai::{AgentSpec, Budget, MctsConfig, derive_seed};
 use crate::engine::Status;
@@ -35,12 +35,14 @@ pub struct Server {
     threads: usize,
     out: Sink,
     thinking: Option<Thinking>,
+    /// The search of the last `go`, for the next to go on with.
+    kept: Option<Kept>,
 }
 
-/// A `go` being thought about on its own thread.
+/// A `go` being thought about on its own thread, which gives its search back.
 struct Thinking {
     stop: Arc<AtomicBool>,
-    handle: JoinHandle<()>,
+    handle: JoinHandle<Option<Kept>>,
 }
 
 impl Server {
@@ -53,6 +55,7 @@ impl Server {
             threads: 1,
             out,
             thinking: None,
+            kept: None,
         }
     }
 
@@ -92,10 +95,10 @@ impl Server {
         self.wait();
     }
 
-    /// Waits for the thinking under way to end.
+    /// Waits for the thinking under way to end, and keeps its search.
     fn wait(&mut self) {
         if let Some(t) = self.thinking.take() {
-            let _ = t.handle.join();
+            self.kept = t.handle.join().ok().flatten();
         }
     }
 
@@ -202,13 +205,15 @@ impl Server {
     fn start_thinking(&mut self, request: Request) {
         let stop = Arc::new(AtomicBool::new(false));
         let (out, thread_stop) = (self.out.clone(), stop.clone());
+        let mut kept = self.kept.take();
         let work = move || {
-            let progress = think(&request, &thread_stop, &|p| out.send(&p.info_line()));
+            let progress = think(&request, &mut kept, &thread_stop, &|p| out.send(&p.info_line()));
             let line = match request.engine.take_exhausted() {
                 Some(e) => ProtocolError::MoveBudget(e.limit.to_string()).line(),
                 None => progress.bestmove_line(),
             };
             out.send(&line);
+            kept
         };
         match std::thread::Builder::new().name("thinking".into()).spawn(work) {
             Ok(handle) => self.thinking = Some(Thinking { stop, handle }),
@@ -240,6 +245,8 @@ impl Server {
     /// `setoption NAME VALUE`; a game option loads the rules again and
     /// starts from their start.
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), ProtocolError> {
+        // Any option starts the next search afresh.
+        self.kept = None;
         let bad = |reason: String| ProtocolError::BadOption {
             name: name.to_string(),
             reason,

@@ -1,7 +1,9 @@
 //! `go`: the agent thinks in steps on the same tree (a tree search keeps
 //! its tree between two calls on the same position), so that between two
 //! steps the engine reports the best move so far and its estimate, and a
-//! `stop` still has a move to answer.
+//! `stop` still has a move to answer. The search is kept from one `go` to
+//! the next ([`Kept`]), so that what it searched below the moves since
+//! played is not searched again.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -9,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use super::command::GoBudget;
 use super::reply::Progress;
-use crate::ai::{Agent, AgentSpec, Budget, Estimate};
+use crate::ai::{Agent, AgentSpec, Budget, Estimate, MctsConfig};
 use crate::engine::{Engine, Move, Position};
 use crate::ir::{Outcome, PlayerId};
 use crate::notation;
@@ -43,11 +45,30 @@ pub struct Request {
     pub threads: usize,
 }
 
+/// The tree search of the last `go`, with the rules and the settings it
+/// searched with: the next `go` with the same ones goes on with its tree
+/// (re-rooted at the new position when the moves since lead there from its
+/// root), as `play` and `match` do between moves.
+#[derive(Debug)]
+pub struct Kept {
+    engine: Arc<Engine>,
+    config: MctsConfig,
+    agent: Agent,
+}
+
 /// Thinks about the request's position until its budget is spent or `stop`
 /// is set; `report` hears each step's progress (and answers `false` when no
 /// one listens any more: the thinking then stops). The best move found, or
-/// none when stopped before the first step ended.
-pub fn think(request: &Request, stop: &Arc<AtomicBool>, report: &dyn Fn(&Progress) -> bool) -> Progress {
+/// none when stopped before the first step ended. A tree search goes on
+/// with the search `kept` from the last `go` when it has the same rules and
+/// settings (else starts afresh with the request's seed), and leaves its
+/// own there.
+pub fn think(
+    request: &Request,
+    kept: &mut Option<Kept>,
+    stop: &Arc<AtomicBool>,
+    report: &dyn Fn(&Progress) -> bool,
+) -> Progress {
     let start = Instant::now();
     let engine = &*request.engine;
     let mut progress = Progress {
@@ -56,6 +77,7 @@ pub fn think(request: &Request, stop: &Arc<AtomicBool>, report: &dyn Fn(&Progres
         best: None,
         estimate: None,
         proven: None,
+        visits: 0,
     };
     let AgentSpec::Mcts(config) = request.agent else {
         let mut agent = Agent::new(&request.agent, request.seed);
@@ -71,19 +93,21 @@ pub fn think(request: &Request, stop: &Arc<AtomicBool>, report: &dyn Fn(&Progres
         GoBudget::Time(d) => Budget::Time(d),
     };
     let step = step_of(total);
-    let mut stepper = Agent::new(
-        &AgentSpec::Mcts(crate::ai::MctsConfig {
-            budget: step,
-            threads: request.threads,
-            ..config
-        }),
-        request.seed,
-    );
+    let config = MctsConfig {
+        budget: step,
+        threads: request.threads,
+        ..config
+    };
+    let mut stepper = match kept.take() {
+        Some(k) if k.config == config && Arc::ptr_eq(&k.engine, &request.engine) => k.agent,
+        _ => Agent::new(&AgentSpec::Mcts(config), request.seed),
+    };
     let mover = engine.mover(&request.pos);
     stepper.stop_when(stop.clone());
     while let Some((mv, thought)) = stepper.choose(engine, &request.pos, &request.line, &|_| {}) {
         progress.best = Some(notation::format(engine, mv.as_ref()));
         let searched = thought.as_ref().map_or(0, |t| t.playouts);
+        progress.visits = thought.as_ref().map_or(0, |t| t.root_visits);
         (progress.estimate, progress.proven) = match thought.and_then(|t| t.estimate) {
             Some(Estimate::Chances { win, draw }) => (Some((win, draw)), None),
             Some(Estimate::Proven { outcome, plies }) => (Some(proven_chances(outcome, mover)), Some(plies)),
@@ -101,6 +125,11 @@ pub fn think(request: &Request, stop: &Arc<AtomicBool>, report: &dyn Fn(&Progres
         }
     }
     progress.elapsed = start.elapsed();
+    *kept = Some(Kept {
+        engine: request.engine.clone(),
+        config,
+        agent: stepper,
+    });
     progress
 }
 
@@ -157,7 +186,7 @@ mod tests {
         let reports = std::sync::Mutex::new(Vec::new());
         let stop = Arc::new(AtomicBool::new(false));
         let r = request("mcts:50", GoBudget::Playouts(1000));
-        let done = think(&r, &stop, &|p| {
+        let done = think(&r, &mut None, &stop, &|p| {
             reports.lock().unwrap().push(p.playouts);
             true
         });
@@ -167,18 +196,66 @@ mod tests {
             (1..10).map(|i| i * 100).collect::<Vec<_>>()
         );
         assert!(done.best.is_some() && done.estimate.is_some());
+        assert_eq!(done.visits, 1000);
         // The same seed thinks the same.
-        assert_eq!(think(&r, &stop, &|_| true).best, done.best);
+        assert_eq!(think(&r, &mut None, &stop, &|_| true).best, done.best);
+    }
+
+    /// The request `r` after its best move `best`.
+    fn after(r: &Request, best: Option<&str>) -> Request {
+        let engine = &*r.engine;
+        let mv = crate::notation::parse(engine, &r.pos, best.expect("a move"), &mut Default::default())
+            .expect("a legal move");
+        let mut pos = r.pos.clone();
+        engine.play_unchecked(&mut pos, mv.as_ref());
+        let mut line = r.line.clone();
+        line.push(mv);
+        Request {
+            pos,
+            line,
+            ..r.clone()
+        }
+    }
+
+    #[test]
+    fn the_next_go_goes_on_with_the_tree_of_the_last() {
+        let stop = Arc::new(AtomicBool::new(false));
+        let start = request("mcts:1000", GoBudget::Playouts(2000));
+        let mut kept = None;
+        let first = think(&start, &mut kept, &stop, &|_| true);
+        // The reply searched most below the move chosen, by a search of its own.
+        let next = after(&start, first.best.as_deref());
+        let reply = think(&next, &mut None, &stop, &|_| true);
+        let later = after(&next, reply.best.as_deref());
+        let fresh = think(&later, &mut None, &stop, &|_| true);
+        assert_eq!((fresh.playouts, fresh.visits), (2000, 2000));
+        // With the same rules and settings, what was searched below is kept.
+        let went_on = think(&later, &mut kept, &stop, &|_| true);
+        assert_eq!(went_on.playouts, 2000);
+        assert!(went_on.visits > 2000, "{}", went_on.visits);
+        // Other settings start afresh.
+        let other = think(&Request { threads: 2, ..later }, &mut kept, &stop, &|_| true);
+        assert_eq!(other.visits, other.playouts);
     }
 
     #[test]
     fn a_listener_gone_stops_the_search_with_the_move_so_far() {
         let stop = Arc::new(AtomicBool::new(false));
-        let done = think(&request("mcts:1000", GoBudget::Default), &stop, &|_| false);
+        let done = think(
+            &request("mcts:1000", GoBudget::Default),
+            &mut None,
+            &stop,
+            &|_| false,
+        );
         assert_eq!(done.playouts, 100);
         assert!(done.best.is_some());
         assert!(stop.load(Ordering::Relaxed));
-        let random = think(&request("random", GoBudget::Playouts(5)), &stop, &|_| true);
+        let random = think(
+            &request("random", GoBudget::Playouts(5)),
+            &mut None,
+            &stop,
+            &|_| true,
+        );
         assert!(random.best.is_some() && random.estimate.is_none());
     }
 
