@@ -256,17 +256,18 @@ fn the_end_of_the_input_waits_for_the_answer_and_a_closed_output_ends_quietly() 
 #[test]
 fn match_plays_the_engine_as_an_external_player() {
     let engine = format!("engine:\"{BIN} engine games/tic-tac-toe.rules --agent mcts:200\"");
-    let out = Command::new(BIN)
-        .args(["match", "games/tic-tac-toe.rules", "--players"])
-        .arg(format!("{engine},random"))
-        .args(["--games", "3", "--swap", "--jobs", "2", "--format", "json"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("match runs");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{stderr}");
-    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
-    let first = &report["report"]["agents"][0];
+    let players = format!("{engine},random");
+    let report = common::match_report(&[
+        "games/tic-tac-toe.rules",
+        "--players",
+        &players,
+        "--games",
+        "3",
+        "--swap",
+        "--jobs",
+        "2",
+    ]);
+    let first = &report["agents"][0];
     assert_eq!(first["agent"], engine.as_str());
     assert_eq!(first["total"]["games"], 6);
     // Two hundred playouts a move do not lose tic-tac-toe to random moves.

@@ -29,28 +29,12 @@ impl Gtp {
 }
 
 fn first_agent_total(file: &str, sets: &[&str], games: u32, players: &str) -> serde_json::Value {
-    let mut command = Command::new(BIN);
-    command.args(["match", file]);
+    let games = games.to_string();
+    let mut args = vec![file, "--games", &games, "--swap", "--players", players];
     for set in sets {
-        command.args(["--set", set]);
+        args.extend(["--set", set]);
     }
-    let out = command
-        .args([
-            "--games",
-            &games.to_string(),
-            "--swap",
-            "--format",
-            "json",
-            "--players",
-            players,
-        ])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("match runs");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{stderr}");
-    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
-    report["report"]["agents"][0]["total"].clone()
+    common::match_report(&args)["agents"][0]["total"].clone()
 }
 
 #[test]

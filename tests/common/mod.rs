@@ -294,3 +294,18 @@ impl Piped {
         line.trim_end().to_string()
     }
 }
+
+/// The `report` of `rulebook match ARGS… --format json`, which must succeed.
+pub fn match_report(args: &[&str]) -> serde_json::Value {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rulebook"))
+        .arg("match")
+        .args(args)
+        .args(["--format", "json"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("match runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    report["report"].clone()
+}
