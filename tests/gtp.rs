@@ -28,6 +28,8 @@ impl Gtp {
     }
 }
 
+/// The first agent's `total` of a match of `file` with `sets` (each
+/// `NAME=VALUE`), `games` games each way, between `players`.
 fn first_agent_total(file: &str, sets: &[&str], games: u32, players: &str) -> serde_json::Value {
     let games = games.to_string();
     let mut args = vec![file, "--games", &games, "--swap", "--players", players];
