@@ -6,7 +6,7 @@ use std::sync::Arc;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use rulebook::ai::{self, AgentSpec, Estimate};
-use rulebook::ir::{Outcome, PlayerId};
+use rulebook::ir::PlayerId;
 use rulebook::notation;
 
 use crate::errors::{self, AgentError, PositionError};
@@ -91,16 +91,9 @@ impl Agent {
 /// proven result) and `proven` (the moves to the proven end, or `None`).
 fn estimate_dict(py: Python<'_>, estimate: Estimate, mover: PlayerId) -> PyResult<Bound<'_, PyDict>> {
     let d = PyDict::new(py);
-    let (win, draw, proven) = match estimate {
-        Estimate::Proven { outcome, plies } => match outcome {
-            Outcome::Win(p) if p == mover => (1.0, 0.0, Some(plies)),
-            Outcome::Win(_) => (0.0, 0.0, Some(plies)),
-            Outcome::Draw => (0.0, 1.0, Some(plies)),
-        },
-        Estimate::Chances { win, draw } => (win, draw, None),
-    };
+    let (win, draw) = estimate.chances(mover);
     d.set_item("win", win)?;
     d.set_item("draw", draw)?;
-    d.set_item("proven", proven)?;
+    d.set_item("proven", estimate.proven_plies())?;
     Ok(d)
 }

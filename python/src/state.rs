@@ -123,20 +123,12 @@ impl State {
     }
 }
 
-/// Each player's return for an outcome: 1 to the winner, the others share
-/// −1 (so that the returns add up to 0), 0 to all in a draw.
+/// Each player's return for an outcome ([`Outcome::returns`]), 0 to all
+/// while the game goes on.
 pub fn returns_of(outcome: Option<Outcome>, players: usize) -> Vec<f64> {
     match outcome {
-        Some(Outcome::Win(w)) => (0..players)
-            .map(|p| {
-                if p == w.index() {
-                    1.0
-                } else {
-                    -1.0 / (players.max(2) - 1) as f64
-                }
-            })
-            .collect(),
-        _ => vec![0.0; players],
+        Some(outcome) => outcome.returns(players),
+        None => vec![0.0; players],
     }
 }
 

@@ -33,6 +33,29 @@ pub enum Estimate {
     },
 }
 
+impl Estimate {
+    /// The chances of `mover` (the player the estimate is for) of a win and
+    /// of a draw: 1 or 0 for a proven result.
+    pub fn chances(&self, mover: PlayerId) -> (f64, f64) {
+        match *self {
+            Estimate::Chances { win, draw } => (win, draw),
+            Estimate::Proven { outcome, .. } => match outcome {
+                Outcome::Win(p) if p == mover => (1.0, 0.0),
+                Outcome::Win(_) => (0.0, 0.0),
+                Outcome::Draw => (0.0, 1.0),
+            },
+        }
+    }
+
+    /// The moves to the end when the result is proven.
+    pub fn proven_plies(&self) -> Option<u32> {
+        match *self {
+            Estimate::Proven { plies, .. } => Some(plies),
+            Estimate::Chances { .. } => None,
+        }
+    }
+}
+
 /// The root's moves with their statistics added up over searchers.
 pub(super) fn sum(per_searcher: impl Iterator<Item = Vec<(Move, EdgeStats)>>) -> BTreeMap<Move, EdgeStats> {
     let mut sum: BTreeMap<Move, EdgeStats> = BTreeMap::new();
@@ -109,6 +132,28 @@ mod tests {
             draws: 0,
             proven,
         }
+    }
+
+    #[test]
+    fn an_estimate_gives_the_movers_chances() {
+        let (a, b) = (PlayerId(0), PlayerId(1));
+        let chances = Estimate::Chances { win: 0.6, draw: 0.1 };
+        assert_eq!((chances.chances(a), chances.proven_plies()), ((0.6, 0.1), None));
+        let lost = Estimate::Proven {
+            outcome: Outcome::Win(b),
+            plies: 4,
+        };
+        assert_eq!((lost.chances(a), lost.chances(b)), ((0.0, 0.0), (1.0, 0.0)));
+        assert_eq!(lost.proven_plies(), Some(4));
+        let drawn = Estimate::Proven {
+            outcome: Outcome::Draw,
+            plies: 2,
+        };
+        assert_eq!(drawn.chances(a), (0.0, 1.0));
+        // Returns add up to 0 whatever the players.
+        assert_eq!(Outcome::Win(a).returns(2), [1.0, -1.0]);
+        assert_eq!(Outcome::Win(b).returns(3), [-0.5, 1.0, -0.5]);
+        assert_eq!(Outcome::Draw.returns(3), [0.0; 3]);
     }
 
     #[test]

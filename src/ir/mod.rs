@@ -760,6 +760,25 @@ pub enum Outcome {
     Draw,
 }
 
+impl Outcome {
+    /// Each of `players` players' return: 1 to the winner, −1 shared by
+    /// the others (so that the returns add up to 0), 0 to all in a draw.
+    pub fn returns(self, players: usize) -> Vec<f64> {
+        match self {
+            Outcome::Win(w) => (0..players)
+                .map(|p| {
+                    if p == w.index() {
+                        1.0
+                    } else {
+                        -1.0 / (players.max(2) - 1) as f64
+                    }
+                })
+                .collect(),
+            Outcome::Draw => vec![0.0; players],
+        }
+    }
+}
+
 /// The rule for a player to move who has no legal move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum NoMove {

@@ -7,28 +7,24 @@ use crate::engine::{Engine, Status};
 use crate::ir::Outcome;
 
 /// `status ongoing`, `status win NAME returns 1 -1`, `status draw returns 0 0`:
-/// the returns of the players in order, +1 for the winner, −1 for the
-/// others, 0 each for a draw.
+/// the returns of the players in order ([`Outcome::returns`]: 1 for the
+/// winner, −1 shared by the others, 0 each for a draw).
 pub fn status_line(engine: &Engine, status: Status) -> String {
     let players = &engine.game().players;
-    let returns = |winner: Option<usize>| -> String {
-        (0..players.len())
-            .map(|p| match winner {
-                None => "0",
-                Some(w) if w == p => "1",
-                Some(_) => "-1",
-            })
-            .collect::<Vec<_>>()
-            .join(" ")
+    let returns = |outcome: Outcome| -> String {
+        let returns: Vec<String> = outcome
+            .returns(players.len())
+            .iter()
+            .map(f64::to_string)
+            .collect();
+        returns.join(" ")
     };
     match status {
         Status::Ongoing => "status ongoing".to_string(),
-        Status::Over(Outcome::Draw) => format!("status draw returns {}", returns(None)),
-        Status::Over(Outcome::Win(p)) => format!(
-            "status win {} returns {}",
-            players[p.index()],
-            returns(Some(p.index()))
-        ),
+        Status::Over(outcome @ Outcome::Draw) => format!("status draw returns {}", returns(outcome)),
+        Status::Over(outcome @ Outcome::Win(p)) => {
+            format!("status win {} returns {}", players[p.index()], returns(outcome))
+        }
     }
 }
 

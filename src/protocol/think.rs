@@ -11,9 +11,8 @@ use std::time::{Duration, Instant};
 
 use super::command::GoBudget;
 use super::reply::Progress;
-use crate::ai::{Agent, AgentSpec, Budget, Estimate, MctsConfig};
+use crate::ai::{Agent, AgentSpec, Budget, MctsConfig};
 use crate::engine::{Engine, Move, Position};
-use crate::ir::{Outcome, PlayerId};
 use crate::notation;
 
 /// At most this many steps for a budget in playouts below a million: a
@@ -108,11 +107,9 @@ pub fn think(
         progress.best = Some(notation::format(engine, mv.as_ref()));
         let searched = thought.as_ref().map_or(0, |t| t.playouts);
         progress.visits = thought.as_ref().map_or(0, |t| t.root_visits);
-        (progress.estimate, progress.proven) = match thought.and_then(|t| t.estimate) {
-            Some(Estimate::Chances { win, draw }) => (Some((win, draw)), None),
-            Some(Estimate::Proven { outcome, plies }) => (Some(proven_chances(outcome, mover)), Some(plies)),
-            None => (None, None),
-        };
+        let estimate = thought.and_then(|t| t.estimate);
+        progress.estimate = estimate.map(|e| e.chances(mover));
+        progress.proven = estimate.and_then(|e| e.proven_plies());
         progress.playouts += searched;
         progress.elapsed = start.elapsed();
         // A forced move, or one that wins at once: nothing more to search.
@@ -131,15 +128,6 @@ pub fn think(
         agent: stepper,
     });
     progress
-}
-
-/// The mover's chances of a win and of a draw when `outcome` is proven.
-fn proven_chances(outcome: Outcome, mover: PlayerId) -> (f64, f64) {
-    match outcome {
-        Outcome::Win(p) if p == mover => (1.0, 0.0),
-        Outcome::Win(_) => (0.0, 0.0),
-        Outcome::Draw => (0.0, 1.0),
-    }
 }
 
 /// The budget of one step of `total`.
