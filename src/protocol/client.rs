@@ -178,7 +178,7 @@ impl EngineProcess {
         };
         let hello = engine.ask("protocol")?;
         if hello != format!("protocol {NAME} {VERSION}") {
-            return Err(engine.fail(format!(
+            return Err(engine.process.fail(format!(
                 "answered `{hello}` to `protocol`, not `protocol {NAME} {VERSION}`"
             )));
         }
@@ -197,20 +197,24 @@ impl EngineProcess {
             }
         }
         self.expect_ok(&command)?;
-        self.send("go")?;
+        self.process.send("go")?;
         loop {
-            let answer = self.read()?;
+            let answer = self.process.read()?;
             if answer.starts_with("info") {
                 continue;
             }
             if answer.starts_with("error") {
-                return Err(self.fail(format!("answered `{answer}` to `go`")));
+                return Err(self.process.fail(format!("answered `{answer}` to `go`")));
             }
             let Some(text) = bestmove_of(&answer) else {
-                return Err(self.fail(format!("answered `{answer}` to `go`, not `bestmove MOVE`")));
+                return Err(self
+                    .process
+                    .fail(format!("answered `{answer}` to `go`, not `bestmove MOVE`")));
             };
-            return notation::parse(engine, pos, text, &mut MoveBuf::new())
-                .map_err(|e| self.fail(format!("chose a move that cannot be played: {e}")));
+            return notation::parse(engine, pos, text, &mut MoveBuf::new()).map_err(|e| {
+                self.process
+                    .fail(format!("chose a move that cannot be played: {e}"))
+            });
         }
     }
 
@@ -220,7 +224,7 @@ impl EngineProcess {
         if answer == "ok" {
             Ok(())
         } else {
-            Err(self.fail(format!("answered `{answer}` to `{command}`")))
+            Err(self.process.fail(format!("answered `{answer}` to `{command}`")))
         }
     }
 
@@ -228,18 +232,6 @@ impl EngineProcess {
     fn ask(&mut self, command: &str) -> Result<String, EngineFailure> {
         self.process.send(command)?;
         self.process.read()
-    }
-
-    fn send(&mut self, command: &str) -> Result<(), EngineFailure> {
-        self.process.send(command)
-    }
-
-    fn read(&mut self) -> Result<String, EngineFailure> {
-        self.process.read()
-    }
-
-    fn fail(&self, reason: String) -> EngineFailure {
-        self.process.fail(reason)
     }
 }
 
