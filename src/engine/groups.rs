@@ -281,21 +281,6 @@ impl Engine {
     /// Fills the group of the piece on `cell` into `fill.group`; stops early
     /// (returning `true`) when `stop_at_liberty` and a liberty is found.
     fn fill_group(&self, pos: &Position, cell: CellId, fill: &mut Fill, stop_at_liberty: bool) -> bool {
-        self.flood(pos, cell, fill, stop_at_liberty, |_| false)
-    }
-
-    /// The flood fill of groups: the group of the piece on `cell` goes into
-    /// `fill.group`, each cell also given to `stop`; the fill stops early
-    /// (returning `true`) when `stop` says so, or at the first liberty when
-    /// `stop_at_liberty`.
-    fn flood(
-        &self,
-        pos: &Position,
-        cell: CellId,
-        fill: &mut Fill,
-        stop_at_liberty: bool,
-        mut stop: impl FnMut(CellId) -> bool,
-    ) -> bool {
         let topo = &self.game.topology;
         fill.begin(topo.cells());
         let code = pos.board[cell.index()];
@@ -307,9 +292,6 @@ impl Engine {
         fill.stack.push(cell);
         while let Some(c) = fill.stack.pop() {
             fill.group.push(c);
-            if stop(c) {
-                return true;
-            }
             for &d in self.adjacency() {
                 let n = topo.step(c, d);
                 if !n.is_some() || topo.is_exit(n) {
@@ -339,36 +321,6 @@ impl Engine {
             let mut f = f.borrow_mut();
             self.fill_group(pos, cell, &mut f, false);
             f.group.clone()
-        })
-    }
-
-    /// Whether a group of `player`'s pieces touches both regions; with
-    /// `changed`, only the groups through those cells are looked at.
-    pub(super) fn connected(
-        &self,
-        pos: &Position,
-        player: PlayerId,
-        a: usize,
-        b: usize,
-        changed: Option<&[CellId]>,
-    ) -> bool {
-        let topo = &self.game.topology;
-        let (ra, rb) = (
-            &topo.regions[a].member[player.index()],
-            &topo.regions[b].member[player.index()],
-        );
-        let mine = |c: CellId| self.owns(pos, c, player);
-        FILL.with(|f| {
-            let mut f = f.borrow_mut();
-            let mut joins = |s: CellId| self.group_touches_both(pos, s, ra, rb, &mut f);
-            match changed {
-                Some(cells) => cells
-                    .iter()
-                    .any(|&c| c.index() < topo.board_cells && mine(c) && joins(c)),
-                None => (0..topo.board_cells)
-                    .map(|c| CellId(c as u16))
-                    .any(|c| ra[c.index()] && mine(c) && joins(c)),
-            }
         })
     }
 
@@ -416,24 +368,6 @@ impl Engine {
     fn owns(&self, pos: &Position, cell: CellId, player: PlayerId) -> bool {
         let code = pos.board[cell.index()];
         code != 0 && self.codes.owner[code as usize] == player.0
-    }
-
-    /// Whether the group of the piece on `cell` has cells in both regions
-    /// (`ra`, `rb`): a flood fill that stops as soon as it has seen both.
-    fn group_touches_both(
-        &self,
-        pos: &Position,
-        cell: CellId,
-        ra: &[bool],
-        rb: &[bool],
-        fill: &mut Fill,
-    ) -> bool {
-        let (mut in_a, mut in_b) = (false, false);
-        self.flood(pos, cell, fill, false, |c| {
-            in_a |= ra[c.index()];
-            in_b |= rb[c.index()];
-            in_a && in_b
-        })
     }
 
     /// The number of groups of `player`'s pieces.

@@ -10,6 +10,7 @@
 mod apply;
 mod arrival;
 mod attack;
+mod bitgroups;
 mod budget;
 mod cause;
 mod chain;
@@ -140,6 +141,8 @@ pub struct Engine {
     adjacency: Vec<ir::DirId>,
     /// The board's links read backward, for rows.
     links_into: groups::LinksInto,
+    /// The adjacency and regions as bit sets, for connections.
+    bits: bitgroups::BitTables,
     /// Some end result is evaluated on the cells a move changed only.
     local_results: bool,
     /// `arrivals[rule]`: the compiled form of an end result that a piece's
@@ -191,6 +194,7 @@ impl Engine {
             sticks: Vec::new(),
             adjacency: Vec::new(),
             links_into: groups::LinksInto::default(),
+            bits: bitgroups::BitTables::default(),
             local_results: false,
             arrivals: Vec::new(),
             move_bookkeeping: false,
@@ -222,6 +226,12 @@ impl Engine {
             engine.game.adjacency.clone()
         };
         engine.links_into = groups::LinksInto::of(&engine.game.topology);
+        engine.bits = bitgroups::BitTables::of(
+            &engine.game.topology,
+            &engine.adjacency,
+            &engine.codes.owner,
+            players,
+        );
         if engine.game.draws_lines() {
             engine.lines = lines::Lines::of(&engine.game.topology);
         }
