@@ -244,29 +244,10 @@ impl Engine {
         scratch: &mut GenScratch,
     ) {
         let code = pos.board[to.index()];
-        let hop = if code == 0 {
-            Token::To(to)
-        } else {
-            Token::Capture(to)
-        };
-        if promotes && let Some(choice) = self.promotion_at_end(player, kind, from, to) {
-            if choice.keep && !(self.dedupe_targets && scratch.seen_key(to.index() * (self.kinds + 1))) {
-                out.push2(Token::From(from), hop);
-            }
-            for &k in choice.into {
-                if self.dedupe_targets && scratch.seen_key(to.index() * (self.kinds + 1) + k.index() + 1) {
-                    continue;
-                }
-                let promoted = if choice.shown {
-                    Token::Become(k)
-                } else {
-                    Token::BecomeSilently(k)
-                };
-                out.push_raw(
-                    &[Token::From(from).encode(), hop.encode(), promoted.encode()],
-                    (code != 0) as u8,
-                );
-            }
+        if promotes
+            && self.may_promote_at_end(player, kind, from, to)
+            && self.push_promoting_step(player, kind, from, to, code, out, scratch)
+        {
             return;
         }
         if self.dedupe_targets && scratch.seen_key(to.index() * (self.kinds + 1)) {
@@ -280,6 +261,49 @@ impl Engine {
             return;
         }
         out.push2(Token::From(from), Token::Capture(to));
+    }
+
+    /// The action `from` → `to` with its promotions in place (`code` on `to`),
+    /// if one applies; returns whether one did. Out of line: most steps do
+    /// not promote, and the loops that push steps stay lighter without it.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn push_promoting_step(
+        &self,
+        player: PlayerId,
+        kind: PieceKind,
+        from: CellId,
+        to: CellId,
+        code: u8,
+        out: &mut MoveList,
+        scratch: &mut GenScratch,
+    ) -> bool {
+        let Some(choice) = self.promotion_at_end(player, kind, from, to) else {
+            return false;
+        };
+        let hop = if code == 0 {
+            Token::To(to)
+        } else {
+            Token::Capture(to)
+        };
+        if choice.keep && !(self.dedupe_targets && scratch.seen_key(to.index() * (self.kinds + 1))) {
+            out.push2(Token::From(from), hop);
+        }
+        for &k in choice.into {
+            if self.dedupe_targets && scratch.seen_key(to.index() * (self.kinds + 1) + k.index() + 1) {
+                continue;
+            }
+            let promoted = if choice.shown {
+                Token::Become(k)
+            } else {
+                Token::BecomeSilently(k)
+            };
+            out.push_raw(
+                &[Token::From(from).encode(), hop.encode(), promoted.encode()],
+                (code != 0) as u8,
+            );
+        }
+        true
     }
 
     /// The capture `from`x`to` with each placement of the promoted piece, if a

@@ -131,6 +131,8 @@ pub struct Engine {
     keeps_history: bool,
     /// `promotions_of[kind]`: the in-place promotions of a kind.
     promotions_of: Vec<Vec<usize>>,
+    /// Where actions may promote in place (see [`promote::promotion_cells`]).
+    promotion_cells: Vec<u8>,
     /// Reverse tables of the rules that can capture, for `royal` and `attacked`.
     attack: attack::AttackTables,
     /// `stuck[(player * kinds + kind) * cells + cell]`: the kind could never move from the cell.
@@ -189,6 +191,7 @@ impl Engine {
             one_per_cell: Vec::new(),
             keeps_history: false,
             promotions_of: Vec::new(),
+            promotion_cells: Vec::new(),
             attack: attack::AttackTables::default(),
             stuck: Vec::new(),
             sticks: Vec::new(),
@@ -218,6 +221,7 @@ impl Engine {
                     .collect()
             })
             .collect();
+        engine.promotion_cells = promote::promotion_cells(&engine.game, players);
         engine.adjacency = if engine.game.adjacency.is_empty() {
             (0..engine.game.topology.dir_names.len())
                 .map(|d| ir::DirId(d as u8))
