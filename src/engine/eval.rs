@@ -37,7 +37,8 @@ const MAX_COND_TABLE: usize = 1 << 22;
 /// into a small tree whose one-cell parts are such tables.
 #[derive(Debug, Clone)]
 pub(super) enum CondTable {
-    /// `bits[(player * cells + cell) * codes + code]`, with its strides.
+    /// `bits[(player * cells + cell) * codes + code]`, with its strides
+    /// (the same as bit sets are in [`Engine::cell_masks`]).
     Table {
         bits: Vec<bool>,
         cells: usize,
@@ -236,6 +237,60 @@ impl CellRows<'_> {
     }
 }
 
+/// A one-cell condition as bit sets: for each player and piece code (0:
+/// empty), the board's cells where it holds for a cell holding that code.
+/// The cells where it holds in a position are then a few word operations
+/// per code away, instead of one table read per cell.
+#[derive(Debug, Clone)]
+pub(super) struct CellMasks {
+    /// `masks[(player * codes + code) * words + word]`.
+    masks: Vec<u64>,
+    codes: usize,
+    words: usize,
+}
+
+impl CellMasks {
+    /// The bit sets of the table `bits` (see [`CondTable::Table`]), over the
+    /// first `board_cells` of its `cells`.
+    fn of(bits: &[bool], players: usize, cells: usize, board_cells: usize, codes: usize) -> CellMasks {
+        let words = cells.div_ceil(64);
+        let mut masks = vec![0u64; players * codes * words];
+        for p in 0..players {
+            for c in 0..board_cells {
+                for code in 0..codes {
+                    if bits[(p * cells + c) * codes + code] {
+                        masks[(p * codes + code) * words + c / 64] |= 1 << (c % 64);
+                    }
+                }
+            }
+        }
+        CellMasks { masks, codes, words }
+    }
+
+    /// Calls `f` on each board cell of `pos` where the condition holds for
+    /// `player`, in increasing order.
+    #[inline(always)]
+    pub(super) fn each_holding(&self, player: PlayerId, pos: &Position, mut f: impl FnMut(CellId)) {
+        let words = self.words;
+        let masks = &self.masks[player.index() * self.codes * words..][..self.codes * words];
+        for w in 0..words {
+            let mut any = 0;
+            let mut hit = 0;
+            for code in 1..self.codes {
+                let here = pos.occupied[code * words + w];
+                any |= here;
+                hit |= here & masks[code * words + w];
+            }
+            hit |= !any & masks[w];
+            while hit != 0 {
+                let b = hit.trailing_zeros() as usize;
+                hit &= hit - 1;
+                f(CellId((w * 64 + b) as u16));
+            }
+        }
+    }
+}
+
 impl Engine {
     /// Tabulates every condition of the game that looks at one cell only, and
     /// compiles the others with their one-cell parts tabulated.
@@ -255,6 +310,20 @@ impl Engine {
             })
             .collect();
         self.cond_tables = tables;
+        self.cond_masks = self
+            .cond_tables
+            .iter()
+            .map(|table| match table {
+                CondTable::Table { bits, cells, codes } => Some(CellMasks::of(
+                    bits,
+                    self.players,
+                    *cells,
+                    self.game.topology.board_cells,
+                    *codes,
+                )),
+                _ => None,
+            })
+            .collect();
     }
 
     /// The table of a one-cell condition for every (player, cell, code), if small enough.
@@ -433,9 +502,9 @@ impl Engine {
     #[inline]
     pub(super) fn test(&self, cond: CondId, player: PlayerId, cell: CellId, code: u8) -> bool {
         match &self.cond_tables[cond.0 as usize] {
-            CondTable::Table { bits, cells, codes } => {
-                bits[(player.index() * cells + cell.index()) * codes + code as usize]
-            }
+            CondTable::Table {
+                bits, cells, codes, ..
+            } => bits[(player.index() * cells + cell.index()) * codes + code as usize],
             // A condition looking beyond the cell, asked about the cell alone:
             // only its one-cell part can be judged (the fast forms never ask).
             CondTable::Neighbours(_) | CondTable::Tree(_) => {
@@ -454,12 +523,21 @@ impl Engine {
         }
     }
 
+    /// The bit sets of a tabulated condition, for listing at once the board's
+    /// cells where it holds; `None` when the condition is not tabulated.
+    #[inline]
+    pub(super) fn cell_masks(&self, cond: CondId) -> Option<&CellMasks> {
+        self.cond_masks[cond.0 as usize].as_ref()
+    }
+
     /// The table of a tabulated condition for one player, for the fast forms'
     /// inner loops; `None` when the condition is not tabulated.
     #[inline]
     pub(super) fn rows(&self, cond: CondId, player: PlayerId) -> Option<CellRows<'_>> {
         match &self.cond_tables[cond.0 as usize] {
-            CondTable::Table { bits, cells, codes } => {
+            CondTable::Table {
+                bits, cells, codes, ..
+            } => {
                 let row = player.index() * cells * codes;
                 Some(CellRows {
                     bits: &bits[row..row + cells * codes],
@@ -481,9 +559,9 @@ impl Engine {
         seen: Seen,
     ) -> bool {
         match &self.cond_tables[cond.0 as usize] {
-            CondTable::Table { bits, cells, codes } => {
-                bits[(player.index() * cells + cell.index()) * codes + pos.board[cell.index()] as usize]
-            }
+            CondTable::Table {
+                bits, cells, codes, ..
+            } => bits[(player.index() * cells + cell.index()) * codes + pos.board[cell.index()] as usize],
             CondTable::Neighbours(table) => self.test_neighbours(table, player, cell, pos),
             CondTable::Tree(node) => self.test_node(node, player, cell, pos, seen),
         }
@@ -965,6 +1043,52 @@ mod tests {
                         .filter(|&c| table.holds(player, c, &pos.board))
                         .collect();
                     assert_eq!(listed, expected);
+                }
+            }
+        }
+    }
+
+    /// The bit sets of a tabulated condition list, in order, the board's
+    /// cells where its table holds, on random boards (exits never listed).
+    #[test]
+    fn cell_masks_list_the_cells_where_the_table_holds() {
+        let text = "game \"t\"\nplayers A, B\nboard grid files a..j ranks 1..9 {\n  exits n\n}\n\
+            region dark = cells where (file + rank) % 2 == 0\n\
+            piece S letter S { drop: onto empty and in dark }\n\
+            piece T letter T { drop: onto enemy or (empty and not in dark) }\n\
+            supply S, T\nend { no move: draw }\n";
+        let e = crate::engine::engine_of(text);
+        let tables: Vec<usize> = (0..e.cond_tables.len())
+            .filter(|&i| matches!(e.cond_tables[i], CondTable::Table { .. }))
+            .collect();
+        assert!(tables.len() >= 2, "the two drop targets are tables: {tables:?}");
+        let cells = e.game.topology.board_cells;
+        assert!(
+            cells > 64 && e.game.topology.cells() > cells,
+            "two words, and exits"
+        );
+        let mut pos = e.start();
+        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..200 {
+            for c in 0..cells {
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                let code = (rng % e.codes.len() as u64) as u8;
+                pos.set(CellId(c as u16), code, &mut crate::engine::position::NoJournal);
+            }
+            for &i in &tables {
+                let cond = crate::ir::CondId(i as u16);
+                let masks = e.cell_masks(cond).expect("a table");
+                for p in 0..2 {
+                    let player = PlayerId(p);
+                    let mut listed = Vec::new();
+                    masks.each_holding(player, &pos, |c| listed.push(c));
+                    let expected: Vec<CellId> = (0..cells)
+                        .map(|c| CellId(c as u16))
+                        .filter(|&c| e.test(cond, player, c, pos.board[c.index()]))
+                        .collect();
+                    assert_eq!(listed, expected, "condition {i}, player {p}");
                 }
             }
         }

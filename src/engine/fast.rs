@@ -123,23 +123,12 @@ impl Engine {
             Pattern::Drop => {
                 let may_stick = self.may_stick(player, kind);
                 let board_cells = self.game.topology.board_cells;
-                match self.rows(rule.target, player) {
-                    Some(target) if !may_stick => {
-                        for (c, &code) in pos.board[..board_cells].iter().enumerate() {
-                            let cell = CellId(c as u16);
-                            if target.holds(cell, code) {
-                                out.push2(Token::Drop(kind), Token::Place(cell));
-                            }
+                match self.cell_masks(rule.target) {
+                    Some(target) => target.each_holding(player, pos, |cell| {
+                        if !(may_stick && self.is_stuck(player, kind, cell)) {
+                            out.push2(Token::Drop(kind), Token::Place(cell));
                         }
-                    }
-                    Some(target) => {
-                        for (c, &code) in pos.board[..board_cells].iter().enumerate() {
-                            let cell = CellId(c as u16);
-                            if target.holds(cell, code) && !self.is_stuck(player, kind, cell) {
-                                out.push2(Token::Drop(kind), Token::Place(cell));
-                            }
-                        }
-                    }
+                    }),
                     // A target that also looks at neighbours (`onto empty and
                     // not next s is empty`): its flat tables.
                     None if let Some(table) = self.neighbour_table(rule.target) => {

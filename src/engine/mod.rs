@@ -96,6 +96,8 @@ pub struct Engine {
     count_slots: std::sync::Arc<[u32]>,
     /// One table per condition of the game.
     cond_tables: Vec<eval::CondTable>,
+    /// `cond_masks[cond]`: a tabulated condition's bit sets (see [`eval::CellMasks`]).
+    cond_masks: Vec<Option<eval::CellMasks>>,
     /// The end results read only the numbers of a position (not who moves, not
     /// the board), or are arrival tests with a compiled form (`arrivals`), so
     /// a change that leaves the numbers alone leaves the others as they were,
@@ -176,6 +178,7 @@ impl Engine {
             count_slots: std::sync::Arc::from([]),
             codes,
             cond_tables: Vec::new(),
+            cond_masks: Vec::new(),
             results_follow_numbers: false,
             has_arrivals: false,
             may_not_draw: true,
