@@ -238,6 +238,12 @@ impl Position {
         bits(&self.occupied[code as usize * self.words..(code as usize + 1) * self.words])
     }
 
+    /// The bit set of the cells holding piece code `code`, as words.
+    #[inline]
+    pub(super) fn cells_with_words(&self, code: u8) -> &[u64] {
+        &self.occupied[code as usize * self.words..(code as usize + 1) * self.words]
+    }
+
     /// Whether `cell` is in mark set `mark`.
     #[inline]
     pub(super) fn marked(&self, mark: usize, cell: CellId) -> bool {
