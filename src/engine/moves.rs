@@ -503,12 +503,41 @@ impl MoveList {
         // where this is inlined: plain copies (no memcpy call, no iterator
         // left for the optimiser not to inline).
         if !self.prefix.is_empty() {
-            self.tokens.extend_from_slice(&self.prefix);
+            self.copy_prefix();
         }
         self.tokens.extend_from_slice(raw);
         self.ends.push(self.tokens.len() as u32);
         if self.weighing {
             self.weights.push(self.prefix_weight.saturating_add(weight));
+        }
+    }
+
+    /// Writes the earlier actions of the turn ([`MoveList::set_prefix`]) at
+    /// the end of the arena, with no call to `memcpy` for each move. Out of
+    /// line, as most lists have no earlier actions.
+    #[inline(never)]
+    fn copy_prefix(&mut self) {
+        // The usual case, one earlier action of two tokens with room to
+        // spare, calls nothing: no registers to save on the way in.
+        if let [a, b] = *self.prefix
+            && self.tokens.capacity() - self.tokens.len() >= 2
+        {
+            self.tokens.extend([a, b]);
+            return;
+        }
+        self.copy_longer_prefix();
+    }
+
+    /// [`MoveList::copy_prefix`] when the list must grow or the prefix is not
+    /// two tokens: short prefixes copied as arrays of their length.
+    #[inline(never)]
+    fn copy_longer_prefix(&mut self) {
+        match *self.prefix {
+            [a, b] => self.tokens.extend([a, b]),
+            [a, b, c] => self.tokens.extend([a, b, c]),
+            [a] => self.tokens.push(a),
+            [a, b, c, d] => self.tokens.extend([a, b, c, d]),
+            ref longer => self.tokens.extend_from_slice(longer),
         }
     }
 
@@ -533,7 +562,7 @@ impl MoveList {
         // (Two-token moves come at most one per piece and cell: the list is
         // looked at after each source of actions, see `check_full`.)
         if !self.prefix.is_empty() {
-            self.tokens.extend_from_slice(&self.prefix);
+            self.copy_prefix();
         }
         self.tokens.extend([a.encode(), b.encode()]);
         self.ends.push(self.tokens.len() as u32);
