@@ -174,12 +174,18 @@ impl Engine {
             }
             buf.moves.push2(Token::Drop(d.kind), Token::Place(cell));
         } else {
+            let cell = CellId(slot as u16);
+            // A cell the drop's target rules out (the first test of its
+            // program) needs no run of it, nor the copy of the position the
+            // core works on.
+            if !self.test_on(d.rule.target, d.player, cell, pos, Seen::NONE) {
+                return false;
+            }
             let generator = &mut buf.generator;
             if !d.core_ready {
                 generator.core_position.clone_from(pos);
                 d.core_ready = true;
             }
-            let cell = CellId(slot as u16);
             self.core_actions(
                 &mut generator.core_position,
                 d.player,
