@@ -868,13 +868,16 @@ impl Engine {
         with_limit: bool,
         changed: Option<&[CellId]>,
     ) -> Option<Outcome> {
+        // No changed cell any arrival test looks for: none of them holds.
+        let arrivals = SPECIAL
+            && !matches!((changed, &self.any_arrival), (Some(cells), Some(any)) if !any.among(pos, cells));
         for (i, rule) in self.game.end.results.iter().enumerate() {
             if SPECIAL && rule.whole_move && !with_limit {
                 continue;
             }
             let holds = match changed {
                 Some(cells) if rule.local => match if SPECIAL { self.arrivals[i].as_ref() } else { None } {
-                    Some(arrival) => arrival.among(pos, cells),
+                    Some(arrival) => arrivals && arrival.among(pos, cells),
                     None => self.eval_local(&rule.when, pos, mover, cells),
                 },
                 _ => self.eval(&rule.when, pos, mover) != 0,
@@ -896,6 +899,11 @@ impl Engine {
         mover: PlayerId,
         changed: Option<&[CellId]>,
     ) -> Option<Outcome> {
+        if let (Some(cells), Some(any)) = (changed, &self.any_arrival)
+            && !any.among(pos, cells)
+        {
+            return None;
+        }
         for (rule, arrival) in self.game.end.results.iter().zip(&self.arrivals) {
             let Some(arrival) = arrival else { continue };
             let holds = match changed {

@@ -152,6 +152,8 @@ pub struct Engine {
     /// `arrivals[rule]`: the compiled form of an end result that a piece's
     /// arrival in a region decides (see `arrival.rs`).
     arrivals: Vec<Option<arrival::Arrival>>,
+    /// The union of `arrivals`: a move that changed no cell it hits decides none.
+    any_arrival: Option<arrival::Arrival>,
     /// Moves leave marks, or the quiet, pass or repetition rules count them.
     move_bookkeeping: bool,
     /// The first position whose moves could not be listed within the budget.
@@ -203,6 +205,7 @@ impl Engine {
             bits: bitgroups::BitTables::default(),
             local_results: false,
             arrivals: Vec::new(),
+            any_arrival: None,
             move_bookkeeping: false,
             exhaustion: budget::Exhaustion::default(),
             work_budget: MAX_WORK,
@@ -302,6 +305,7 @@ impl Engine {
             .all(|(r, arrival)| arrival.is_some() || !reads_more(&r.when))
             && !game.flags.iter().any(|f| reads_more(&f.when));
         self.has_arrivals = self.arrivals.iter().any(Option::is_some);
+        self.any_arrival = arrival::Arrival::union(self.arrivals.iter().flatten());
         self.plain_results = !self.has_arrivals && !game.end.results.iter().any(|r| r.whole_move);
     }
 
