@@ -89,12 +89,7 @@ mod tests {
         let mut rng = 0x2545_F491_4F6C_DD1Du64;
         let mut hits = 0;
         for _ in 0..200 {
-            for c in 0..cells {
-                rng ^= rng << 13;
-                rng ^= rng >> 7;
-                rng ^= rng << 17;
-                pos.board[c] = (rng % e.codes.len() as u64) as u8;
-            }
+            crate::engine::random_board(&e, &mut pos, &mut rng);
             for c in 0..cells {
                 let changed = [CellId(c as u16)];
                 let one = tests.iter().any(|t| t.among(&pos, &changed));

@@ -1023,12 +1023,7 @@ mod tests {
         let mut pos = e.start();
         let mut rng = 0x9E37_79B9_7F4A_7C15u64;
         for _ in 0..500 {
-            for c in 0..cells {
-                rng ^= rng << 13;
-                rng ^= rng >> 7;
-                rng ^= rng << 17;
-                pos.board[c] = (rng % e.codes.len() as u64) as u8;
-            }
+            crate::engine::random_board(&e, &mut pos, &mut rng);
             for &i in &flat {
                 let CondTable::Neighbours(table) = &e.cond_tables[i] else {
                     unreachable!("filtered above")
@@ -1078,13 +1073,7 @@ mod tests {
         let mut pos = e.start();
         let mut rng = 0x9E37_79B9_7F4A_7C15u64;
         for _ in 0..200 {
-            for c in 0..cells {
-                rng ^= rng << 13;
-                rng ^= rng >> 7;
-                rng ^= rng << 17;
-                let code = (rng % e.codes.len() as u64) as u8;
-                pos.set(CellId(c as u16), code, &mut crate::engine::position::NoJournal);
-            }
+            crate::engine::random_board(&e, &mut pos, &mut rng);
             for &i in &tables {
                 let cond = crate::ir::CondId(i as u16);
                 let masks = e.cell_masks(cond).expect("a table");

@@ -675,3 +675,16 @@ pub(crate) fn engine_of(text: &str) -> Engine {
     let source = crate::diag::SourceFile::new("test.rules".to_string(), text.to_string());
     Engine::new(crate::load(&source).expect("the rules compile"), &[]).expect("no options")
 }
+
+/// Puts a random piece code (or nothing) on every board cell of `pos`, from
+/// the xorshift state `rng`, keeping its bit sets and counts in step.
+#[cfg(test)]
+pub(crate) fn random_board(engine: &Engine, pos: &mut Position, rng: &mut u64) {
+    for c in 0..engine.game.topology.board_cells {
+        *rng ^= *rng << 13;
+        *rng ^= *rng >> 7;
+        *rng ^= *rng << 17;
+        let code = (*rng % engine.codes.len() as u64) as u8;
+        pos.set(CellId(c as u16), code, &mut position::NoJournal);
+    }
+}
