@@ -125,7 +125,7 @@ impl Engine {
         } else {
             // No number changed: the results are as before the move (none, or the
             // game would be over) but for arrivals; the turn limit can have come.
-            let arrived = if self.has_arrivals {
+            let arrived = if self.any_arrival.is_some() {
                 self.arrived(pos, mover, touched.cells())
             } else {
                 None

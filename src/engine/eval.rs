@@ -502,9 +502,9 @@ impl Engine {
     #[inline]
     pub(super) fn test(&self, cond: CondId, player: PlayerId, cell: CellId, code: u8) -> bool {
         match &self.cond_tables[cond.0 as usize] {
-            CondTable::Table {
-                bits, cells, codes, ..
-            } => bits[(player.index() * cells + cell.index()) * codes + code as usize],
+            CondTable::Table { bits, cells, codes } => {
+                bits[(player.index() * cells + cell.index()) * codes + code as usize]
+            }
             // A condition looking beyond the cell, asked about the cell alone:
             // only its one-cell part can be judged (the fast forms never ask).
             CondTable::Neighbours(_) | CondTable::Tree(_) => {
@@ -535,9 +535,7 @@ impl Engine {
     #[inline]
     pub(super) fn rows(&self, cond: CondId, player: PlayerId) -> Option<CellRows<'_>> {
         match &self.cond_tables[cond.0 as usize] {
-            CondTable::Table {
-                bits, cells, codes, ..
-            } => {
+            CondTable::Table { bits, cells, codes } => {
                 let row = player.index() * cells * codes;
                 Some(CellRows {
                     bits: &bits[row..row + cells * codes],
@@ -559,9 +557,9 @@ impl Engine {
         seen: Seen,
     ) -> bool {
         match &self.cond_tables[cond.0 as usize] {
-            CondTable::Table {
-                bits, cells, codes, ..
-            } => bits[(player.index() * cells + cell.index()) * codes + pos.board[cell.index()] as usize],
+            CondTable::Table { bits, cells, codes } => {
+                bits[(player.index() * cells + cell.index()) * codes + pos.board[cell.index()] as usize]
+            }
             CondTable::Neighbours(table) => self.test_neighbours(table, player, cell, pos),
             CondTable::Tree(node) => self.test_node(node, player, cell, pos, seen),
         }
@@ -891,7 +889,7 @@ impl Engine {
 
     /// The result of the first end rule with a compiled arrival test that
     /// holds, looking at the cells a move changed (`None`: all of them).
-    /// (Asked only where some end result has one: `has_arrivals`.)
+    /// (Asked only where some end result has one: `any_arrival`.)
     #[inline]
     pub(super) fn arrived(
         &self,

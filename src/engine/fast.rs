@@ -253,7 +253,8 @@ impl Engine {
     }
 
     /// The action `from` → `to` with its promotions in place (`code` on `to`),
-    /// if one applies; returns whether one did. Out of line: most steps do
+    /// if one applies; returns whether one did. Called where the table says
+    /// one may ([`Engine::may_promote_at_end`]). Out of line: most steps do
     /// not promote, and the loops that push steps stay lighter without it.
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
@@ -267,7 +268,7 @@ impl Engine {
         out: &mut MoveList,
         scratch: &mut GenScratch,
     ) -> bool {
-        let Some(choice) = self.promotion_at_end(player, kind, from, to) else {
+        let Some(choice) = self.first_promotion_at_end(player, kind, from, to) else {
             return false;
         };
         let hop = if code == 0 {

@@ -103,8 +103,6 @@ pub struct Engine {
     /// a change that leaves the numbers alone leaves the others as they were,
     /// and only the arrivals need a look, on the cells it changed.
     results_follow_numbers: bool,
-    /// Some end result has a compiled arrival test (`arrivals`).
-    has_arrivals: bool,
     /// Some turn's moves are never drawn cell by cell ([`Engine::not_drawn`]).
     may_not_draw: bool,
     /// No end result has a compiled arrival test or reads the last move
@@ -152,7 +150,8 @@ pub struct Engine {
     /// `arrivals[rule]`: the compiled form of an end result that a piece's
     /// arrival in a region decides (see `arrival.rs`).
     arrivals: Vec<Option<arrival::Arrival>>,
-    /// The union of `arrivals`: a move that changed no cell it hits decides none.
+    /// The union of `arrivals` (`None`: no end result has a compiled arrival
+    /// test): a move that changed no cell it hits decides none of them.
     any_arrival: Option<arrival::Arrival>,
     /// Moves leave marks, or the quiet, pass or repetition rules count them.
     move_bookkeeping: bool,
@@ -182,7 +181,6 @@ impl Engine {
             cond_tables: Vec::new(),
             cond_masks: Vec::new(),
             results_follow_numbers: false,
-            has_arrivals: false,
             may_not_draw: true,
             plain_results: true,
             has_royals: false,
@@ -295,7 +293,7 @@ impl Engine {
         };
     }
 
-    /// Sets [`Engine::results_follow_numbers`], [`Engine::has_arrivals`] and
+    /// Sets [`Engine::results_follow_numbers`], [`Engine::any_arrival`] and
     /// [`Engine::plain_results`] from the end results, flags and compiled
     /// arrival tests.
     fn follow_numbers(&mut self) {
@@ -304,9 +302,8 @@ impl Engine {
         self.results_follow_numbers = (game.end.results.iter().zip(&self.arrivals))
             .all(|(r, arrival)| arrival.is_some() || !reads_more(&r.when))
             && !game.flags.iter().any(|f| reads_more(&f.when));
-        self.has_arrivals = self.arrivals.iter().any(Option::is_some);
         self.any_arrival = arrival::Arrival::union(self.arrivals.iter().flatten());
-        self.plain_results = !self.has_arrivals && !game.end.results.iter().any(|r| r.whole_move);
+        self.plain_results = self.any_arrival.is_none() && !game.end.results.iter().any(|r| r.whole_move);
     }
 
     /// The first position, since this was last asked, whose moves could not

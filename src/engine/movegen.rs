@@ -378,7 +378,7 @@ impl Engine {
     /// changed none (arrival tests can: they are looked at whole here).
     #[inline]
     fn ends_game(&self, before: &Position, next: &Position, player: PlayerId) -> bool {
-        (!self.results_follow_numbers || self.has_arrivals || before.numbers != next.numbers)
+        (!self.results_follow_numbers || self.any_arrival.is_some() || before.numbers != next.numbers)
             && self.decided(next, player, false, None).is_some()
     }
 

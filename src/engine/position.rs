@@ -235,7 +235,7 @@ impl Position {
     /// The cells holding piece code `code`, in increasing order.
     #[inline]
     pub(super) fn cells_with(&self, code: u8) -> impl Iterator<Item = CellId> + '_ {
-        bits(&self.occupied[code as usize * self.words..(code as usize + 1) * self.words])
+        bits(self.cells_with_words(code))
     }
 
     /// The bit set of the cells holding piece code `code`, as words.

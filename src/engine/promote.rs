@@ -80,7 +80,7 @@ impl Engine {
 
     /// [`Engine::promotion_at_end`] where one of its cells may promote.
     #[inline(never)]
-    fn first_promotion_at_end(
+    pub(super) fn first_promotion_at_end(
         &self,
         player: PlayerId,
         kind: PieceKind,
