@@ -184,35 +184,62 @@ enum Step {
 }
 
 impl Walk<'_> {
-    /// Compares the positions `left` moves below `old` and `new`, in order.
-    fn level(&mut self, old: &Position, new: &Position, left: u32) -> Step {
-        if left == 0 {
-            if self.listed >= self.budget {
-                return Step::Stopped;
-            }
-            self.compared += 1;
-            return match self.compare(old, new) {
-                Some(d) => Step::Found(Box::new(d)),
-                None => Step::Same { reached: true },
-            };
+    /// Compares the positions `depth` moves below `old` and `new`, in order:
+    /// a depth-first walk that keeps the children still to visit of each
+    /// level in a list, not on the stack, so that no depth can overflow it.
+    fn level(&mut self, old: &Position, new: &Position, depth: u32) -> Step {
+        if depth == 0 {
+            return self.leaf(old, new);
         }
-        let old_children = named_children(self.engines[0], old);
-        let mut new_children = named_children(self.engines[1], new);
-        self.listed += (old_children.len() + new_children.len()) as u64;
         let mut reached = false;
-        for (name, old_child) in old_children {
-            let Some(new_child) = new_children.remove(&name) else {
+        let mut levels = vec![self.matched_children(old, new).into_iter()];
+        while let Some(children) = levels.last_mut() {
+            let Some((name, old_child, new_child)) = children.next() else {
+                levels.pop();
+                // The move that led to the level just done (none for the first).
+                self.line.pop();
                 continue;
             };
             self.line.push(name);
-            let step = self.level(&old_child, &new_child, left - 1);
-            self.line.pop();
-            match step {
-                Step::Same { reached: r } => reached |= r,
-                other => return other,
+            if levels.len() as u32 == depth {
+                match self.leaf(&old_child, &new_child) {
+                    Step::Same { reached: r } => reached |= r,
+                    other => return other,
+                }
+                self.line.pop();
+            } else {
+                let below = self.matched_children(&old_child, &new_child).into_iter();
+                levels.push(below);
             }
         }
         Step::Same { reached }
+    }
+
+    /// Compares two positions reached by the line, unless the budget is spent.
+    fn leaf(&mut self, old: &Position, new: &Position) -> Step {
+        if self.listed >= self.budget {
+            return Step::Stopped;
+        }
+        self.compared += 1;
+        match self.compare(old, new) {
+            Some(d) => Step::Found(Box::new(d)),
+            None => Step::Same { reached: true },
+        }
+    }
+
+    /// The children of `old` and `new` reached by a move of the same name, in
+    /// the order of the names; the moves listed count toward the budget.
+    fn matched_children(&mut self, old: &Position, new: &Position) -> Vec<(String, Position, Position)> {
+        let old_children = named_children(self.engines[0], old);
+        let mut new_children = named_children(self.engines[1], new);
+        self.listed += (old_children.len() + new_children.len()) as u64;
+        old_children
+            .into_iter()
+            .filter_map(|(name, old_child)| {
+                let new_child = new_children.remove(&name)?;
+                Some((name, old_child, new_child))
+            })
+            .collect()
     }
 
     /// The difference between two positions reached by the same line, if any.
@@ -325,6 +352,18 @@ mod tests {
         let deep = first_difference(&e, &e, 10, MAX_LISTED);
         assert_eq!((deep.first, deep.complete), (None, 10));
         assert_eq!(deep.compared, 1 + 3 + 6 + 6);
+    }
+
+    #[test]
+    fn a_walk_of_any_depth_runs_in_a_small_stack() {
+        let engine = crate::engine::engine_of(crate::engine::ENDLESS_RULES);
+        let diff = std::thread::Builder::new()
+            .stack_size(128 * 1024)
+            .spawn(move || first_difference(&engine, &engine, 1_000, MAX_LISTED))
+            .expect("a thread")
+            .join()
+            .expect("no overflow");
+        assert_eq!((diff.first, diff.complete, diff.compared), (None, 1_000, 1_000));
     }
 
     #[test]

@@ -673,6 +673,13 @@ pub(crate) fn engine_of(text: &str) -> Engine {
     Engine::new(crate::load(&source).expect("the rules compile"), &[]).expect("no options")
 }
 
+/// Rules in which each side has exactly one move in every position, for
+/// ever: every perft count is 1, at any depth (for unit tests of deep walks).
+#[cfg(test)]
+pub(crate) const ENDLESS_RULES: &str = "game \"t\"\nplayers A, B\nboard grid files a..b ranks 1..2\n\
+    directions ns = n, s\npiece Runner letter R { move step: step ns onto empty }\n\
+    setup { A: Runner at a1  B: Runner at b1 }\nend { no move: draw }\n";
+
 /// Puts a random piece code (or nothing) on every board cell of `pos`, from
 /// the xorshift state `rng`, keeping its bit sets and counts in step.
 #[cfg(test)]

@@ -7,61 +7,85 @@ use super::sample::Draw;
 use super::{Engine, MoveBuf, Position};
 use crate::ir::Outcome;
 
-/// One reused move buffer and child position per depth.
+/// One reused move buffer and child position per depth, and which of the
+/// buffer's moves is searched next.
 #[derive(Default)]
 struct Frame {
     buf: MoveBuf,
     child: Position,
+    next: usize,
 }
 
 /// The deepest perft the command line runs: far beyond any count that could
-/// finish, and shallow enough that the recursion (one frame per move) stays
-/// within the stack whatever the game.
+/// finish. The search keeps its levels on the heap, not the stack, so any
+/// depth is safe on any thread.
 pub const MAX_PERFT_DEPTH: u32 = 1_000;
 
 impl Engine {
     /// The number of distinct move sequences of length `depth` from `pos`
     /// (a finished game has no moves; depth 0 is 1). The buffers of each
     /// depth are made when the search first gets there, so a depth far
-    /// beyond the end of every game costs nothing; the recursion is as deep
-    /// as the longest sequence searched (the command line stops at
-    /// [`MAX_PERFT_DEPTH`]).
+    /// beyond the end of every game costs nothing, and the levels are kept
+    /// in a list rather than on the stack, so no depth can overflow it.
     pub fn perft(&self, pos: &Position, depth: u32) -> u64 {
-        let mut frames: Vec<Frame> = Vec::new();
-        self.perft_in(pos, depth, true, &mut frames, 0)
+        self.perft_in(pos, depth, true)
     }
 
     /// [`Engine::perft`] with every move of the last ply made too, as an
     /// engine without bulk counting runs it (for speed comparisons): the
     /// same count, a make-move at every node.
     pub fn perft_made(&self, pos: &Position, depth: u32) -> u64 {
-        let mut frames: Vec<Frame> = Vec::new();
-        self.perft_in(pos, depth, false, &mut frames, 0)
+        self.perft_in(pos, depth, false)
     }
 
     /// Perft below `pos`, the last ply counted without making its moves
-    /// when `bulk`.
-    fn perft_in(&self, pos: &Position, depth: u32, bulk: bool, frames: &mut Vec<Frame>, level: usize) -> u64 {
+    /// when `bulk`: a depth-first walk with one [`Frame`] per level.
+    fn perft_in(&self, pos: &Position, depth: u32, bulk: bool) -> u64 {
         if depth == 0 {
             return 1;
         }
-        if frames.len() == level {
-            frames.push(Frame::default());
-        }
+        let mut frames = vec![Frame::default()];
         if depth == 1 && bulk {
-            return self.count_moves(pos, &mut frames[level].buf);
+            return self.count_moves(pos, &mut frames[0].buf);
         }
-        // Taken out while the deeper levels use the rest, then put back.
-        let mut frame = std::mem::take(&mut frames[level]);
-        self.legal_moves(pos, &mut frame.buf);
+        self.legal_moves(pos, &mut frames[0].buf);
         let mut total = 0;
-        for mv in frame.buf.moves.iter() {
-            frame.child.clone_from(pos);
-            self.play_unchecked(&mut frame.child, mv);
-            total += self.perft_in(&frame.child, depth - 1, bulk, frames, level + 1);
+        let mut level = 0;
+        loop {
+            let (above, rest) = frames.split_at_mut(level);
+            let frame = &mut rest[0];
+            if frame.next == frame.buf.moves.len() {
+                if level == 0 {
+                    return total;
+                }
+                level -= 1;
+                continue;
+            }
+            let i = frame.next;
+            frame.next += 1;
+            frame
+                .child
+                .clone_from(above.last().map_or(pos, |parent| &parent.child));
+            self.play_unchecked(&mut frame.child, frame.buf.moves.get(i));
+            // Moves still to make below the child.
+            let left = depth - level as u32 - 1;
+            if left == 0 {
+                total += 1;
+                continue;
+            }
+            if frames.len() == level + 1 {
+                frames.push(Frame::default());
+            }
+            let (above, rest) = frames.split_at_mut(level + 1);
+            let (child, below) = (&above[level].child, &mut rest[0]);
+            if left == 1 && bulk {
+                total += self.count_moves(child, &mut below.buf);
+                continue;
+            }
+            self.legal_moves(child, &mut below.buf);
+            below.next = 0;
+            level += 1;
         }
-        frames[level] = frame;
-        total
     }
 
     /// Perft split by first move: (move, count) for each legal move, in generation order.
@@ -195,4 +219,42 @@ pub struct PlayoutStats {
     pub draws: u64,
     /// Moves played in all games.
     pub moves: u64,
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::{ENDLESS_RULES, engine_of};
+
+    #[test]
+    fn perft_of_any_depth_runs_in_a_small_stack() {
+        let engine = engine_of(ENDLESS_RULES);
+        let counts = std::thread::Builder::new()
+            .stack_size(128 * 1024)
+            .spawn(move || {
+                let start = engine.start();
+                (
+                    engine.perft(&start, 1_000),
+                    engine.perft_made(&start, 1_000),
+                    engine.perft(&start, 0),
+                )
+            })
+            .expect("a thread")
+            .join()
+            .expect("no overflow");
+        assert_eq!(counts, (1, 1, 1));
+    }
+
+    #[test]
+    fn perft_counts_every_line_made_or_in_bulk() {
+        let engine = engine_of(
+            "game \"t\"\nplayers A, B\nboard grid files a..c ranks 1..1\n\
+             piece S letter S { drop: onto empty }\nsupply S\nend { no move: draw }\n",
+        );
+        let start = engine.start();
+        let counts: Vec<(u64, u64)> = (0..5)
+            .map(|d| (engine.perft(&start, d), engine.perft_made(&start, d)))
+            .collect();
+        // 3 cells filled one by one: 3, 3·2, 3·2·1 lines, then none longer.
+        assert_eq!(counts, [(1, 1), (3, 3), (6, 6), (6, 6), (0, 0)]);
+    }
 }
