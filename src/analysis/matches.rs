@@ -1,11 +1,13 @@
 //! A match: agents against each other over many games, optionally with
 //! the seats exchanged, and its report.
 
+use std::ops::ControlFlow;
+
 use serde::Serialize;
 
-use super::game::{GameResult, play_game_between};
+use super::game::play_game_between;
 use super::player::Player;
-use super::runner::run_indexed;
+use super::runner::fold_indexed;
 use super::stats::{Estimate, Z95, elo_difference, wilson};
 use crate::ai::derive_seed;
 use crate::engine::Engine;
@@ -103,7 +105,7 @@ fn seats(plan: &MatchPlan, g: u64) -> Vec<usize> {
 /// The number of games of the plan.
 pub fn game_count(plan: &MatchPlan) -> u64 {
     if plan.rotate {
-        plan.games * plan.agents.len() as u64
+        plan.games.saturating_mul(plan.agents.len() as u64)
     } else {
         plan.games
     }
@@ -121,22 +123,6 @@ pub fn play_match(
 ) -> Result<MatchReport, EngineFailure> {
     let n = plan.agents.len();
     let total = game_count(plan);
-    let results: Vec<Result<GameResult, EngineFailure>> = run_indexed(
-        total as usize,
-        jobs,
-        |g| {
-            let g = g as u64;
-            let set = if plan.rotate { g / n as u64 } else { g };
-            let seats = seats(plan, g);
-            let mut by_player = plan.agents.clone();
-            for (a, &p) in seats.iter().enumerate() {
-                by_player[p] = plan.agents[a].clone();
-            }
-            play_game_between(engine, &by_player, derive_seed(plan.seed, set), plan.max_moves)
-        },
-        done,
-    );
-    let results = results.into_iter().collect::<Result<Vec<GameResult>, _>>()?;
     let mut agents: Vec<AgentResult> = plan
         .agents
         .iter()
@@ -146,22 +132,44 @@ pub fn play_match(
             by_seat: vec![Tally::new(); n],
         })
         .collect();
-    for (g, r) in results.iter().enumerate() {
-        for (a, &p) in seats(plan, g as u64).iter().enumerate() {
+    let (mut length, mut capped, mut failure) = (0.0, 0, None);
+    let play = |g: u64| {
+        let set = if plan.rotate { g / n as u64 } else { g };
+        let seats = seats(plan, g);
+        let mut by_player = plan.agents.clone();
+        for (a, &p) in seats.iter().enumerate() {
+            by_player[p] = plan.agents[a].clone();
+        }
+        (
+            g,
+            play_game_between(engine, &by_player, derive_seed(plan.seed, set), plan.max_moves),
+        )
+    };
+    fold_indexed(total, jobs, play, done, |(g, result)| {
+        let r = match result {
+            Ok(r) => r,
+            Err(e) => {
+                failure = Some(e);
+                return ControlFlow::Break(());
+            }
+        };
+        for (a, &p) in seats(plan, g).iter().enumerate() {
             let won = r.winner.map(|w| w as usize == p);
             agents[a].total.add(won);
             agents[a].by_seat[p].add(won);
         }
+        length += r.length as f64;
+        capped += u64::from(r.capped(plan.max_moves));
+        ControlFlow::Continue(())
+    });
+    if let Some(e) = failure {
+        return Err(e);
     }
     let elo = (n == 2 && total > 0).then(|| {
         let t = &agents[0].total;
         elo_difference(t.wins as f64 + 0.5 * t.draws as f64, t.games)
     });
-    let mean_length = if results.is_empty() {
-        0.0
-    } else {
-        results.iter().map(|r| r.length as f64).sum::<f64>() / results.len() as f64
-    };
+    let mean_length = if total == 0 { 0.0 } else { length / total as f64 };
     Ok(MatchReport {
         games: total,
         seed: plan.seed,
@@ -169,6 +177,6 @@ pub fn play_match(
         elo,
         mean_length,
         max_moves: plan.max_moves,
-        capped: results.iter().filter(|r| r.capped(plan.max_moves)).count() as u64,
+        capped,
     })
 }

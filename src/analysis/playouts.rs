@@ -3,6 +3,8 @@
 //! a cap on its length, so that a game that never ends cannot keep the
 //! command running for ever.
 
+use std::ops::ControlFlow;
+
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -41,19 +43,13 @@ pub fn random_games_from(
     max_moves: u32,
     jobs: usize,
 ) -> RandomGames {
-    let blocks = n.div_ceil(PLAYOUT_BLOCK) as usize;
-    let play = |k: usize| {
-        let k = k as u64;
+    let blocks = n.div_ceil(PLAYOUT_BLOCK);
+    let play = |k: u64| {
         let count = PLAYOUT_BLOCK.min(n - k * PLAYOUT_BLOCK);
         block(engine, start, count, seed.wrapping_add(k), max_moves)
     };
-    let parts = if jobs <= 1 || blocks <= 1 {
-        (0..blocks).map(play).collect()
-    } else {
-        super::run_indexed(blocks, jobs, play, &|| {})
-    };
     let mut out = empty(engine);
-    for part in parts {
+    let mut add = |part: RandomGames| {
         out.stats.games += part.stats.games;
         out.stats.moves += part.stats.moves;
         out.stats.draws += part.stats.draws;
@@ -61,6 +57,14 @@ pub fn random_games_from(
             *total += wins;
         }
         out.capped += part.capped;
+        ControlFlow::Continue(())
+    };
+    if jobs <= 1 || blocks <= 1 {
+        for part in (0..blocks).map(play) {
+            let _ = add(part);
+        }
+    } else {
+        super::runner::fold_indexed(blocks, jobs, play, &|| {}, add);
     }
     out
 }
