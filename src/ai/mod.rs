@@ -24,7 +24,7 @@ mod verdict;
 pub use mcts::{Considered, Mcts, Progress, Thought};
 pub use spec::{
     AgentSpec, Budget, DEFAULT_CAPTURES, DEFAULT_EXPLORATION, DEFAULT_THREADS, DEFAULT_WIN_CHECK,
-    MAX_THREADS, MAX_WIN_SAMPLE, MctsConfig, SpecError, WinCheck,
+    MAX_THREADS, MAX_WIN_SAMPLE, MctsConfig, SpecError, TREE_MEMORY, WinCheck,
 };
 pub use verdict::Estimate;
 

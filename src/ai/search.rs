@@ -27,6 +27,8 @@ pub(super) struct Searcher {
     scratch: Position,
     path: Vec<u32>,
     order: Vec<u32>,
+    /// The most memory the tree may take ([`super::TREE_MEMORY`]'s share).
+    max_tree_bytes: usize,
 }
 
 /// The statistics of one move at the root.
@@ -58,6 +60,7 @@ impl Searcher {
             scratch: Position::default(),
             path: Vec::new(),
             order: Vec::new(),
+            max_tree_bytes: super::TREE_MEMORY / config.threads.max(1),
         }
     }
 
@@ -94,7 +97,8 @@ impl Searcher {
 
     /// Runs one iteration: down the tree, one new node, a playout from it
     /// (or the result, at the end of the game or of a proof), and the result
-    /// backed up. Does nothing, and says so (`false`), when the root is
+    /// backed up. A tree that holds its share of memory grows no more: the
+    /// playout starts from the first node that would have grown it. Does nothing, and says so (`false`), when the root is
     /// [`Searcher::solved`].
     pub fn iterate(&mut self, engine: &Engine) -> bool {
         if self.solved() {
@@ -107,10 +111,14 @@ impl Searcher {
         self.path.clear();
         self.path.push(0);
         let mut node = 0u32;
+        let full = tree.bytes() >= self.max_tree_bytes;
         let outcome = loop {
             let n = tree.nodes[node as usize];
             if let Some(end) = n.end {
                 break end;
+            }
+            if full && (!n.expanded() || n.grown < n.len) {
+                break self.playouts.run(engine, &mut self.pos, &mut self.rng);
             }
             if !n.expanded() {
                 expand(
@@ -229,4 +237,43 @@ fn expand(
     let n = &mut tree.nodes[node as usize];
     n.first = first;
     n.len = order.len() as u32;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::engine_of;
+
+    #[test]
+    fn a_tree_that_holds_its_share_of_memory_grows_no_more() {
+        let engine = engine_of(
+            "game \"t\"\nplayers A, B\nboard grid files a..c ranks 1..3\n\
+             piece S letter S { drop: onto empty }\nsupply S\nend { no move: draw }\n",
+        );
+        let config = MctsConfig::new(Budget::Playouts(1));
+        let mut searcher = Searcher::new(1, &config);
+        searcher.max_tree_bytes = 4_096;
+        searcher.set_root(&engine, &engine.start(), &[]);
+        for _ in 0..5_000 {
+            assert!(searcher.iterate(&engine));
+        }
+        let tree = searcher.tree.as_ref().expect("a tree");
+        // One iteration adds at most a node and the edges of one expansion.
+        let one = std::mem::size_of::<Node>() + 9 * 64;
+        assert!(tree.bytes() <= 4_096 + one, "{} bytes", tree.bytes());
+        // The search went on: the root saw every playout.
+        assert_eq!(tree.nodes[0].visits, 5_000);
+        let unbounded = {
+            let mut s = Searcher::new(1, &config);
+            s.set_root(&engine, &engine.start(), &[]);
+            for _ in 0..5_000 {
+                s.iterate(&engine);
+            }
+            s.tree.as_ref().expect("a tree").bytes()
+        };
+        assert!(
+            unbounded > 8 * 4_096,
+            "the cap made a difference: {unbounded} bytes without it"
+        );
+    }
 }

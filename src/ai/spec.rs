@@ -39,6 +39,12 @@ pub const DEFAULT_THREADS: usize = 1;
 /// The most searchers a tree search may have.
 pub const MAX_THREADS: usize = 256;
 
+/// The most memory the trees of one tree search hold, its searchers together
+/// (each gets an equal share): once a tree has its share it stops growing,
+/// and the search goes on refining the nodes it has, so that no thinking
+/// time, however long, runs out of memory.
+pub const TREE_MEMORY: usize = 1 << 30;
+
 /// Where the search looks for a move that wins at once.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WinCheck {

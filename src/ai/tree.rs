@@ -81,6 +81,11 @@ impl EdgeMoves {
         self.ends.push(self.tokens.len());
     }
 
+    /// The memory the moves take, in bytes.
+    pub fn bytes(&self) -> usize {
+        self.tokens.len() * std::mem::size_of::<u16>() + self.ends.len() * std::mem::size_of::<usize>()
+    }
+
     /// The move of edge `e`.
     pub fn get(&self, e: usize) -> MoveRef<'_> {
         let start = if e == 0 { 0 } else { self.ends[e - 1] };
@@ -116,6 +121,13 @@ impl Tree {
             moves: EdgeMoves::default(),
             root,
         }
+    }
+
+    /// The memory the tree's nodes, edges and moves take, in bytes.
+    pub fn bytes(&self) -> usize {
+        self.nodes.len() * std::mem::size_of::<Node>()
+            + self.children.len() * std::mem::size_of::<u32>()
+            + self.moves.bytes()
     }
 
     /// The edges of a node (empty before expansion).
