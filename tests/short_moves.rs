@@ -127,3 +127,24 @@ fn parse_accepts_a_short_form_only_when_one_move_fits() {
     let err = notation::parse(&e, &pos, "Nb5", &mut buf).expect_err("no knight reaches b5");
     assert!(matches!(err, notation::ParseMoveError::NotLegal(..)), "{err}");
 }
+
+#[test]
+fn text_that_names_a_start_cell_is_only_the_move_from_there() {
+    let e = common::engine("chess", "");
+    let pos = after(&e, "e2-e4 e7-e5");
+    // The file letter `b` is no bishop's `B`, even when case is forgiven.
+    assert_eq!(reading(&e, &pos, "b1-b5"), "unknown");
+    assert_eq!(reading(&e, &pos, "b1xb5"), "unknown");
+    assert_eq!(reading(&e, &pos, "b1b5"), "unknown");
+    assert!(notation::play_sequence(&e, "e2-e4 e7-e5 b1-b5").is_err());
+    // Written from its real start, the move is read, with or without a sign.
+    assert_eq!(reading(&e, &pos, "f1-b5"), "exact f1-b5");
+    assert_eq!(reading(&e, &pos, "f1b5"), "f1-b5");
+    assert_eq!(reading(&e, &pos, "b1c3"), "b1-c3");
+    assert_eq!(reading(&e, &pos, "Bb5"), "f1-b5");
+    assert_eq!(
+        reading(&e, &pos, "bb5"),
+        "f1-b5",
+        "a lone letter is still forgiven its case"
+    );
+}

@@ -6,7 +6,8 @@
 //! two ends (`c3xg7`), and a promotion (`e8=Q`). Actions of a move of
 //! several are joined by `,` as in the full notation, each in any of these
 //! forms. A capture mark is optional; one written where nothing is captured
-//! does not fit.
+//! does not fit. A text that names a cell before its destination (`b1-b5`,
+//! `b1b5`) is a full move: only a move from that cell fits it.
 
 use crate::engine::{Engine, Move, MoveBuf, MoveList, MoveRef, Position, Token};
 use crate::ir::{CellId, PieceKind};
@@ -43,12 +44,17 @@ pub fn read_among(engine: &Engine, pos: &Position, text: &str, moves: &MoveList)
     }
     let names = &engine.game().topology.cell_names;
     let fitting = |fold: bool| -> Vec<(String, Move)> {
+        let starts: Vec<Vec<usize>> = parts.iter().map(|p| cell_prefixes(p, names, fold)).collect();
         let mut found: Vec<(String, Move)> = moves
             .iter()
             .filter(|mv| {
                 let actions = actions_of(engine, pos, *mv);
                 actions.len() == parts.len()
-                    && actions.iter().zip(&parts).all(|(a, p)| a.fits(p, names, fold))
+                    && actions
+                        .iter()
+                        .zip(&parts)
+                        .zip(&starts)
+                        .all(|((a, p), starts)| a.fits(p, names, starts, fold))
             })
             .map(|mv| (super::format(engine, mv), mv.to_move()))
             .collect();
@@ -183,9 +189,31 @@ fn actions_of(engine: &Engine, pos: &Position, mv: MoveRef) -> Vec<ActionView> {
     out
 }
 
+/// The lengths of the beginnings of `typed` that are the name of a cell
+/// (compared ignoring case with `fold`): where the text may name the cell a
+/// move starts from.
+fn cell_prefixes(typed: &str, names: &[String], fold: bool) -> Vec<usize> {
+    (1..typed.len())
+        .filter(|&len| {
+            typed.get(..len).is_some_and(|head| {
+                names.iter().any(|n| {
+                    if fold {
+                        n.eq_ignore_ascii_case(head)
+                    } else {
+                        n == head
+                    }
+                })
+            })
+        })
+        .collect()
+}
+
 impl ActionView {
-    /// Whether `typed` is one of the ways to write this action for short.
-    fn fits(&self, typed: &str, names: &[String], fold: bool) -> bool {
+    /// Whether `typed` is one of the ways to write this action for short;
+    /// `starts` are the lengths of its beginnings that name a cell
+    /// ([`cell_prefixes`]). Text that names a start cell before the
+    /// destination is written as a full move: only a move from that cell fits.
+    fn fits(&self, typed: &str, names: &[String], starts: &[usize], fold: bool) -> bool {
         let same = |a: &str, b: &str| if fold { a.eq_ignore_ascii_case(b) } else { a == b };
         if self.pass {
             return same(typed, "pass");
@@ -227,6 +255,9 @@ impl ActionView {
             return false;
         };
         let start = names[from.index()].as_str();
+        if starts.contains(&before.len()) {
+            return same(before, start);
+        }
         let hints = hints(start);
         let hinted = |h: &str| h.is_empty() || hints.iter().any(|x| same(h, x));
         // A hint alone (`exd5`, `c3xg7`, `c3-g7`), or the letter and a hint.
