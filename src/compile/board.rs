@@ -14,7 +14,7 @@ use crate::diag::{Problem, Span};
 use crate::ir::files::{MAX_FILES, file_index, file_name};
 use crate::ir::ids::{MAX_CELLS, MAX_DIRS};
 use crate::ir::{CellId, DirId, Topology};
-use crate::syntax::ast::{BoardShape, GraphDecl, GridDim, Ident, Item, PerPlayer, RulesFile};
+use crate::syntax::ast::{BoardShape, GraphDecl, GridDim, Ident, Item, LinkDecl, PerPlayer, RulesFile};
 
 /// The eight compass directions of a grid, as (name, file step, rank step), in
 /// clockwise order so that index ± 2 (mod 8) is perpendicular.
@@ -187,6 +187,50 @@ fn grid_graph(
     span: Span,
     problems: &mut Vec<Problem>,
 ) -> Option<BoardGraph> {
+    let ((f0, f1), (r0, r1)) = grid_ranges(files, ranks, span, problems)?;
+    let width = (f1 - f0 + 1) as i32;
+    let file_label = |file: i32| file_name(f0 + file as usize).unwrap_or_default();
+    let height = r1 - r0 + 1;
+    let exit_rows = exit_rows(exits, r0, height, problems);
+    let total = (width as usize) * (height as usize) + exit_rows.len() * width as usize;
+    let placeholder = !size_ok(total, span, problems);
+    if placeholder && total > MAX_PLACEHOLDER_CELLS {
+        return None;
+    }
+    let rows = (0..height)
+        .map(|r| (r, false))
+        .chain(exit_rows.iter().map(|r| (*r, true)));
+    let (mut graph, at) = grid_cells(rows, width, |file, rank| {
+        format!("{}{}", file_label(file), r0 + rank)
+    });
+    link_grid(&mut graph, &at);
+    Some(BoardGraph {
+        graph,
+        dir_names: GRID_DIRS.iter().map(|(n, _, _)| n.to_string()).collect(),
+        perpendicular: grid_perpendicular(),
+        vars: vec!["file".into(), "rank".into()],
+        consts: Vec::new(),
+        description: format!(
+            "files {}..{} and ranks {}..{}",
+            file_label(0),
+            file_label(width - 1),
+            r0,
+            r1
+        ),
+        placeholder,
+    })
+}
+
+/// The first and last file (as positions, `a` being 0) and rank of a grid;
+/// `None` after reporting ones that are not letters and numbers. Files and
+/// ranks given in each other's place are reported and swapped; ranges that
+/// run backwards are reported and read low to high.
+fn grid_ranges(
+    files: &(Ident, Ident),
+    ranks: &(Ident, Ident),
+    span: Span,
+    problems: &mut Vec<Problem>,
+) -> Option<((usize, usize), (i32, i32))> {
     let number = |s: &str| s.parse::<i32>().ok();
     let (mut files, mut ranks) = (files, ranks);
     let letters = |r: &(Ident, Ident)| file_index(&r.0.text).zip(file_index(&r.1.text));
@@ -234,9 +278,13 @@ fn grid_graph(
         (f0, f1) = (f0.min(f1), f0.max(f1));
         (r0, r1) = (r0.min(r1), r0.max(r1));
     }
-    let width = (f1 - f0 + 1) as i32;
-    let file_label = |file: i32| file_name(f0 + file as usize).unwrap_or_default();
-    let height = r1 - r0 + 1;
+    Some(((f0, f1), (r0, r1)))
+}
+
+/// The rows of exit cells beyond the `n` and `s` edges of a grid whose ranks
+/// start at `r0` (`height` for the row beyond the last rank, -1 for the one
+/// before the first); sides given twice or unknown are reported.
+fn exit_rows(exits: &[Ident], r0: i32, height: i32, problems: &mut Vec<Problem>) -> Vec<i32> {
     let mut exit_rows = Vec::new();
     for (i, side) in exits.iter().enumerate() {
         if exits[..i].iter().any(|s| s.text == side.text) {
@@ -269,21 +317,23 @@ fn grid_graph(
             ),
         }
     }
-    let total = (width as usize) * (height as usize) + exit_rows.len() * width as usize;
-    let placeholder = !size_ok(total, span, problems);
-    if placeholder && total > MAX_PLACEHOLDER_CELLS {
-        return None;
-    }
+    exit_rows
+}
+
+/// The cells of a grid `width` files wide, row by row (`rows` gives each
+/// row's rank, from 0, and whether its cells are exit cells), named by
+/// `name(file, rank)`; with each cell's node by (file, rank).
+fn grid_cells(
+    rows: impl Iterator<Item = (i32, bool)>,
+    width: i32,
+    name: impl Fn(i32, i32) -> String,
+) -> (DiGraph<CellNode, Link>, HashMap<(i32, i32), NodeIndex>) {
     let mut graph = DiGraph::new();
     let mut at: HashMap<(i32, i32), NodeIndex> = HashMap::new();
-    let rows = (0..height)
-        .map(|r| (r, false))
-        .chain(exit_rows.iter().map(|r| (*r, true)));
     for (rank, exit) in rows {
         for file in 0..width {
-            let name = format!("{}{}", file_label(file), r0 + rank);
             let node = graph.add_node(CellNode {
-                name,
+                name: name(file, rank),
                 coord: (file, rank),
                 values: vec![file as i64, rank as i64],
                 exit,
@@ -291,8 +341,13 @@ fn grid_graph(
             at.insert((file, rank), node);
         }
     }
-    // Links: every direction from every board cell; exit cells have no way out.
-    for node in graph.node_indices().collect::<Vec<_>>() {
+    (graph, at)
+}
+
+/// Links every board cell of a grid to its neighbour in each compass
+/// direction; exit cells have no way out.
+fn link_grid(graph: &mut DiGraph<CellNode, Link>, at: &HashMap<(i32, i32), NodeIndex>) {
+    for node in graph.node_indices() {
         if graph[node].exit {
             continue;
         }
@@ -310,29 +365,20 @@ fn grid_graph(
             }
         }
     }
+}
+
+/// The two directions perpendicular to each compass direction of a grid:
+/// a quarter turn either way.
+fn grid_perpendicular() -> Vec<Vec<DirId>> {
     let dirs = GRID_DIRS.len();
-    Some(BoardGraph {
-        graph,
-        dir_names: GRID_DIRS.iter().map(|(n, _, _)| n.to_string()).collect(),
-        perpendicular: (0..dirs)
-            .map(|d| {
-                vec![
-                    DirId(((d + 2) % dirs) as u8),
-                    DirId(((d + dirs - 2) % dirs) as u8),
-                ]
-            })
-            .collect(),
-        vars: vec!["file".into(), "rank".into()],
-        consts: Vec::new(),
-        description: format!(
-            "files {}..{} and ranks {}..{}",
-            file_label(0),
-            file_label(width - 1),
-            r0,
-            r1
-        ),
-        placeholder,
-    })
+    (0..dirs)
+        .map(|d| {
+            vec![
+                DirId(((d + 2) % dirs) as u8),
+                DirId(((d + dirs - 2) % dirs) as u8),
+            ]
+        })
+        .collect()
 }
 
 /// Whether a board of `total` cells is small enough to play; reports it if not.
@@ -377,7 +423,46 @@ fn graph_graph(decl: &GraphDecl, span: Span, problems: &mut Vec<Problem>) -> Opt
     if decl.template.is_none() && !decl.lines.is_empty() {
         return line_graph(decl, span, problems);
     }
-    // Lines name their points; generated cells are joined by links instead.
+    report_ignored_lines(decl, problems);
+    let dir_names = link_directions(decl);
+    let thens = then_directions(decl, &dir_names, problems);
+    let perpendiculars = perpendicular_directions(decl, &dir_names, problems);
+    let Some(template) = &decl.template else {
+        problems.push(error::missing(
+            "cells in the graph board",
+            span,
+            "generate them, e.g. `cells r in a..d, s in 1..16 named \"{r}{s}\"`",
+        ));
+        return None;
+    };
+    report_repeated_cells(decl, template.1, problems);
+    let coords = read_coords(decl, problems)?;
+    let consts = letter_consts(&coords);
+    let mut cells = graph_cells(decl, template, &coords, &consts, span, problems)?;
+    if dir_names.len() > MAX_DIRS {
+        problems.push(error::out_of_range(
+            "the number of directions",
+            span,
+            &format!("at most {MAX_DIRS}"),
+        ));
+        return None;
+    }
+    add_links(decl, &thens, &dir_names, (&coords, &consts), &mut cells, problems);
+    let perpendicular = perpendicular_table(&perpendiculars, dir_names.len());
+    Some(BoardGraph {
+        graph: cells.graph,
+        dir_names,
+        perpendicular,
+        vars: coords.iter().map(|c| c.name.clone()).collect(),
+        consts,
+        description: graph_description(&coords),
+        placeholder: cells.placeholder,
+    })
+}
+
+/// Reports the `line` statements of a board with `cells`: lines name their
+/// points, while generated cells are joined by links instead.
+fn report_ignored_lines(decl: &GraphDecl, problems: &mut Vec<Problem>) {
     for line in &decl.lines {
         problems.push(
             error::invalid(
@@ -392,48 +477,71 @@ fn graph_graph(decl: &GraphDecl, span: Span, problems: &mut Vec<Problem>) -> Opt
             ),
         );
     }
-    // Directions, in order of first use.
+}
+
+/// The directions of a graph board: those its links name, in order of first use.
+fn link_directions(decl: &GraphDecl) -> Vec<String> {
     let mut dir_names: Vec<String> = Vec::new();
     for link in &decl.links {
         if !dir_names.contains(&link.dir.text) {
             dir_names.push(link.dir.text.clone());
         }
     }
-    let dir_of = |ident: &Ident, problems: &mut Vec<Problem>| -> Option<u8> {
-        let d = dir_names.iter().position(|n| *n == ident.text);
-        if d.is_none() {
-            problems.push(error::unknown(
-                NameKind::Direction,
-                &ident.text,
-                ident.span,
-                dir_names.iter().map(String::as_str),
-            ));
-        }
-        d.map(|d| d as u8)
-    };
-    // The directions named after `then` and in `perpendicular`, by link.
-    let thens: Vec<Vec<u8>> = decl
-        .links
+    dir_names
+}
+
+/// The index of the direction `ident` names; `None` after reporting one
+/// that no link names.
+fn direction_of(ident: &Ident, dir_names: &[String], problems: &mut Vec<Problem>) -> Option<u8> {
+    let d = dir_names.iter().position(|n| *n == ident.text);
+    if d.is_none() {
+        problems.push(error::unknown(
+            NameKind::Direction,
+            &ident.text,
+            ident.span,
+            dir_names.iter().map(String::as_str),
+        ));
+    }
+    d.map(|d| d as u8)
+}
+
+/// The directions named after `then`, by link.
+fn then_directions(decl: &GraphDecl, dir_names: &[String], problems: &mut Vec<Problem>) -> Vec<Vec<u8>> {
+    decl.links
         .iter()
-        .map(|link| link.then.iter().filter_map(|t| dir_of(t, problems)).collect())
-        .collect();
-    let perpendiculars: Vec<(Vec<u8>, Vec<u8>)> = decl
-        .perpendicular
+        .map(|link| {
+            link.then
+                .iter()
+                .filter_map(|t| direction_of(t, dir_names, problems))
+                .collect()
+        })
+        .collect()
+}
+
+/// The directions of each `perpendicular A to B`, as the two lists.
+fn perpendicular_directions(
+    decl: &GraphDecl,
+    dir_names: &[String],
+    problems: &mut Vec<Problem>,
+) -> Vec<(Vec<u8>, Vec<u8>)> {
+    decl.perpendicular
         .iter()
         .map(|(a, b)| {
-            let a = a.iter().filter_map(|d| dir_of(d, problems)).collect();
-            let b = b.iter().filter_map(|d| dir_of(d, problems)).collect();
+            let a = a
+                .iter()
+                .filter_map(|d| direction_of(d, dir_names, problems))
+                .collect();
+            let b = b
+                .iter()
+                .filter_map(|d| direction_of(d, dir_names, problems))
+                .collect();
             (a, b)
         })
-        .collect();
-    let Some((template, template_span)) = &decl.template else {
-        problems.push(error::missing(
-            "cells in the graph board",
-            span,
-            "generate them, e.g. `cells r in a..d, s in 1..16 named \"{r}{s}\"`",
-        ));
-        return None;
-    };
+        .collect()
+}
+
+/// Reports the `cells` statements after the first (`template_span`).
+fn report_repeated_cells(decl: &GraphDecl, template_span: Span, problems: &mut Vec<Problem>) {
     for again in &decl.cells_repeated {
         problems.push(
             error::invalid(
@@ -442,10 +550,16 @@ fn graph_graph(decl: &GraphDecl, span: Span, problems: &mut Vec<Problem>) -> Opt
                 *again,
                 "cells generated again here",
             )
-            .with_label(*template_span, "first generated here")
+            .with_label(template_span, "first generated here")
             .with_help("give all coordinates in one `cells` statement: `cells r in a..d, s in 1..16 named \"{r}{s}\"`"),
         );
     }
+}
+
+/// The coordinates of `cells`, with their ranges and whether they `wrap`;
+/// `None` after reporting one that is no range. Warns of a label that a
+/// coordinate hides, and reports a `wrap` of no coordinate.
+fn read_coords(decl: &GraphDecl, problems: &mut Vec<Problem>) -> Option<Vec<Coord>> {
     let mut coords = Vec::new();
     for (var, lo, hi) in &decl.coords {
         let (labels, values) = coord_range(lo, hi, problems)?;
@@ -463,25 +577,35 @@ fn graph_graph(decl: &GraphDecl, span: Span, problems: &mut Vec<Problem>) -> Opt
             problems.push(error::unknown(NameKind::Value, &w.text, w.span, names));
         }
     }
+    Some(coords)
+}
+
+/// The cells of a generated graph board, before their links.
+struct GraphCells {
+    graph: DiGraph<CellNode, Link>,
+    /// Each cell's node, by the positions of its coordinates' values in their ranges.
+    at: HashMap<Vec<usize>, NodeIndex>,
+    /// Too large to play (see [`BoardGraph::placeholder`]).
+    placeholder: bool,
+}
+
+/// The cells of a graph board: the combinations of the coordinates that
+/// `where` keeps, named by the template (`template`, with its span), in
+/// generation order. `None` after reporting a board of no cells, of too
+/// many, or of two cells with one name.
+fn graph_cells(
+    decl: &GraphDecl,
+    (template, template_span): &(String, Span),
+    coords: &[Coord],
+    consts: &[(String, i64)],
+    span: Span,
+    problems: &mut Vec<Problem>,
+) -> Option<GraphCells> {
     let total = coords
         .iter()
         .try_fold(1usize, |n, c| n.checked_mul(c.values.len()))
         .unwrap_or(usize::MAX);
-    let consts = letter_consts(&coords);
-    // Cells: the cartesian product of the ranges, first coordinate outermost,
-    // less the combinations a `where` leaves out.
-    let kept = match &decl.cells_where {
-        None => vec![true; total.min(MAX_PLACEHOLDER_CELLS + 1)],
-        Some(cond) if total > MAX_PLACEHOLDER_CELLS => {
-            problems.push(error::out_of_range(
-                "the number of combinations of the coordinates",
-                cond.span,
-                &format!("at most {MAX_PLACEHOLDER_CELLS} before `where` leaves some out"),
-            ));
-            return None;
-        }
-        Some(cond) => kept_cells(cond, &coords, &consts, total, problems),
-    };
+    let kept = kept_combinations(decl, coords, consts, total, problems)?;
     let count = if decl.cells_where.is_some() {
         kept.iter().filter(|k| **k).count()
     } else {
@@ -500,28 +624,11 @@ fn graph_graph(decl: &GraphDecl, span: Span, problems: &mut Vec<Problem>) -> Opt
         ));
         return None;
     }
-    let cell_names: Vec<String> = cell_names(template, &coords, total)
-        .into_iter()
-        .zip(&kept)
-        .filter_map(|(name, keep)| keep.then_some(name))
-        .collect();
-    if let Some(clash) = first_repeat(&cell_names) {
-        problems.push(
-            error::invalid(
-                "rules::compile::bad_board",
-                format!("two cells are both named `{clash}`"),
-                *template_span,
-                "this name template does not tell cells apart",
-            )
-            .with_help("use every coordinate in the template, e.g. \"{r}{s}\""),
-        );
-        // The cell names of the rest of the file cannot be told apart either.
-        return None;
-    }
+    let names = kept_cell_names(template, *template_span, coords, &kept, total, problems)?;
     let mut graph = DiGraph::new();
     let mut at: HashMap<Vec<usize>, NodeIndex> = HashMap::new();
     let mut index = vec![0usize; coords.len()];
-    let mut names = cell_names.into_iter();
+    let mut names = names.into_iter();
     for keep in kept.iter().take(total) {
         if *keep {
             let values = coords.iter().zip(&index).map(|(c, i)| c.values[*i]).collect();
@@ -537,111 +644,116 @@ fn graph_graph(decl: &GraphDecl, span: Span, problems: &mut Vec<Problem>) -> Opt
             });
             at.insert(index.clone(), node);
         }
-        next_index(&mut index, &coords);
+        next_index(&mut index, coords);
     }
-    if dir_names.len() > MAX_DIRS {
-        problems.push(error::out_of_range(
-            "the number of directions",
-            span,
-            &format!("at most {MAX_DIRS}"),
-        ));
+    Some(GraphCells {
+        graph,
+        at,
+        placeholder,
+    })
+}
+
+/// Which of the `total` combinations of the coordinates (in generation
+/// order) are cells: all of them without `where`; `None` after reporting a
+/// `where` over too many combinations.
+fn kept_combinations(
+    decl: &GraphDecl,
+    coords: &[Coord],
+    consts: &[(String, i64)],
+    total: usize,
+    problems: &mut Vec<Problem>,
+) -> Option<Vec<bool>> {
+    match &decl.cells_where {
+        None => Some(vec![true; total.min(MAX_PLACEHOLDER_CELLS + 1)]),
+        Some(cond) if total > MAX_PLACEHOLDER_CELLS => {
+            problems.push(error::out_of_range(
+                "the number of combinations of the coordinates",
+                cond.span,
+                &format!("at most {MAX_PLACEHOLDER_CELLS} before `where` leaves some out"),
+            ));
+            None
+        }
+        Some(cond) => Some(kept_cells(cond, coords, consts, total, problems)),
+    }
+}
+
+/// The names of the kept cells, in generation order; `None` after
+/// reporting a template that gives two cells one name.
+fn kept_cell_names(
+    template: &str,
+    template_span: Span,
+    coords: &[Coord],
+    kept: &[bool],
+    total: usize,
+    problems: &mut Vec<Problem>,
+) -> Option<Vec<String>> {
+    let names: Vec<String> = cell_names(template, coords, total)
+        .into_iter()
+        .zip(kept)
+        .filter_map(|(name, keep)| keep.then_some(name))
+        .collect();
+    if let Some(clash) = first_repeat(&names) {
+        problems.push(
+            error::invalid(
+                "rules::compile::bad_board",
+                format!("two cells are both named `{clash}`"),
+                template_span,
+                "this name template does not tell cells apart",
+            )
+            .with_help("use every coordinate in the template, e.g. \"{r}{s}\""),
+        );
+        // The cell names of the rest of the file cannot be told apart either.
         return None;
     }
-    // Links: every rule from every cell it matches.
+    Some(names)
+}
+
+/// A `link` rule as read: its direction, the directions a line continues in
+/// after it (a bit set), and which cells it leaves: for each coordinate, any
+/// value (`None`) or the position of one label.
+struct LinkRule<'a> {
+    decl: &'a LinkDecl,
+    dir: u8,
+    then: u32,
+    pattern: Vec<Option<usize>>,
+}
+
+/// The links between the cells of a graph board: every rule from every
+/// cell it matches; two links of one direction from one cell are reported.
+fn add_links(
+    decl: &GraphDecl,
+    thens: &[Vec<u8>],
+    dir_names: &[String],
+    (coords, consts): (&[Coord], &[(String, i64)]),
+    cells: &mut GraphCells,
+    problems: &mut Vec<Problem>,
+) {
     let mut linked: HashMap<(NodeIndex, u8), Span> = HashMap::new();
     let mut reported = std::collections::HashSet::new();
-    let nodes: Vec<NodeIndex> = graph.node_indices().collect();
-    for (link, link_then) in decl.links.iter().zip(&thens) {
-        let Some(dir) = dir_names.iter().position(|n| *n == link.dir.text) else {
+    for (link, link_then) in decl.links.iter().zip(thens) {
+        let Some(rule) = read_link(link, link_then, dir_names, coords, problems) else {
             continue;
         };
-        let dir = dir as u8;
-        let mut then = 0u32;
-        for d in link_then {
-            then |= 1 << d;
-        }
-        if then == 0 {
-            then = 1 << dir;
-        }
-        if link.from.len() != coords.len() || link.to.len() != coords.len() {
-            problems.push(error::invalid(
-                "rules::compile::bad_link",
-                format!("a link needs {} coordinates on each side", coords.len()),
-                link.span,
-                "wrong number of coordinates",
-            ));
-            continue;
-        }
-        // Each pattern position is the coordinate's variable (any value) or one of its labels.
-        let mut pattern = Vec::new();
-        for (p, c) in link.from.iter().zip(&coords) {
-            if p.text == c.name {
-                pattern.push(None);
-            } else if let Some(i) = c.labels.iter().position(|l| *l == p.text) {
-                pattern.push(Some(i));
-            } else {
-                let mut candidates: Vec<&str> = vec![c.name.as_str()];
-                candidates.extend(c.labels.iter().map(String::as_str));
-                problems.push(error::unknown(NameKind::Value, &p.text, p.span, candidates));
-            }
-        }
-        if pattern.len() != coords.len() {
-            continue;
-        }
-        'cells: for &node in &nodes {
-            let values = graph[node].values.clone();
-            let index: Vec<usize> = coords
-                .iter()
-                .zip(&values)
-                .map(|(c, v)| c.index_of(*v).unwrap_or(0))
-                .collect();
-            if pattern
-                .iter()
-                .zip(&index)
-                .any(|(p, i)| p.is_some_and(|p| p != *i))
-            {
-                continue;
-            }
-            let env: Vec<(&str, i64)> = coords
-                .iter()
-                .map(|c| c.name.as_str())
-                .zip(values.iter().copied())
-                .chain(consts.iter().map(|(n, v)| (n.as_str(), *v)))
-                .collect();
-            if let Some(when) = &link.when {
-                match coord_expr::eval(when, &env, "link … when") {
-                    Ok(0) => continue,
-                    Ok(_) => {}
-                    Err(p) => {
-                        problems.push(p);
-                        break 'cells;
-                    }
+        for node in cells.graph.node_indices() {
+            let to = match link_target(&rule, coords, consts, &cells.graph[node].values, &cells.at) {
+                Ok(Some(to)) => to,
+                Ok(None) => continue,
+                Err(p) => {
+                    problems.push(p);
+                    break;
                 }
-            }
-            let mut target = Vec::new();
-            for (e, c) in link.to.iter().zip(&coords) {
-                match coord_expr::eval(e, &env, "link") {
-                    Ok(v) => match c.index_of(v) {
-                        Some(i) => target.push(i),
-                        None => continue 'cells, // off the board: no link
-                    },
-                    Err(p) => {
-                        problems.push(p);
-                        break 'cells;
-                    }
-                }
-            }
-            let Some(&to) = at.get(&target) else {
-                continue; // a cell `where` left out: no link
             };
-            if let Some(first) = linked.insert((node, dir), link.span) {
+            if let Some(first) = linked.insert((node, rule.dir), link.span) {
                 if !reported.insert((first.start, link.span.start)) {
                     continue; // this pair of links is reported once, not per cell
                 }
                 problems.push(
                     error::invalid(
                         "rules::compile::link_twice",
-                        format!("two `{}` links leave cell `{}`", link.dir.text, graph[node].name),
+                        format!(
+                            "two `{}` links leave cell `{}`",
+                            link.dir.text, cells.graph[node].name
+                        ),
                         link.span,
                         "this link",
                     )
@@ -652,11 +764,118 @@ fn graph_graph(decl: &GraphDecl, span: Span, problems: &mut Vec<Problem>) -> Opt
                 );
                 continue;
             }
-            graph.add_edge(node, to, Link { dir, then });
+            cells.graph.add_edge(
+                node,
+                to,
+                Link {
+                    dir: rule.dir,
+                    then: rule.then,
+                },
+            );
         }
     }
-    let mut perpendicular = vec![Vec::new(); dir_names.len()];
-    for (a, b) in &perpendiculars {
+}
+
+/// Reads a `link` rule whose `then` names `link_then`; `None` for one of an
+/// unknown direction (already reported), or after reporting a pattern of
+/// the wrong length or with a value of no coordinate.
+fn read_link<'a>(
+    link: &'a LinkDecl,
+    link_then: &[u8],
+    dir_names: &[String],
+    coords: &[Coord],
+    problems: &mut Vec<Problem>,
+) -> Option<LinkRule<'a>> {
+    let dir = dir_names.iter().position(|n| *n == link.dir.text)? as u8;
+    let mut then = 0u32;
+    for d in link_then {
+        then |= 1 << d;
+    }
+    if then == 0 {
+        then = 1 << dir;
+    }
+    if link.from.len() != coords.len() || link.to.len() != coords.len() {
+        problems.push(error::invalid(
+            "rules::compile::bad_link",
+            format!("a link needs {} coordinates on each side", coords.len()),
+            link.span,
+            "wrong number of coordinates",
+        ));
+        return None;
+    }
+    // Each pattern position is the coordinate's variable (any value) or one of its labels.
+    let mut pattern = Vec::new();
+    for (p, c) in link.from.iter().zip(coords) {
+        if p.text == c.name {
+            pattern.push(None);
+        } else if let Some(i) = c.labels.iter().position(|l| *l == p.text) {
+            pattern.push(Some(i));
+        } else {
+            let mut candidates: Vec<&str> = vec![c.name.as_str()];
+            candidates.extend(c.labels.iter().map(String::as_str));
+            problems.push(error::unknown(NameKind::Value, &p.text, p.span, candidates));
+        }
+    }
+    (pattern.len() == coords.len()).then_some(LinkRule {
+        decl: link,
+        dir,
+        then,
+        pattern,
+    })
+}
+
+/// Where `rule` leads from the cell of coordinate values `values`: `None`
+/// when it does not match the cell (its pattern or `when`), or leads off
+/// the board or to a cell `where` left out; `Err` for a mistake in its
+/// expressions, which stops the rule.
+fn link_target(
+    rule: &LinkRule,
+    coords: &[Coord],
+    consts: &[(String, i64)],
+    values: &[i64],
+    at: &HashMap<Vec<usize>, NodeIndex>,
+) -> Result<Option<NodeIndex>, Problem> {
+    let link = rule.decl;
+    let index: Vec<usize> = coords
+        .iter()
+        .zip(values)
+        .map(|(c, v)| c.index_of(*v).unwrap_or(0))
+        .collect();
+    if rule
+        .pattern
+        .iter()
+        .zip(&index)
+        .any(|(p, i)| p.is_some_and(|p| p != *i))
+    {
+        return Ok(None);
+    }
+    let env: Vec<(&str, i64)> = coords
+        .iter()
+        .map(|c| c.name.as_str())
+        .zip(values.iter().copied())
+        .chain(consts.iter().map(|(n, v)| (n.as_str(), *v)))
+        .collect();
+    if let Some(when) = &link.when
+        && coord_expr::eval(when, &env, "link … when")? == 0
+    {
+        return Ok(None);
+    }
+    let mut target = Vec::new();
+    for (e, c) in link.to.iter().zip(coords) {
+        match c.index_of(coord_expr::eval(e, &env, "link")?) {
+            Some(i) => target.push(i),
+            None => return Ok(None), // off the board: no link
+        }
+    }
+    // A cell `where` left out: no link.
+    Ok(at.get(&target).copied())
+}
+
+/// Which directions are perpendicular to each of `dirs`, from the pairs of
+/// lists of `perpendicular A to B`, in order and without repeats.
+fn perpendicular_table(perpendiculars: &[(Vec<u8>, Vec<u8>)], dirs: usize) -> Vec<Vec<DirId>> {
+    let mut perpendicular = vec![Vec::new(); dirs];
+    for (a, b) in perpendiculars {
         for &x in a {
             for &y in b {
                 perpendicular[x as usize].push(DirId(y));
@@ -668,6 +887,11 @@ fn graph_graph(decl: &GraphDecl, span: Span, problems: &mut Vec<Problem>) -> Opt
         p.sort();
         p.dedup();
     }
+    perpendicular
+}
+
+/// How a graph board is described: `cells r in a..d, s in 1..16`.
+fn graph_description(coords: &[Coord]) -> String {
     let description = coords
         .iter()
         .map(|c| {
@@ -680,15 +904,7 @@ fn graph_graph(decl: &GraphDecl, span: Span, problems: &mut Vec<Problem>) -> Opt
         })
         .collect::<Vec<_>>()
         .join(", ");
-    Some(BoardGraph {
-        graph,
-        dir_names,
-        perpendicular,
-        vars: coords.iter().map(|c| c.name.clone()).collect(),
-        consts,
-        description: format!("cells {description}"),
-        placeholder,
-    })
+    format!("cells {description}")
 }
 
 /// The letters of the coordinate ranges as constants of the board's
