@@ -9,7 +9,9 @@ use crate::ir::{
     self, ActionSource, CellId, FollowUp, KindInfo, MoveRule, Op, Pass, PieceKind, PlayerId, RuleSource,
     Setup, Trigger, Turn, TurnOrder, TurnSource,
 };
-use crate::syntax::ast::{ActionAlt, Alt, Effect, Ident, Item, OrderStmt, PassWhen, RulesFile, SetupStmt};
+use crate::syntax::ast::{
+    ActionAlt, Alt, Effect, Ident, Item, OrderStmt, PassWhen, RulesFile, SetupStmt, TurnDecl,
+};
 
 pub(super) fn setup(cx: &mut Ctx, file: &RulesFile) -> Setup {
     let mut setup = Setup::default();
@@ -246,6 +248,8 @@ pub(super) fn triggers(cx: &mut Ctx, file: &RulesFile) -> (Vec<Trigger>, Vec<u16
     (list, at)
 }
 
+/// The kinds of turn (`turn NAME { … }`; without any, one turn of every
+/// movement and drop rule) and the order the players take them in.
 pub(super) fn turns(
     cx: &mut Ctx,
     file: &RulesFile,
@@ -258,156 +262,185 @@ pub(super) fn turns(
         if cx.turn_names.get(&decl.name.text) != Some(turns.len()) {
             continue; // a repeated declaration, already reported
         }
-        let max_actions = match &decl.actions {
-            Some(a) => exprs::lower_as(cx, &a.count, Ty::Int, None).unwrap_or(ir::Expr::Const(1)),
-            None => ir::Expr::Const(1),
-        };
-        if let (ir::Expr::Const(n), Some(a)) = (&max_actions, &decl.actions)
-            && !(1..=MAX_ACTIONS as i64).contains(n)
-        {
-            cx.report(error::out_of_range(
-                "the number of actions",
-                a.count.span,
-                &format!("between 1 and {MAX_ACTIONS}"),
-            ));
-        }
-        let distinct_pieces = decl.actions.as_ref().is_some_and(|a| a.distinct);
-        let exact_actions = decl.actions.as_ref().is_some_and(|a| a.exactly);
-        for span in &decl.repeated {
-            cx.report(error::invalid(
-                "rules::compile::duplicate",
-                format!("turn `{}` says this twice", decl.name.text),
-                *span,
-                "said again here",
-            ));
-        }
-        let budget = match max_actions {
-            ir::Expr::Const(n) => n.clamp(1, MAX_ACTIONS as i64),
-            _ => MAX_ACTIONS as i64,
-        };
-        let (tiers, costs, tier_spans) = if decl.tiers.is_empty() {
-            let tier = every_action(kinds);
-            let spans = vec![vec![decl.name.span; tier.len()]];
-            (vec![tier], Vec::new(), spans)
-        } else {
-            tiers_of(cx, &decl.tiers, kinds, rules, budget)
-        };
-        let follow_up = decl.follow_up.as_ref().and_then(|(cond, follow, span)| {
-            if let Some(actions) = &decl.actions {
-                let form = if actions.exactly { "exactly" } else { "up to" };
-                cx.report(
-                    error::invalid(
-                        "rules::compile::follow_up_with_actions",
-                        format!("a turn with `actions {form}` cannot also have `then if …`"),
-                        *span,
-                        "a follow-up action here",
-                    )
-                    .with_help(format!(
-                        "`actions {form} N` already lets the player go on: keep one of the two"
-                    )),
-                );
-            }
-            let when = conds::lower_id(cx, cond)?;
-            Some(FollowUp {
-                when,
-                tiers: tiers_of(cx, follow, kinds, rules, 1).0,
-            })
-        });
-        let after_each = decl.after_each.as_ref().and_then(|(body, span)| {
-            let rule = effects::effect_rule(cx, body, *span)?;
-            Some(sources::add_rule(cx, rules, rule))
-        });
-        let says_nothing = decl.tiers.is_empty()
-            && decl.after_each.is_none()
-            && decl.pass.is_none()
-            && decl.actions.is_none()
-            && decl.follow_up.is_none()
-            && decl.must_capture.is_none()
-            && decl.most_captures.is_none();
-        let offers_nothing =
-            decl.tiers.is_empty() && tiers.iter().all(|t| t.is_empty()) && decl.pass.is_none();
-        if (says_nothing || offers_nothing) && !file.in_broken_block(decl.span) {
-            cx.report(
-                error::invalid(
-                    "rules::compile::empty_turn",
-                    format!("turn `{}` offers no action", decl.name.text),
-                    decl.name.span,
-                    "nothing can be done in this turn",
-                )
-                .with_help(
-                    "add `choose move Piece` or `choose drop Piece onto …`, or leave the \
-                     turn out: without `turn`, every piece may make any of its moves",
-                ),
-            );
-        }
-        turns.push(Turn {
-            name: decl.name.text.clone(),
-            max_actions,
-            exact_actions,
-            costs,
-            distinct_pieces,
-            pass: match decl.pass {
-                None => Pass::No,
-                Some((PassWhen::Always, _)) => Pass::Allowed,
-                Some((PassWhen::IfStuck, _)) => Pass::IfStuck,
-            },
-            tiers,
-            must_capture: decl.must_capture.is_some(),
-            most_captures: decl.most_captures.is_some(),
-            follow_up,
-            after_each,
-        });
-        cx.sources.turns.push(TurnSource {
-            name: Some(decl.name.span),
-            tiers: tier_spans,
-            must_capture: decl.must_capture,
-            most_captures: decl.most_captures,
-            pass: decl.pass.map(|(_, span)| span),
-            actions: decl.actions.as_ref().map(|a| a.span),
-        });
+        turns.push(turn_kind(cx, file, decl, kinds, rules));
     }
     if turns.is_empty() && !cx.partial {
         // No `turn`: one turn of every movement and drop rule of the mover's pieces.
-        turns.push(Turn {
-            name: "turn".to_string(),
-            max_actions: ir::Expr::Const(1),
-            exact_actions: false,
-            costs: Vec::new(),
-            distinct_pieces: false,
-            pass: Pass::No,
-            tiers: vec![every_action(kinds)],
-            must_capture: false,
-            most_captures: false,
-            follow_up: None,
-            after_each: None,
-        });
+        turns.push(default_turn(kinds));
     }
+    (turns, turn_order(cx, file))
+}
+
+/// One kind of turn: its budget of actions, its tiers of actions (`choose …`
+/// / `else …`), its follow-up and the effect after each action; where each
+/// part is written goes to the sources.
+fn turn_kind(
+    cx: &mut Ctx,
+    file: &RulesFile,
+    decl: &TurnDecl,
+    kinds: &[KindInfo],
+    rules: &mut Vec<MoveRule>,
+) -> Turn {
+    let max_actions = max_actions(cx, decl);
+    let distinct_pieces = decl.actions.as_ref().is_some_and(|a| a.distinct);
+    let exact_actions = decl.actions.as_ref().is_some_and(|a| a.exactly);
+    for span in &decl.repeated {
+        cx.report(error::invalid(
+            "rules::compile::duplicate",
+            format!("turn `{}` says this twice", decl.name.text),
+            *span,
+            "said again here",
+        ));
+    }
+    let budget = match max_actions {
+        ir::Expr::Const(n) => n.clamp(1, MAX_ACTIONS as i64),
+        _ => MAX_ACTIONS as i64,
+    };
+    let (tiers, costs, tier_spans) = if decl.tiers.is_empty() {
+        let tier = every_action(kinds);
+        let spans = vec![vec![decl.name.span; tier.len()]];
+        (vec![tier], Vec::new(), spans)
+    } else {
+        tiers_of(cx, &decl.tiers, kinds, rules, budget)
+    };
+    let follow_up = follow_up(cx, decl, kinds, rules);
+    let after_each = decl.after_each.as_ref().and_then(|(body, span)| {
+        let rule = effects::effect_rule(cx, body, *span)?;
+        Some(sources::add_rule(cx, rules, rule))
+    });
+    report_empty_turn(cx, file, decl, &tiers);
+    cx.sources.turns.push(TurnSource {
+        name: Some(decl.name.span),
+        tiers: tier_spans,
+        must_capture: decl.must_capture,
+        most_captures: decl.most_captures,
+        pass: decl.pass.map(|(_, span)| span),
+        actions: decl.actions.as_ref().map(|a| a.span),
+    });
+    Turn {
+        name: decl.name.text.clone(),
+        max_actions,
+        exact_actions,
+        costs,
+        distinct_pieces,
+        pass: match decl.pass {
+            None => Pass::No,
+            Some((PassWhen::Always, _)) => Pass::Allowed,
+            Some((PassWhen::IfStuck, _)) => Pass::IfStuck,
+        },
+        tiers,
+        must_capture: decl.must_capture.is_some(),
+        most_captures: decl.most_captures.is_some(),
+        follow_up,
+        after_each,
+    }
+}
+
+/// A turn's budget of actions (`actions up to N`, `actions exactly N`; 1
+/// without them), reported when it is a number outside 1..=`MAX_ACTIONS`.
+fn max_actions(cx: &mut Ctx, decl: &TurnDecl) -> ir::Expr {
+    let max_actions = match &decl.actions {
+        Some(a) => exprs::lower_as(cx, &a.count, Ty::Int, None).unwrap_or(ir::Expr::Const(1)),
+        None => ir::Expr::Const(1),
+    };
+    if let (ir::Expr::Const(n), Some(a)) = (&max_actions, &decl.actions)
+        && !(1..=MAX_ACTIONS as i64).contains(n)
+    {
+        cx.report(error::out_of_range(
+            "the number of actions",
+            a.count.span,
+            &format!("between 1 and {MAX_ACTIONS}"),
+        ));
+    }
+    max_actions
+}
+
+/// `then if COND: choose …`: one more action after the move's when COND
+/// holds; a turn with `actions` is told to keep one of the two.
+fn follow_up(
+    cx: &mut Ctx,
+    decl: &TurnDecl,
+    kinds: &[KindInfo],
+    rules: &mut Vec<MoveRule>,
+) -> Option<FollowUp> {
+    let (cond, follow, span) = decl.follow_up.as_ref()?;
+    if let Some(actions) = &decl.actions {
+        let form = if actions.exactly { "exactly" } else { "up to" };
+        cx.report(
+            error::invalid(
+                "rules::compile::follow_up_with_actions",
+                format!("a turn with `actions {form}` cannot also have `then if …`"),
+                *span,
+                "a follow-up action here",
+            )
+            .with_help(format!(
+                "`actions {form} N` already lets the player go on: keep one of the two"
+            )),
+        );
+    }
+    let when = conds::lower_id(cx, cond)?;
+    Some(FollowUp {
+        when,
+        tiers: tiers_of(cx, follow, kinds, rules, 1).0,
+    })
+}
+
+/// Reports a turn that says nothing or offers no action (unless it lies in
+/// a block that failed to parse, where its lines may have been lost).
+fn report_empty_turn(cx: &mut Ctx, file: &RulesFile, decl: &TurnDecl, tiers: &[Vec<ActionSource>]) {
+    let says_nothing = decl.tiers.is_empty()
+        && decl.after_each.is_none()
+        && decl.pass.is_none()
+        && decl.actions.is_none()
+        && decl.follow_up.is_none()
+        && decl.must_capture.is_none()
+        && decl.most_captures.is_none();
+    let offers_nothing = decl.tiers.is_empty() && tiers.iter().all(|t| t.is_empty()) && decl.pass.is_none();
+    if (says_nothing || offers_nothing) && !file.in_broken_block(decl.span) {
+        cx.report(
+            error::invalid(
+                "rules::compile::empty_turn",
+                format!("turn `{}` offers no action", decl.name.text),
+                decl.name.span,
+                "nothing can be done in this turn",
+            )
+            .with_help(
+                "add `choose move Piece` or `choose drop Piece onto …`, or leave the \
+                 turn out: without `turn`, every piece may make any of its moves",
+            ),
+        );
+    }
+}
+
+/// The turn of a file without `turn`: one action of any movement or drop
+/// rule of the mover's pieces.
+fn default_turn(kinds: &[KindInfo]) -> Turn {
+    Turn {
+        name: "turn".to_string(),
+        max_actions: ir::Expr::Const(1),
+        exact_actions: false,
+        costs: Vec::new(),
+        distinct_pieces: false,
+        pass: Pass::No,
+        tiers: vec![every_action(kinds)],
+        must_capture: false,
+        most_captures: false,
+        follow_up: None,
+        after_each: None,
+    }
+}
+
+/// The turn order: `turns { … }`, or without it the players in order, each
+/// playing the one kind of turn.
+fn turn_order(cx: &mut Ctx, file: &RulesFile) -> TurnOrder {
     let mut order = TurnOrder::default();
-    let mut seen = false;
     let declared_order = file.items.iter().any(|i| matches!(i, Item::Turns { .. }));
     if !declared_order && !cx.partial {
         // No `turns`: the players take turns in order, all playing the one turn.
-        if let Some(second) = file
-            .items
-            .iter()
-            .filter_map(|i| match i {
-                Item::Turn(t) => Some(t),
-                _ => None,
-            })
-            .nth(1)
-        {
-            cx.report(
-                error::invalid(
-                    "rules::compile::turn_order_needed",
-                    "with several kinds of turn, the order must be given",
-                    second.name.span,
-                    "a second kind of turn",
-                )
-                .with_help("say who plays which turn, e.g. `turns { repeat { White: main  Black: main } }`"),
-            );
-        }
+        report_order_needed(cx, file);
         order.cycle = (0..cx.players.len()).map(|p| (PlayerId(p as u8), 0)).collect();
     }
+    let mut seen = false;
     for item in &file.items {
         let Item::Turns { stmts, span } = item else {
             continue;
@@ -422,51 +455,81 @@ pub(super) fn turns(
             continue;
         }
         seen = true;
-        for (i, stmt) in stmts.iter().enumerate() {
-            match stmt {
-                OrderStmt::Turn { player, turn } => {
-                    if let Some(t) = order_entry(cx, player, turn) {
-                        order.prefix.push(t);
-                    }
+        read_order(cx, stmts, *span, &mut order);
+    }
+    order
+}
+
+/// Reports a second kind of turn in a file without `turns`: which player
+/// plays which kind must then be said.
+fn report_order_needed(cx: &mut Ctx, file: &RulesFile) {
+    let second = file
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Turn(t) => Some(t),
+            _ => None,
+        })
+        .nth(1);
+    if let Some(second) = second {
+        cx.report(
+            error::invalid(
+                "rules::compile::turn_order_needed",
+                "with several kinds of turn, the order must be given",
+                second.name.span,
+                "a second kind of turn",
+            )
+            .with_help("say who plays which turn, e.g. `turns { repeat { White: main  Black: main } }`"),
+        );
+    }
+}
+
+/// The statements of `turns { … }` (the turns played once, then the
+/// `repeat { … }` that must end it) into `order`.
+fn read_order(cx: &mut Ctx, stmts: &[OrderStmt], span: Span, order: &mut TurnOrder) {
+    for (i, stmt) in stmts.iter().enumerate() {
+        match stmt {
+            OrderStmt::Turn { player, turn } => {
+                if let Some(t) = order_entry(cx, player, turn) {
+                    order.prefix.push(t);
                 }
-                OrderStmt::Repeat { turns, span } => {
-                    if i + 1 != stmts.len() {
-                        cx.report(error::invalid(
-                            "rules::compile::repeat_not_last",
-                            "`repeat { … }` must be the last part of `turns`",
-                            *span,
-                            "turns after it would never be played",
-                        ));
-                    }
-                    if turns.is_empty() {
-                        cx.report(error::invalid(
-                            "rules::compile::empty_repeat",
-                            "`repeat { … }` needs at least one turn",
-                            *span,
-                            "empty",
-                        ));
-                    }
-                    for (player, turn) in turns {
-                        if let Some(t) = order_entry(cx, player, turn) {
-                            order.cycle.push(t);
-                        }
+            }
+            OrderStmt::Repeat { turns, span } => {
+                if i + 1 != stmts.len() {
+                    cx.report(error::invalid(
+                        "rules::compile::repeat_not_last",
+                        "`repeat { … }` must be the last part of `turns`",
+                        *span,
+                        "turns after it would never be played",
+                    ));
+                }
+                if turns.is_empty() {
+                    cx.report(error::invalid(
+                        "rules::compile::empty_repeat",
+                        "`repeat { … }` needs at least one turn",
+                        *span,
+                        "empty",
+                    ));
+                }
+                for (player, turn) in turns {
+                    if let Some(t) = order_entry(cx, player, turn) {
+                        order.cycle.push(t);
                     }
                 }
             }
         }
-        if !stmts.iter().any(|s| matches!(s, OrderStmt::Repeat { .. })) {
-            cx.report(
-                error::invalid(
-                    "rules::compile::no_repeat",
-                    "the turn order never repeats, so the game would run out of turns",
-                    *span,
-                    "no `repeat { … }` here",
-                )
-                .with_help("end `turns` with e.g. `repeat { White: main  Black: main }`"),
-            );
-        }
     }
-    (turns, order)
+    if !stmts.iter().any(|s| matches!(s, OrderStmt::Repeat { .. })) {
+        cx.report(
+            error::invalid(
+                "rules::compile::no_repeat",
+                "the turn order never repeats, so the game would run out of turns",
+                span,
+                "no `repeat { … }` here",
+            )
+            .with_help("end `turns` with e.g. `repeat { White: main  Black: main }`"),
+        );
+    }
 }
 
 fn order_entry(cx: &mut Ctx, player: &Ident, turn: &Ident) -> Option<(PlayerId, usize)> {
