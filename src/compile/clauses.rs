@@ -455,6 +455,7 @@ impl Lowering<'_> {
         b.set_at(before);
     }
 
+    /// The ops of one clause, by its kind (docs/LANGUAGE.md, "The core clauses").
     fn clause_ops(&mut self, b: &mut Builder, clause: &Clause) {
         match clause {
             Clause::Pattern(p, span) => self.pattern(b, p, *span),
@@ -481,40 +482,24 @@ impl Lowering<'_> {
                     b.op(Op::When(e));
                 }
             }
-            Clause::Can { negate, body, .. } => {
-                let at = b.here();
-                b.op(Op::Can {
-                    end: 0,
-                    negate: *negate,
-                });
-                self.clauses(b, body);
-                b.op(Op::Accept);
-                let end = b.here();
-                b.patch(at, Op::Can { end, negate: *negate });
-            }
+            Clause::Can { negate, body, .. } => b.look(*negate, |b| self.clauses(b, body)),
             Clause::Land(_) => {
                 b.op(Op::Land);
                 b.op(Op::PromoteOnCapture);
             }
-            Clause::Capture(how, _) => b.op(match how {
-                CaptureHow::Now => Op::Capture,
-                CaptureHow::AtEnd => Op::CaptureAtEnd,
-                CaptureHow::Group => Op::CaptureGroup,
-            }),
+            Clause::Capture(how, _) => b.op(capture_op(*how)),
             Clause::Place(k, _) => {
-                let k = self.cx.kinds.resolve(NameKind::Piece, k);
-                if let Some(k) = self.cx.ok(k) {
-                    b.op(Op::Place(PieceKind(k as u8)));
+                if let Some(k) = self.kind(k) {
+                    b.op(Op::Place(k));
                 }
             }
             Clause::Remove(_) => b.op(Op::Remove),
             Clause::Flip(_) => b.op(Op::Flip),
             Clause::Draw(_) => b.op(Op::Draw),
             Clause::Become { kind, silently, .. } => {
-                let k = self.cx.kinds.resolve(NameKind::Piece, kind);
-                if let Some(k) = self.cx.ok(k) {
+                if let Some(kind) = self.kind(kind) {
                     b.op(Op::Become {
-                        kind: PieceKind(k as u8),
+                        kind,
                         shown: !silently,
                     });
                 }
@@ -525,53 +510,14 @@ impl Lowering<'_> {
                     b.op(Op::Mark(m as u8));
                 }
             }
-            Clause::Save(name, span) => {
-                let r = match self.registers.iter().position(|r| *r == name.text) {
-                    Some(r) => r,
-                    None => {
-                        if self.registers.len() == MAX_REGISTERS {
-                            self.cx.report(error::out_of_range(
-                                "the cells a rule saves",
-                                *span,
-                                &format!("at most {MAX_REGISTERS} names"),
-                            ));
-                            return;
-                        }
-                        self.registers.push(name.text.clone());
-                        self.registers.len() - 1
-                    }
-                };
-                b.op(Op::Save(r as u8));
-            }
-            Clause::BackTo(name, _) | Clause::CarryTo { name, .. } => {
-                let Some(r) = self.registers.iter().position(|r| *r == name.text) else {
-                    let p = error::unknown(
-                        NameKind::Saved,
-                        &name.text,
-                        name.span,
-                        self.registers.iter().map(String::as_str),
-                    )
-                    .with_help(format!("save the cell first: `save {}`", name.text));
-                    self.cx.report(p);
-                    return;
-                };
-                b.op(match clause {
-                    Clause::CarryTo { written, .. } => Op::CarryTo(r as u8, *written),
-                    _ => Op::BackTo(r as u8),
-                });
-            }
+            Clause::Save(name, span) => self.save(b, name, *span),
+            Clause::BackTo(name, _) => self.back_to(b, name, Op::BackTo),
+            Clause::CarryTo { name, written, .. } => self.back_to(b, name, |r| Op::CarryTo(r, *written)),
             Clause::Then(inner, _) => {
                 b.op(Op::Then);
                 self.clause(b, inner);
             }
-            Clause::Each { must, body, .. } => {
-                let at = b.here();
-                b.op(Op::Each { end: 0, must: *must });
-                self.clauses(b, body);
-                b.op(Op::Accept);
-                let end = b.here();
-                b.patch(at, Op::Each { end, must: *must });
-            }
+            Clause::Each { must, body, .. } => each(b, *must, |b| self.clauses(b, body)),
             Clause::Group { alts, repeat, span } => self.group(b, alts, *repeat, *span),
             Clause::Run {
                 must,
@@ -584,26 +530,9 @@ impl Lowering<'_> {
             } => {
                 let what = self.cond(what);
                 let closer = self.cond(closer);
-                let Some(dirs) = self.cx.resolve_dirs(dirs) else {
-                    return;
-                };
-                let at = b.here();
-                b.op(Op::Each { end: 0, must: *must });
-                b.op(Op::Go(dirs));
-                let body = b.here();
-                b.op(Op::If(what));
-                b.op(if *flip { Op::Flip } else { Op::Capture });
-                b.op(Op::GoSame);
-                if !*one {
-                    b.op(Op::Fork(0));
-                    b.op(Op::Jump(body));
-                    let exit = b.here();
-                    b.patch(exit - 2, Op::Fork(exit));
+                if let Some(dirs) = self.cx.resolve_dirs(dirs) {
+                    each(b, *must, |b| run_ops(b, dirs, what, closer, *flip, *one));
                 }
-                b.op(Op::If(closer));
-                b.op(Op::Accept);
-                let end = b.here();
-                b.patch(at, Op::Each { end, must: *must });
             }
             Clause::Shift {
                 block,
@@ -611,48 +540,102 @@ impl Lowering<'_> {
                 limit,
                 onto,
                 ..
-            } => {
-                let onto = self.cond(onto);
-                let limit = limit
-                    .as_ref()
-                    .map(|e| exprs::lower_as(self.cx, e, exprs::Ty::Int, None));
-                let travel = travel_of(self.cx, travel);
-                let (Some(block), Some(travel)) = (self.cx.resolve_dirs(block), travel) else {
-                    return;
-                };
-                let limit = match limit {
-                    Some(Some(e)) => Some(e),
-                    Some(None) => return,
-                    None => None,
-                };
-                b.op(Op::Shift(Box::new(ir::Shift {
-                    block,
-                    travel,
-                    limit,
-                    onto,
-                })));
-            }
+            } => self.shift(b, block, travel, limit.as_ref(), onto),
             Clause::Turn { regions, how, span } => {
                 if let Some(op) = transforms::turn_op(self.cx, regions, how, *span) {
                     b.op(op);
                 }
             }
-            Clause::Groups { must, what, .. } => {
-                let what = self.cond(what);
-                let dead = conds::and(self.cx, what, Cond::Not(Box::new(Cond::Free)));
-                let Some(adjacency) = self.cx.adjacency_dirs() else {
-                    return;
-                };
-                let at = b.here();
-                b.op(Op::Each { end: 0, must: *must });
-                b.op(Op::Go(adjacency));
-                b.op(Op::If(dead));
-                b.op(Op::CaptureGroup);
-                b.op(Op::Accept);
-                let end = b.here();
-                b.patch(at, Op::Each { end, must: *must });
-            }
+            Clause::Groups { must, what, .. } => self.groups(b, *must, what),
         }
+    }
+
+    /// The kind a piece name stands for; `None` after reporting.
+    fn kind(&mut self, name: &ast::Ident) -> Option<PieceKind> {
+        let k = self.cx.kinds.resolve(NameKind::Piece, name);
+        self.cx.ok(k).map(|k| PieceKind(k as u8))
+    }
+
+    /// `save name`: the cursor's cell kept in a register, a new one for a
+    /// new name (at most [`MAX_REGISTERS`]).
+    fn save(&mut self, b: &mut Builder, name: &ast::Ident, span: Span) {
+        let r = match self.registers.iter().position(|r| *r == name.text) {
+            Some(r) => r,
+            None => {
+                if self.registers.len() == MAX_REGISTERS {
+                    self.cx.report(error::out_of_range(
+                        "the cells a rule saves",
+                        span,
+                        &format!("at most {MAX_REGISTERS} names"),
+                    ));
+                    return;
+                }
+                self.registers.push(name.text.clone());
+                self.registers.len() - 1
+            }
+        };
+        b.op(Op::Save(r as u8));
+    }
+
+    /// `back to name` / `carry to name [written]`: `op` of the register of a
+    /// cell saved earlier in the rule.
+    fn back_to(&mut self, b: &mut Builder, name: &ast::Ident, op: impl FnOnce(u8) -> Op) {
+        let Some(r) = self.registers.iter().position(|r| *r == name.text) else {
+            let p = error::unknown(
+                NameKind::Saved,
+                &name.text,
+                name.span,
+                self.registers.iter().map(String::as_str),
+            )
+            .with_help(format!("save the cell first: `save {}`", name.text));
+            self.cx.report(p);
+            return;
+        };
+        b.op(op(r as u8));
+    }
+
+    /// `shift BLOCK TRAVEL [up to N] onto C`: the block's directions, its
+    /// travel and limit; nothing after a problem.
+    fn shift(
+        &mut self,
+        b: &mut Builder,
+        block: &ast::DirRef,
+        travel: &Step,
+        limit: Option<&ast::Expr>,
+        onto: &ast::Cond,
+    ) {
+        let onto = self.cond(onto);
+        let limit = limit.map(|e| exprs::lower_as(self.cx, e, exprs::Ty::Int, None));
+        let travel = travel_of(self.cx, travel);
+        let (Some(block), Some(travel)) = (self.cx.resolve_dirs(block), travel) else {
+            return;
+        };
+        let limit = match limit {
+            Some(Some(e)) => Some(e),
+            Some(None) => return,
+            None => None,
+        };
+        b.op(Op::Shift(Box::new(ir::Shift {
+            block,
+            travel,
+            limit,
+            onto,
+        })));
+    }
+
+    /// `[must] capture C groups without liberties`: each neighbouring group
+    /// meeting `C` with no free cell is captured.
+    fn groups(&mut self, b: &mut Builder, must: bool, what: &ast::Cond) {
+        let what = self.cond(what);
+        let dead = conds::and(self.cx, what, Cond::Not(Box::new(Cond::Free)));
+        let Some(adjacency) = self.cx.adjacency_dirs() else {
+            return;
+        };
+        each(b, must, |b| {
+            b.op(Op::Go(adjacency));
+            b.op(Op::If(dead));
+            b.op(Op::CaptureGroup);
+        });
     }
 
     /// `(a | b | …)` with its repetition.
@@ -862,6 +845,44 @@ fn step_op(cx: &mut Ctx, step: &Step) -> Option<Op> {
         Step::Back(_) => Op::GoBack,
         Step::Dirs(d) => Op::Go(cx.resolve_dirs(d)?),
     })
+}
+
+/// `[must] each (…)`: the body for each way through it, between an `each`
+/// op (patched with where the body ends) and its `accept`.
+fn each(b: &mut Builder, must: bool, body: impl FnOnce(&mut Builder)) {
+    let at = b.here();
+    b.op(Op::Each { end: 0, must });
+    body(b);
+    b.op(Op::Accept);
+    let end = b.here();
+    b.patch(at, Op::Each { end, must });
+}
+
+/// The body of `[must] flip|capture [one] C along D closed by C`: along
+/// `dirs`, the run of pieces meeting `what` flipped or captured (one piece
+/// with `one`), then a cell meeting `closer`.
+fn run_ops(b: &mut Builder, dirs: ir::PlayerDirs, what: CondId, closer: CondId, flip: bool, one: bool) {
+    b.op(Op::Go(dirs));
+    let body = b.here();
+    b.op(Op::If(what));
+    b.op(if flip { Op::Flip } else { Op::Capture });
+    b.op(Op::GoSame);
+    if !one {
+        b.op(Op::Fork(0));
+        b.op(Op::Jump(body));
+        let exit = b.here();
+        b.patch(exit - 2, Op::Fork(exit));
+    }
+    b.op(Op::If(closer));
+}
+
+/// The op of `capture`, `capture at end` or `capture group`.
+fn capture_op(how: CaptureHow) -> Op {
+    match how {
+        CaptureHow::Now => Op::Capture,
+        CaptureHow::AtEnd => Op::CaptureAtEnd,
+        CaptureHow::Group => Op::CaptureGroup,
+    }
 }
 
 /// `not c`.

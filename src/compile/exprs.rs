@@ -270,177 +270,245 @@ impl HelpIfNone for crate::diag::Problem {
     }
 }
 
+/// A call of a builtin function (docs/LANGUAGE.md, "Expressions"), lowered
+/// by the step its name picks.
 fn call(cx: &mut Ctx, f: &Ident, args: &[Expr], binding: Binding) -> Option<(ir::Expr, Ty)> {
-    let arity = |cx: &mut Ctx, lo: usize, hi: usize, form: &str| -> bool {
-        if args.len() < lo || args.len() > hi {
+    let call = Call { f, args, binding };
+    match f.text.as_str() {
+        "count" => call.count(cx),
+        "reserve" => call.reserve(cx),
+        "opponent" => call.opponent(cx),
+        "line" | "exact_line" => call.line(cx),
+        "connected" => call.connected(cx),
+        "groups" | "area" | "in_check" | "checkmate" => call.of_player(cx),
+        "last" => super::history::last(cx, f, args),
+        "before" => call.before(cx),
+        _ => {
+            cx.report(error::unknown(NameKind::Function, &f.text, f.span, FUNCTIONS));
+            None
+        }
+    }
+}
+
+/// A call of a builtin function: its name, its arguments and the binding
+/// they are lowered in.
+#[derive(Clone, Copy)]
+struct Call<'a> {
+    f: &'a Ident,
+    args: &'a [Expr],
+    binding: Binding<'a>,
+}
+
+impl Call<'_> {
+    /// Whether the call has from `lo` to `hi` arguments; if not, reports that
+    /// the function takes `form`.
+    fn arity(&self, cx: &mut Ctx, lo: usize, hi: usize, form: &str) -> bool {
+        if self.args.len() < lo || self.args.len() > hi {
             cx.report(error::invalid(
                 "rules::compile::arity",
-                format!("`{}` takes {}", f.text, form),
-                f.span,
-                format!("called with {} argument(s)", args.len()),
+                format!("`{}` takes {}", self.f.text, form),
+                self.f.span,
+                format!("called with {} argument(s)", self.args.len()),
             ));
             false
         } else {
             true
         }
-    };
-    match f.text.as_str() {
-        "count" => {
-            if !arity(
-                cx,
-                1,
-                2,
-                "a piece (or `not Piece`, `Piece or Piece`) and optionally a player: `count(Piece)`, `count(not Piece, Player)`",
-            ) {
-                return None;
-            }
-            if let ExprKind::Cells(cond, true) = &args[0].kind {
-                return along_line(cx, cond, args, args[0].span);
-            }
-            if let ExprKind::Cells(cond, false) = &args[0].kind {
-                let cond = super::conds::lower_id(cx, cond);
-                let player = match args.get(1) {
-                    Some(p) => lower_as(cx, p, Ty::Player, binding)?,
-                    None => ir::Expr::Mover,
-                };
-                return Some((
-                    ir::Expr::CountCells {
-                        cond: cond?,
-                        player: Box::new(player),
-                    },
-                    Ty::Int,
-                ));
-            }
-            let (set, region) = match &args[0].kind {
-                ExprKind::Within(set, region) => (&**set, Some(super::regions::resolve(cx, region))),
-                _ => (&args[0], None),
-            };
-            let kinds = kind_set(cx, set);
-            let player = match args.get(1) {
-                Some(p) => Some(Box::new(lower_as(cx, p, Ty::Player, binding)?)),
-                None => None,
-            };
-            if let Some(region) = region {
-                let (kinds, region) = (kinds?, region?);
-                let cells = region_cells(cx, region);
-                return Some((
-                    ir::Expr::CountIn(Box::new(ir::CountIn {
-                        kinds,
-                        region,
-                        cells,
-                        player,
-                    })),
-                    Ty::Int,
-                ));
-            }
-            // A set of kinds (`not Piece`, `Piece or Piece`) counts each
-            // kind of it: the sum of their counts.
-            let count = kinds?
-                .into_iter()
-                .map(|kind| ir::Expr::Count {
-                    kind,
-                    player: player.clone(),
-                })
-                .reduce(|a, b| ir::Expr::Binary(ir::BinOp::Add, Box::new(a), Box::new(b)))
-                .unwrap_or(ir::Expr::Const(0));
-            Some((count, Ty::Int))
+    }
+
+    /// Argument `i` as a player.
+    fn player(&self, cx: &mut Ctx, i: usize) -> Option<ir::Expr> {
+        lower_as(cx, &self.args[i], Ty::Player, self.binding)
+    }
+
+    /// The optional player of `count` (its second argument), `None` inside
+    /// when not given.
+    fn counted_player(&self, cx: &mut Ctx) -> Option<Option<Box<ir::Expr>>> {
+        match self.args.get(1) {
+            Some(p) => Some(Some(Box::new(lower_as(cx, p, Ty::Player, self.binding)?))),
+            None => Some(None),
         }
-        "reserve" => {
-            if !arity(cx, 2, 2, "a piece and a player: `reserve(Piece, Player)`") {
-                return None;
-            }
-            let kind = kind_arg(cx, &args[0]);
-            let player = lower_as(cx, &args[1], Ty::Player, binding);
-            Some((
-                ir::Expr::Reserve {
-                    kind: kind?,
-                    player: Box::new(player?),
-                },
-                Ty::Int,
-            ))
+    }
+
+    /// `count(…)`: the cells along a line or meeting a condition, or the
+    /// pieces of a set of kinds, on the board or within a region.
+    fn count(&self, cx: &mut Ctx) -> Option<(ir::Expr, Ty)> {
+        if !self.arity(
+            cx,
+            1,
+            2,
+            "a piece (or `not Piece`, `Piece or Piece`) and optionally a player: `count(Piece)`, `count(not Piece, Player)`",
+        ) {
+            return None;
         }
-        "opponent" => {
-            if !arity(cx, 1, 1, "a player: `opponent(P)`") {
-                return None;
+        let args = self.args;
+        match &args[0].kind {
+            ExprKind::Cells(cond, true) => along_line(cx, cond, args, args[0].span),
+            ExprKind::Cells(cond, false) => self.count_cells(cx, cond),
+            ExprKind::Within(set, region) => {
+                let region = super::regions::resolve(cx, region);
+                self.count_within(cx, set, region)
             }
-            let p = lower_as(cx, &args[0], Ty::Player, binding)?;
-            Some((ir::Expr::Opponent(Box::new(p)), Ty::Player))
+            _ => self.count_kinds(cx),
         }
-        "line" | "exact_line" => {
-            if !arity(
-                cx,
-                2,
-                3,
-                "a length, a player and optionally directions: `line(3, P)`, `line(5, P, lines)`",
-            ) {
-                return None;
-            }
-            let n = match &args[0].kind {
-                ExprKind::Int(n) if (2..=64).contains(n) => Some(*n as u32),
-                _ => {
-                    cx.report(error::out_of_range(
-                        "the length of a line",
-                        args[0].span,
-                        "a number from 2 to 64",
-                    ));
-                    None
-                }
-            };
-            let player = lower_as(cx, &args[1], Ty::Player, binding);
-            let dirs = match args.get(2) {
-                Some(d) => dirs_arg(cx, d),
-                None => cx.all_dirs(),
-            };
-            Some((
-                ir::Expr::Line {
-                    n: n?,
-                    exact: f.text == "exact_line",
-                    player: Box::new(player?),
-                    dirs: dirs?,
-                },
-                Ty::Bool,
-            ))
-        }
-        "connected" => {
-            if !arity(cx, 3, 3, "a player and two regions: `connected(P, home, goal)`") {
-                return None;
-            }
-            let player = lower_as(cx, &args[0], Ty::Player, binding);
-            let a = region_arg(cx, &args[1]);
-            let b = region_arg(cx, &args[2]);
-            Some((
-                ir::Expr::Connected {
-                    player: Box::new(player?),
-                    a: a?,
-                    b: b?,
-                },
-                Ty::Bool,
-            ))
-        }
-        "groups" | "area" | "in_check" | "checkmate" => {
-            if !arity(cx, 1, 1, &format!("a player: `{}(P)`", f.text)) {
-                return None;
-            }
-            let p = Box::new(lower_as(cx, &args[0], Ty::Player, binding)?);
-            Some(match f.text.as_str() {
-                "groups" => (ir::Expr::Groups(p), Ty::Int),
-                "area" => (ir::Expr::Area(p), Ty::Int),
-                "in_check" => (ir::Expr::InCheck(p), Ty::Bool),
-                _ => (ir::Expr::Checkmate(p), Ty::Bool),
+    }
+
+    /// `count(cells C[, P])`: the cells meeting a condition.
+    fn count_cells(&self, cx: &mut Ctx, cond: &crate::syntax::ast::Cond) -> Option<(ir::Expr, Ty)> {
+        let cond = super::conds::lower_id(cx, cond);
+        let player = match self.args.get(1) {
+            Some(_) => self.player(cx, 1)?,
+            None => ir::Expr::Mover,
+        };
+        Some((
+            ir::Expr::CountCells {
+                cond: cond?,
+                player: Box::new(player),
+            },
+            Ty::Int,
+        ))
+    }
+
+    /// `count(Piece in region[, P])`: the pieces of a set of kinds within a
+    /// region (`None` when it was not found, already reported).
+    fn count_within(&self, cx: &mut Ctx, set: &Expr, region: Option<usize>) -> Option<(ir::Expr, Ty)> {
+        let kinds = kind_set(cx, set);
+        let player = self.counted_player(cx)?;
+        let (kinds, region) = (kinds?, region?);
+        let cells = region_cells(cx, region);
+        Some((
+            ir::Expr::CountIn(Box::new(ir::CountIn {
+                kinds,
+                region,
+                cells,
+                player,
+            })),
+            Ty::Int,
+        ))
+    }
+
+    /// `count(Piece[, P])`: a set of kinds (`not Piece`, `Piece or Piece`)
+    /// counts each kind of it: the sum of their counts.
+    fn count_kinds(&self, cx: &mut Ctx) -> Option<(ir::Expr, Ty)> {
+        let kinds = kind_set(cx, &self.args[0]);
+        let player = self.counted_player(cx)?;
+        let count = kinds?
+            .into_iter()
+            .map(|kind| ir::Expr::Count {
+                kind,
+                player: player.clone(),
             })
+            .reduce(|a, b| ir::Expr::Binary(ir::BinOp::Add, Box::new(a), Box::new(b)))
+            .unwrap_or(ir::Expr::Const(0));
+        Some((count, Ty::Int))
+    }
+
+    /// `reserve(Piece, Player)`: the pieces of a kind in a player's reserve.
+    fn reserve(&self, cx: &mut Ctx) -> Option<(ir::Expr, Ty)> {
+        if !self.arity(cx, 2, 2, "a piece and a player: `reserve(Piece, Player)`") {
+            return None;
         }
-        "last" => super::history::last(cx, f, args),
-        "before" => {
-            if !arity(cx, 1, 1, "an expression: `before(line(3, mover))`") {
-                return None;
+        let kind = kind_arg(cx, &self.args[0]);
+        let player = self.player(cx, 1);
+        Some((
+            ir::Expr::Reserve {
+                kind: kind?,
+                player: Box::new(player?),
+            },
+            Ty::Int,
+        ))
+    }
+
+    /// `opponent(P)`: the player after `P` in `players` order (the first one
+    /// after the last).
+    fn opponent(&self, cx: &mut Ctx) -> Option<(ir::Expr, Ty)> {
+        if !self.arity(cx, 1, 1, "a player: `opponent(P)`") {
+            return None;
+        }
+        let p = self.player(cx, 0)?;
+        Some((ir::Expr::Opponent(Box::new(p)), Ty::Player))
+    }
+
+    /// `line(N, P[, DIRS])` / `exact_line(…)`: whether `N` of `P`'s pieces
+    /// stand in a row (exactly `N` with `exact_line`).
+    fn line(&self, cx: &mut Ctx) -> Option<(ir::Expr, Ty)> {
+        if !self.arity(
+            cx,
+            2,
+            3,
+            "a length, a player and optionally directions: `line(3, P)`, `line(5, P, lines)`",
+        ) {
+            return None;
+        }
+        let args = self.args;
+        let n = match &args[0].kind {
+            ExprKind::Int(n) if (2..=64).contains(n) => Some(*n as u32),
+            _ => {
+                cx.report(error::out_of_range(
+                    "the length of a line",
+                    args[0].span,
+                    "a number from 2 to 64",
+                ));
+                None
             }
-            let (e, ty) = lower(cx, &args[0], binding)?;
-            Some((super::history::fact(cx, ir::Fact::Before(e)), ty))
+        };
+        let player = self.player(cx, 1);
+        let dirs = match args.get(2) {
+            Some(d) => dirs_arg(cx, d),
+            None => cx.all_dirs(),
+        };
+        Some((
+            ir::Expr::Line {
+                n: n?,
+                exact: self.f.text == "exact_line",
+                player: Box::new(player?),
+                dirs: dirs?,
+            },
+            Ty::Bool,
+        ))
+    }
+
+    /// `connected(P, R1, R2)`: whether a group of `P`'s pieces touches both
+    /// regions.
+    fn connected(&self, cx: &mut Ctx) -> Option<(ir::Expr, Ty)> {
+        if !self.arity(cx, 3, 3, "a player and two regions: `connected(P, home, goal)`") {
+            return None;
         }
-        _ => {
-            cx.report(error::unknown(NameKind::Function, &f.text, f.span, FUNCTIONS));
-            None
+        let player = self.player(cx, 0);
+        let a = region_arg(cx, &self.args[1]);
+        let b = region_arg(cx, &self.args[2]);
+        Some((
+            ir::Expr::Connected {
+                player: Box::new(player?),
+                a: a?,
+                b: b?,
+            },
+            Ty::Bool,
+        ))
+    }
+
+    /// `groups(P)`, `area(P)`, `in_check(P)`, `checkmate(P)`: a fact of one
+    /// player's position.
+    fn of_player(&self, cx: &mut Ctx) -> Option<(ir::Expr, Ty)> {
+        if !self.arity(cx, 1, 1, &format!("a player: `{}(P)`", self.f.text)) {
+            return None;
         }
+        let p = Box::new(self.player(cx, 0)?);
+        Some(match self.f.text.as_str() {
+            "groups" => (ir::Expr::Groups(p), Ty::Int),
+            "area" => (ir::Expr::Area(p), Ty::Int),
+            "in_check" => (ir::Expr::InCheck(p), Ty::Bool),
+            _ => (ir::Expr::Checkmate(p), Ty::Bool),
+        })
+    }
+
+    /// `before(E)`: the value `E` had in the position before the last move.
+    fn before(&self, cx: &mut Ctx) -> Option<(ir::Expr, Ty)> {
+        if !self.arity(cx, 1, 1, "an expression: `before(line(3, mover))`") {
+            return None;
+        }
+        let (e, ty) = lower(cx, &self.args[0], self.binding)?;
+        Some((super::history::fact(cx, ir::Fact::Before(e)), ty))
     }
 }
 

@@ -9,7 +9,7 @@ use crate::ir::{
     self, CaptureTo, CellId, CellTable, Cond, CondId, DirId, JumpCapture, KindInfo, MoveRule, Op, PieceKind,
     PlayerId, Topology,
 };
-use crate::syntax::ast::{CaptureDest, Item, PathStep, Pattern, PieceDecl, RulesFile};
+use crate::syntax::ast::{CaptureDest, Item, MoveDecl, PathStep, Pattern, PieceDecl, RulesFile};
 
 /// Compiles every piece kind; `None` when the board is missing.
 pub(super) fn build(cx: &mut Ctx, file: &RulesFile) -> Option<(Vec<KindInfo>, Vec<MoveRule>)> {
@@ -141,6 +141,8 @@ fn mark_moved_kinds(cx: &Ctx, kinds: &mut [KindInfo], rules: &[MoveRule]) {
     }
 }
 
+/// One `piece` item (docs/LANGUAGE.md, 4.8): its owner, header checks and
+/// kind, then its movement rules (borrowed ones first) and its drops.
 fn piece(
     cx: &mut Ctx,
     decl: &PieceDecl,
@@ -148,12 +150,32 @@ fn piece(
     kind: PieceKind,
     rules: &mut Vec<MoveRule>,
 ) -> KindInfo {
+    let owner = owner(cx, decl);
+    check_header(cx, decl);
+    let mut info = kind_info(decl, owner);
+    let mut moves = borrowed_moves(cx, decl, decls);
+    moves.extend(&decl.moves);
+    let named = move_rules(cx, &moves, kind, rules, &mut info);
+    drop_rules(cx, decl, kind, rules, &mut info);
+    cx.move_rules.push(named);
+    info
+}
+
+/// The player owning a piece's kind, if it names one, kept with where it is
+/// named.
+fn owner(cx: &mut Ctx, decl: &PieceDecl) -> Option<PlayerId> {
     let owner = decl.owner.as_ref().and_then(|o| {
         let p = cx.players.resolve(NameKind::Player, o);
         cx.ok(p).map(|p| PlayerId(p as u8))
     });
     cx.kind_owners
         .push(owner.zip(decl.owner.as_ref().map(|o| o.span)));
+    owner
+}
+
+/// The checks of a piece's header: a letter another piece has, `neutral`
+/// with an owner, a word said twice.
+fn check_header(cx: &mut Ctx, decl: &PieceDecl) {
     // A piece whose header failed to parse has no letter (the syntax error says so).
     let lettered = !decl.letter.text.is_empty();
     let letter = decl.letter.text.to_ascii_uppercase();
@@ -193,7 +215,12 @@ fn piece(
             "said again here",
         ));
     }
-    let mut info = KindInfo {
+}
+
+/// A kind as its header declares it, before its rules, drops and what
+/// later items add.
+fn kind_info(decl: &PieceDecl, owner: Option<PlayerId>) -> KindInfo {
+    KindInfo {
         name: decl.name.text.clone(),
         plural: decl
             .plural
@@ -210,35 +237,51 @@ fn piece(
         tracks_moved: false,
         drops: Vec::new(),
         captured_as: None,
+    }
+}
+
+/// `like K`: K's movement rules, which come before the piece's own; none
+/// (after reporting) when K is unknown or itself `like` another.
+fn borrowed_moves<'a>(cx: &mut Ctx, decl: &PieceDecl, decls: &[&'a PieceDecl]) -> Vec<&'a MoveDecl> {
+    let mut moves = Vec::new();
+    let Some(like) = &decl.like else {
+        return moves;
     };
-    let mut names = super::scope::Names::default();
-    let mut named = Vec::new();
-    // `like K`: K's movement rules first, then the piece's own.
-    let mut moves: Vec<&crate::syntax::ast::MoveDecl> = Vec::new();
-    if let Some(like) = &decl.like {
-        match decls.iter().find(|d| d.name.text == like.text) {
-            Some(other) if other.like.is_none() => moves.extend(&other.moves),
-            Some(_) => cx.report(
-                error::invalid(
-                    "rules::compile::like_chain",
-                    format!("`{}` is itself declared `like` another piece", like.text),
-                    like.span,
-                    "moves would be borrowed twice over",
-                )
-                .with_help("name the piece whose own rules you want"),
-            ),
-            None => {
-                let p = error::unknown(
-                    NameKind::Piece,
-                    &like.text,
-                    like.span,
-                    decls.iter().map(|d| d.name.text.as_str()),
-                );
-                cx.report(p);
-            }
+    match decls.iter().find(|d| d.name.text == like.text) {
+        Some(other) if other.like.is_none() => moves.extend(&other.moves),
+        Some(_) => cx.report(
+            error::invalid(
+                "rules::compile::like_chain",
+                format!("`{}` is itself declared `like` another piece", like.text),
+                like.span,
+                "moves would be borrowed twice over",
+            )
+            .with_help("name the piece whose own rules you want"),
+        ),
+        None => {
+            let p = error::unknown(
+                NameKind::Piece,
+                &like.text,
+                like.span,
+                decls.iter().map(|d| d.name.text.as_str()),
+            );
+            cx.report(p);
         }
     }
-    moves.extend(&decl.moves);
+    moves
+}
+
+/// The movement rules of a kind, added to `rules` and to the kind's; each
+/// name comes back with its rule (`None` when it did not compile).
+fn move_rules(
+    cx: &mut Ctx,
+    moves: &[&MoveDecl],
+    kind: PieceKind,
+    rules: &mut Vec<MoveRule>,
+    info: &mut KindInfo,
+) -> Vec<(String, Option<usize>)> {
+    let mut names = super::scope::Names::default();
+    let mut named = Vec::new();
     for mv in moves {
         let declared = names.declare(NameKind::Move, &mv.name);
         let rule = clauses::move_rule(cx, &mv.name.text, &mv.clauses, kind, mv.span);
@@ -255,6 +298,18 @@ fn piece(
             None => named.push((mv.name.text.clone(), None)),
         }
     }
+    named
+}
+
+/// The drop rules of a kind (`drop [NAME]: onto COND, …`), added to `rules`
+/// and to the kind's.
+fn drop_rules(
+    cx: &mut Ctx,
+    decl: &PieceDecl,
+    kind: PieceKind,
+    rules: &mut Vec<MoveRule>,
+    info: &mut KindInfo,
+) {
     for d in &decl.drops {
         let target = conds::lower_id(cx, &d.target);
         let name = d.name.as_ref().map_or("drop", |n| n.text.as_str());
@@ -265,8 +320,6 @@ fn piece(
             info.drops.push(r);
         }
     }
-    cx.move_rules.push(named);
-    info
 }
 
 /// The English plural of a name, by the regular rules (`Stone` → `Stones`,

@@ -4,8 +4,9 @@
 use super::error::{self, NameKind};
 use super::exprs::{self, Ty};
 use super::{Ctx, conds, regions};
+use crate::diag::Span;
 use crate::ir::{Flag, Forbid, InPlace, KindInfo, PieceKind, Promotion};
-use crate::syntax::ast::{Ident, Item, RulesFile};
+use crate::syntax::ast::{CapturedDecl, Expr, Ident, Item, PromoteDecl, RulesFile};
 
 /// What this pass adds to the game.
 #[derive(Default)]
@@ -17,166 +18,197 @@ pub(super) struct Extras {
     pub forbid: Vec<Forbid>,
 }
 
+/// The items of this pass, each step in the order its checks need: the
+/// pool, flags and royal pieces; the captured pieces sent to the pool;
+/// promotions in place and repetition bans; promotions on capture.
 pub(super) fn build(cx: &mut Ctx, file: &RulesFile, mut kinds: Option<&mut Vec<KindInfo>>) -> Extras {
     let mut extras = Extras::default();
     let mut pool_seen = None;
     for item in &file.items {
         match item {
-            Item::Pool(list) => {
-                if let Some(first) = pool_seen {
-                    let span = list.first().map(|i| i.span).unwrap_or_default();
-                    cx.report(
-                        error::invalid(
-                            "rules::compile::duplicate",
-                            "`pool` is declared twice",
-                            span,
-                            "declared again here",
-                        )
-                        .with_label(first, "first declared here"),
-                    );
-                    continue;
-                }
-                pool_seen = list.first().map(|i| i.span);
-                for ident in list {
-                    if let Some(k) = kind(cx, ident) {
-                        match extras.pool.iter_mut().find(|(pk, _)| *pk == k) {
-                            Some((_, n)) => *n += 1,
-                            None => extras.pool.push((k, 1)),
-                        }
-                    }
-                }
-            }
-            Item::Flag { name, when } => {
-                if cx.flags.get(&name.text) != Some(extras.flags.len()) {
-                    continue; // a repeated declaration, already reported
-                }
-                let when = exprs::lower_as(cx, when, Ty::Bool, None).unwrap_or(crate::ir::Expr::Const(0));
-                extras.flags.push(Flag {
-                    name: name.text.clone(),
-                    when,
-                });
-            }
-            Item::Royal(list, span) => {
-                for ident in list {
-                    if let Some(k) = kind(cx, ident)
-                        && let Some(info) = kinds.as_deref_mut().and_then(|ks| ks.get_mut(k.index()))
-                    {
-                        info.royal = true;
-                        let royal = &mut cx.sources.royal;
-                        if royal.len() <= k.index() {
-                            royal.resize(k.index() + 1, None);
-                        }
-                        royal[k.index()] = Some(*span);
-                    }
-                }
-            }
+            Item::Pool(list) => pool(cx, list, &mut pool_seen, &mut extras.pool),
+            Item::Flag { name, when } => flag(cx, name, when, &mut extras.flags),
+            Item::Royal(list, span) => royal(cx, list, *span, kinds.as_deref_mut()),
             _ => {}
         }
     }
     for item in &file.items {
-        let Item::Captured(decl) = item else { continue };
-        for name in &decl.kinds {
-            if decl.to == crate::syntax::ast::CaptureDest::Pool
-                && let Some(k) = cx.kinds.get(&name.text)
-                && !extras.pool.iter().any(|(pk, _)| pk.index() == k)
-            {
-                cx.report(
-                    error::invalid(
-                        "rules::compile::not_in_pool",
-                        format!("`{}` is not a pool piece", name.text),
-                        decl.span,
-                        "sent to the pool here",
-                    )
-                    .with_help("list it in `pool …`, or send captured pieces `to out` or `to reserve`"),
-                );
-            }
+        if let Item::Captured(decl) = item {
+            check_sent_to_pool(cx, decl, &extras.pool);
         }
     }
     for item in &file.items {
         match item {
             Item::PromoteInPlace(decl) => in_place(cx, decl, &mut extras.in_place),
             Item::Forbid { guard, back, span } => {
-                let guard = guard.as_ref().and_then(|g| {
-                    let lowered = exprs::lower_as(cx, g, Ty::Bool, None)?;
-                    super::history::read_once(cx, &lowered, g.span, "the guard of `forbid`");
-                    Some(lowered)
-                });
-                let back = match back {
-                    Some((n, span)) if !(1..=1000).contains(n) => {
-                        cx.report(error::out_of_range(
-                            "how many moves back",
-                            *span,
-                            "between 1 and 1000",
-                        ));
-                        continue;
-                    }
-                    Some((n, _)) => Some(*n as u32),
-                    None => None,
-                };
-                extras.forbid.push(Forbid { guard, back });
-                cx.sources.forbid.push(*span);
+                if let Some(forbid) = forbid(cx, guard.as_ref(), *back) {
+                    extras.forbid.push(forbid);
+                    cx.sources.forbid.push(*span);
+                }
             }
             _ => {}
         }
     }
     for item in &file.items {
-        let Item::Promote(decl) = item else { continue };
-        if let Some(more) = decl.more.first() {
-            cx.report(
-                error::invalid(
-                    "rules::compile::promote_capturing_one_kind",
-                    "a promotion on capture names one capturing piece",
-                    more.span,
-                    "a second piece here",
-                )
-                .with_help("write one `promote … capturing …` line per piece"),
-            );
-        }
-        let capturer = kind(cx, &decl.kind);
-        let captured = conds::lower_id(cx, &decl.captured);
-        let unless = decl.unless.as_ref().and_then(|f| {
-            let f = cx.flags.resolve(NameKind::Flag, f);
-            cx.ok(f)
-        });
-        let into = match &decl.into {
-            Some(k) => kind(cx, k).map(Some),
-            None => {
-                if pool_seen.is_none() {
-                    cx.report(
-                        error::invalid(
-                            "rules::compile::no_pool",
-                            "`lowest in pool` needs a pool",
-                            decl.span,
-                            "there is no `pool` declaration",
-                        )
-                        .with_help("declare the pool's pieces, lowest rank first: `pool Minor, Major`"),
-                    );
-                }
-                Some(None)
-            }
-        };
-        let mut zones = Vec::new();
-        for zone in &decl.zones {
-            match zone {
-                None => zones.push(None),
-                Some(r) => {
-                    if let Some(region) = regions::resolve(cx, r) {
-                        zones.push(Some(region));
-                    }
-                }
-            }
-        }
-        if let (Some(kind), Some(captured), Some(into)) = (capturer, captured, into) {
-            extras.promotions.push(Promotion {
-                kind,
-                captured,
-                unless,
-                into,
-                zones,
-            });
+        if let Item::Promote(decl) = item
+            && let Some(promotion) = on_capture(cx, decl, pool_seen.is_some())
+        {
+            extras.promotions.push(promotion);
         }
     }
     extras
+}
+
+/// `pool Kind, …`: the shared pool, a kind listed twice holding two pieces;
+/// a second `pool` is reported. `seen` is where the first one was.
+fn pool(cx: &mut Ctx, list: &[Ident], seen: &mut Option<Span>, pool: &mut Vec<(PieceKind, u16)>) {
+    if let Some(first) = *seen {
+        let span = list.first().map(|i| i.span).unwrap_or_default();
+        cx.report(
+            error::invalid(
+                "rules::compile::duplicate",
+                "`pool` is declared twice",
+                span,
+                "declared again here",
+            )
+            .with_label(first, "first declared here"),
+        );
+        return;
+    }
+    *seen = list.first().map(|i| i.span);
+    for ident in list {
+        if let Some(k) = kind(cx, ident) {
+            match pool.iter_mut().find(|(pk, _)| *pk == k) {
+                Some((_, n)) => *n += 1,
+                None => pool.push((k, 1)),
+            }
+        }
+    }
+}
+
+/// `flag name when C`: a named condition, kept once per name.
+fn flag(cx: &mut Ctx, name: &Ident, when: &Expr, flags: &mut Vec<Flag>) {
+    if cx.flags.get(&name.text) != Some(flags.len()) {
+        return; // a repeated declaration, already reported
+    }
+    let when = exprs::lower_as(cx, when, Ty::Bool, None).unwrap_or(crate::ir::Expr::Const(0));
+    flags.push(Flag {
+        name: name.text.clone(),
+        when,
+    });
+}
+
+/// `royal Kind, …`: the kinds marked royal, with where they were declared so.
+fn royal(cx: &mut Ctx, list: &[Ident], span: Span, mut kinds: Option<&mut Vec<KindInfo>>) {
+    for ident in list {
+        if let Some(k) = kind(cx, ident)
+            && let Some(info) = kinds.as_deref_mut().and_then(|ks| ks.get_mut(k.index()))
+        {
+            info.royal = true;
+            let royal = &mut cx.sources.royal;
+            if royal.len() <= k.index() {
+                royal.resize(k.index() + 1, None);
+            }
+            royal[k.index()] = Some(span);
+        }
+    }
+}
+
+/// `captured Kind, … to pool`: each kind sent there must be a pool piece.
+fn check_sent_to_pool(cx: &mut Ctx, decl: &CapturedDecl, pool: &[(PieceKind, u16)]) {
+    for name in &decl.kinds {
+        if decl.to == crate::syntax::ast::CaptureDest::Pool
+            && let Some(k) = cx.kinds.get(&name.text)
+            && !pool.iter().any(|(pk, _)| pk.index() == k)
+        {
+            cx.report(
+                error::invalid(
+                    "rules::compile::not_in_pool",
+                    format!("`{}` is not a pool piece", name.text),
+                    decl.span,
+                    "sent to the pool here",
+                )
+                .with_help("list it in `pool …`, or send captured pieces `to out` or `to reserve`"),
+            );
+        }
+    }
+}
+
+/// `[if EXPR:] forbid repetition [of N moves ago]`: a repetition ban; `None`
+/// after reporting how many moves back is out of range.
+fn forbid(cx: &mut Ctx, guard: Option<&Expr>, back: Option<(i64, Span)>) -> Option<Forbid> {
+    let guard = guard.and_then(|g| {
+        let lowered = exprs::lower_as(cx, g, Ty::Bool, None)?;
+        super::history::read_once(cx, &lowered, g.span, "the guard of `forbid`");
+        Some(lowered)
+    });
+    let back = match back {
+        Some((n, span)) if !(1..=1000).contains(&n) => {
+            cx.report(error::out_of_range(
+                "how many moves back",
+                span,
+                "between 1 and 1000",
+            ));
+            return None;
+        }
+        Some((n, _)) => Some(n as u32),
+        None => None,
+    };
+    Some(Forbid { guard, back })
+}
+
+/// `promote Kind capturing C [unless FLAG]: Kind at ZONE else ZONE …`: a
+/// promotion on capture; `None` after reporting a name it could not find.
+fn on_capture(cx: &mut Ctx, decl: &PromoteDecl, has_pool: bool) -> Option<Promotion> {
+    if let Some(more) = decl.more.first() {
+        cx.report(
+            error::invalid(
+                "rules::compile::promote_capturing_one_kind",
+                "a promotion on capture names one capturing piece",
+                more.span,
+                "a second piece here",
+            )
+            .with_help("write one `promote … capturing …` line per piece"),
+        );
+    }
+    let capturer = kind(cx, &decl.kind);
+    let captured = conds::lower_id(cx, &decl.captured);
+    let unless = decl.unless.as_ref().and_then(|f| {
+        let f = cx.flags.resolve(NameKind::Flag, f);
+        cx.ok(f)
+    });
+    let into = match &decl.into {
+        Some(k) => kind(cx, k).map(Some),
+        None => {
+            if !has_pool {
+                cx.report(
+                    error::invalid(
+                        "rules::compile::no_pool",
+                        "`lowest in pool` needs a pool",
+                        decl.span,
+                        "there is no `pool` declaration",
+                    )
+                    .with_help("declare the pool's pieces, lowest rank first: `pool Minor, Major`"),
+                );
+            }
+            Some(None)
+        }
+    };
+    let zones = decl
+        .zones
+        .iter()
+        .filter_map(|zone| match zone {
+            None => Some(None),
+            Some(r) => regions::resolve(cx, r).map(Some),
+        })
+        .collect();
+    Some(Promotion {
+        kind: capturer?,
+        captured: captured?,
+        unless,
+        into: into?,
+        zones,
+    })
 }
 
 fn kind(cx: &mut Ctx, ident: &Ident) -> Option<PieceKind> {

@@ -79,7 +79,8 @@ struct Palette<'a> {
     frame: &'a str,
 }
 
-/// The board: cells, lines, labels, marks and pieces.
+/// The board: cells, lines, labels, marks and pieces, each layer drawn
+/// over the ones before.
 fn board(
     engine: &Engine,
     pos: &Position,
@@ -90,30 +91,46 @@ fn board(
     palette: &Palette,
 ) -> Group {
     let look = &engine.game().appearance;
-    let topo = &engine.game().topology;
     let mut group = Group::new().set("class", "board");
-    let points = g.cells.iter().any(|c| matches!(c.outline, Outline::Point { .. }));
-    if points {
-        // The wood under the lines, a little larger than the points.
-        let (x0, y0, x1, y1) = g
-            .cells
-            .iter()
-            .fold((f64::MAX, f64::MAX, f64::MIN, f64::MIN), |b, c| {
-                let (x, y) = c.centre;
-                (b.0.min(x), b.1.min(y), b.2.max(x), b.3.max(y))
-            });
-        let pad = geometry::UNIT * 0.5;
-        group = group.add(
-            Rectangle::new()
-                .set("x", r(x0 - pad))
-                .set("y", r(y0 - pad))
-                .set("width", r(x1 - x0 + 2.0 * pad))
-                .set("height", r(y1 - y0 + 2.0 * pad))
-                .set("rx", 6)
-                .set("fill", colours::WOOD)
-                .set("class", "wood"),
-        );
+    if g.cells.iter().any(|c| matches!(c.outline, Outline::Point { .. })) {
+        group = group.add(wood(g));
     }
+    group = lines(group, engine, pos, g);
+    if look.style == BoardStyle::Holes {
+        group = group.add(frame(g, palette.frame));
+    }
+    group = cells(group, engine, g, options, palette);
+    group = sides(group, engine, g, fills);
+    group = labels(group, g);
+    if options.names {
+        group = cell_names(group, engine, g);
+    }
+    pieces(group, engine, pos, g, marks, fills)
+}
+
+/// The wood under the lines of a board of points, a little larger than the
+/// points.
+fn wood(g: &Geometry) -> Rectangle {
+    let (x0, y0, x1, y1) = g
+        .cells
+        .iter()
+        .fold((f64::MAX, f64::MAX, f64::MIN, f64::MIN), |b, c| {
+            let (x, y) = c.centre;
+            (b.0.min(x), b.1.min(y), b.2.max(x), b.3.max(y))
+        });
+    let pad = geometry::UNIT * 0.5;
+    Rectangle::new()
+        .set("x", r(x0 - pad))
+        .set("y", r(y0 - pad))
+        .set("width", r(x1 - x0 + 2.0 * pad))
+        .set("height", r(y1 - y0 + 2.0 * pad))
+        .set("rx", 6)
+        .set("fill", colours::WOOD)
+        .set("class", "wood")
+}
+
+/// The lines of the layout, then those the rules drew over them.
+fn lines(mut group: Group, engine: &Engine, pos: &Position, g: &Geometry) -> Group {
     for (a, b) in &g.lines {
         group = group.add(
             Line::new()
@@ -142,9 +159,14 @@ fn board(
                 .set("class", "drawn"),
         );
     }
-    if look.style == BoardStyle::Holes {
-        group = group.add(frame(g, palette.frame));
-    }
+    group
+}
+
+/// Every cell in the appearance's style, the last move's marked, with the
+/// `dots` of the appearance.
+fn cells(mut group: Group, engine: &Engine, g: &Geometry, options: &Options, palette: &Palette) -> Group {
+    let look = &engine.game().appearance;
+    let topo = &engine.game().topology;
     let dotted = !look.dots.is_empty();
     for (c, shape) in g.cells.iter().enumerate() {
         let name = &topo.cell_names[c];
@@ -156,6 +178,13 @@ fn board(
         };
         group = group.add(cell(shape, name, marked, look.style, palette, dots));
     }
+    group
+}
+
+/// The sides the cells share on a board of `lines` style, then the outer
+/// sides of the `edges` cells in their player's colour.
+fn sides(mut group: Group, engine: &Engine, g: &Geometry, fills: &[&str]) -> Group {
+    let look = &engine.game().appearance;
     let sides = Sides::of(g);
     if look.style == BoardStyle::Lines {
         for (a, b) in sides.shared() {
@@ -169,6 +198,11 @@ fn board(
             }
         }
     }
+    group
+}
+
+/// The names of the rows and columns beside the board.
+fn labels(mut group: Group, g: &Geometry) -> Group {
     for label in &g.labels {
         group = group.add(
             Text::new(label.text.clone())
@@ -184,25 +218,43 @@ fn board(
                 .set("class", "label"),
         );
     }
-    if options.names {
-        for (c, shape) in g.cells.iter().enumerate() {
-            let (x, y) = shape.centre;
-            group = group.add(
-                Text::new(topo.cell_names[c].clone())
-                    .set("x", r(x))
-                    .set("y", r(y + shape.piece_radius + 2.0))
-                    .set("text-anchor", "middle")
-                    .set("dominant-baseline", "hanging")
-                    .set("font-size", 10)
-                    .set("fill", colours::INK)
-                    // A halo of paper, so that names stay legible over lines.
-                    .set("stroke", colours::PAPER)
-                    .set("stroke-width", 2.5)
-                    .set("paint-order", "stroke")
-                    .set("class", "cell-name"),
-            );
-        }
+    group
+}
+
+/// Every cell's name, written under where its piece stands.
+fn cell_names(mut group: Group, engine: &Engine, g: &Geometry) -> Group {
+    let topo = &engine.game().topology;
+    for (c, shape) in g.cells.iter().enumerate() {
+        let (x, y) = shape.centre;
+        group = group.add(
+            Text::new(topo.cell_names[c].clone())
+                .set("x", r(x))
+                .set("y", r(y + shape.piece_radius + 2.0))
+                .set("text-anchor", "middle")
+                .set("dominant-baseline", "hanging")
+                .set("font-size", 10)
+                .set("fill", colours::INK)
+                // A halo of paper, so that names stay legible over lines.
+                .set("stroke", colours::PAPER)
+                .set("stroke-width", 2.5)
+                .set("paint-order", "stroke")
+                .set("class", "cell-name"),
+        );
     }
+    group
+}
+
+/// The pieces on the board, each ringed when it is in check or one of
+/// those that won.
+fn pieces(
+    mut group: Group,
+    engine: &Engine,
+    pos: &Position,
+    g: &Geometry,
+    marks: &Marks,
+    fills: &[&str],
+) -> Group {
+    let topo = &engine.game().topology;
     for (c, shape) in g.cells.iter().enumerate() {
         if let Some(p) = engine.piece(pos, CellId(c as u16)) {
             let fill = p
