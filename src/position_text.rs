@@ -46,20 +46,23 @@ fn piece_text(engine: &Engine, kind: PieceKind, owner: Option<PlayerId>) -> Stri
     let letter = &engine.game().kinds[kind.index()].letter;
     match owner {
         None => letter.clone(),
-        Some(p) if engine.game().players.len() <= 2 => {
-            if p.index() == 0 {
-                letter.to_ascii_uppercase()
-            } else {
-                letter.to_ascii_lowercase()
-            }
-        }
-        Some(p) => format!("({}{})", letter.to_ascii_uppercase(), p.index() + 1),
+        Some(PlayerId(0)) => letter.to_ascii_uppercase(),
+        Some(PlayerId(1)) => letter.to_ascii_lowercase(),
+        Some(p) => numbered_piece_text(letter, p),
     }
 }
 
-/// Every piece text of the game with what it means.
+/// `(L3)`: a piece of letter `L` of the third player.
+fn numbered_piece_text(letter: &str, owner: PlayerId) -> String {
+    format!("({}{})", letter.to_ascii_uppercase(), owner.index() + 1)
+}
+
+/// Every piece text of the game with what it means. With three players or
+/// more, the first two players' pieces are also read as `(L1)` and `(L2)`
+/// (which earlier versions wrote), though written `L` and `l`.
 fn piece_texts(engine: &Engine) -> Vec<(String, PieceKind, Option<PlayerId>)> {
     let game = engine.game();
+    let numbered = game.players.len() > 2;
     let mut out = Vec::new();
     for (k, info) in game.kinds.iter().enumerate() {
         let kind = PieceKind(k as u8);
@@ -71,6 +74,9 @@ fn piece_texts(engine: &Engine) -> Vec<(String, PieceKind, Option<PlayerId>)> {
             let p = PlayerId(p as u8);
             if info.owner.is_none_or(|o| o == p) {
                 out.push((piece_text(engine, kind, Some(p)), kind, Some(p)));
+                if numbered && p.index() < 2 {
+                    out.push((numbered_piece_text(&info.letter, p), kind, Some(p)));
+                }
             }
         }
     }

@@ -128,3 +128,22 @@ fn a_bad_text_says_what_is_wrong() {
     .unwrap_err();
     assert!(e.to_string().contains("`zppp` is no piece"), "{e}");
 }
+
+#[test]
+fn three_players_write_the_first_two_by_case_and_the_rest_by_number() {
+    let e = common::engine_of(
+        "game \"Three\"
+         players A, B, C
+         board grid files a..c ranks 1..3
+         piece Stone letter S { move step: step (n, e, s, w) onto empty }
+         setup { A: Stone at a1  B: Stone at b2  C: Stone at c3 }
+         end { no move: mover loses }",
+    );
+    let text = position_text::write(&e, &e.start());
+    assert_eq!(text, "2(S3)/1s1/S2 a ply:0");
+    let read = position_text::read(&e, &text).expect("the text it writes reads back");
+    assert_eq!(position_text::write(&e, &read), text);
+    // The numbered forms of the first two players are still read.
+    let numbered = position_text::read(&e, "2(S3)/1(S2)1/(S1)2 a ply:0").expect("numbered forms");
+    assert_eq!(position_text::write(&e, &numbered), text);
+}
