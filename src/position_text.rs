@@ -27,8 +27,9 @@ pub const UNCHECKED: &str = "unchecked";
 pub const MAX_COUNT: u32 = u32::MAX;
 
 /// The largest number of moves made a text may give (`ply`, or a move
-/// number that stands for it): a game goes on adding one per move.
-pub const MAX_PLY: u32 = i32::MAX as u32;
+/// number that stands for it): the most the engine counts, so that every
+/// position it reaches has a text that reads back.
+pub use crate::engine::MAX_PLY;
 
 /// Why a text is not a position of the game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -147,3 +147,30 @@ fn three_players_write_the_first_two_by_case_and_the_rest_by_number() {
     let numbered = position_text::read(&e, "2(S3)/1(S2)1/(S1)2 a ply:0").expect("numbered forms");
     assert_eq!(position_text::write(&e, &numbered), text);
 }
+
+/// The position after the legal move `text` at `pos`.
+fn played(engine: &Engine, pos: &Position, text: &str) -> Position {
+    let mv = notation::parse(engine, pos, text, &mut MoveBuf::new()).expect("a legal move");
+    let mut after = pos.clone();
+    engine.play_unchecked(&mut after, mv.as_ref());
+    after
+}
+
+#[test]
+fn every_move_number_the_engine_counts_reads_back() {
+    let e = common::engine("tic-tac-toe", "");
+    for start in ["3/3/3 x ply:2147483646", "3/3/3 x ply:4294967294"] {
+        let mut pos = position_text::read(&e, start).expect("a position");
+        for mv in ["b2", "a1"] {
+            pos = played(&e, &pos, mv);
+            let text = position_text::write(&e, &pos);
+            let back = position_text::read(&e, &text).unwrap_or_else(|err| panic!("{text}: {err}"));
+            assert_eq!(position_text::write(&e, &back), text);
+        }
+    }
+    // The count stops at the most it counts, rather than overflow.
+    let last = format!("3/3/3 x ply:{}", rulebook::engine::MAX_PLY);
+    let pos = position_text::read(&e, &last).expect("the last move number");
+    let after = played(&e, &pos, "b2");
+    assert_eq!(after.ply(), rulebook::engine::MAX_PLY);
+}

@@ -106,7 +106,7 @@ impl Engine {
             self.record_history(pos, mover, mv);
         }
         let summary = self.apply_tokens(pos, mover, mv, &mut touched);
-        pos.ply += 1;
+        pos.count_move();
         if self.move_bookkeeping {
             self.set_marks(pos, mv);
             self.count_quiet_and_passes(pos, &summary);

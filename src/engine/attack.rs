@@ -420,7 +420,7 @@ impl Engine {
         let mut turn = pos.clone();
         turn.result = None;
         if self.mover(&turn) != player {
-            turn.ply += 1;
+            turn.count_move();
         }
         let mut buf = MoveBuf::new();
         self.legal_moves(&turn, &mut buf);

@@ -42,7 +42,7 @@ pub use explain::{Attacker, MAX_RELAXED, Obstacle, strip_probes};
 pub use moves::{MAX_CHAIN, MAX_LINES, MAX_TRANSFORMS, Move, MoveBuf, MoveList, MoveRef, Token};
 pub use options::OptionError;
 pub(crate) use options::value_of as option_value;
-pub use position::Position;
+pub use position::{MAX_PLY, Position};
 pub use search::{MAX_PERFT_DEPTH, PlayoutStats, uniform};
 
 use crate::ir::{self, CellId, EndOutcome, Outcome, PieceKind, PlayerId};

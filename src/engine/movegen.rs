@@ -101,7 +101,7 @@ impl Engine {
     /// mover to pass here.
     fn next_player_can_move(&self, pos: &Position) -> bool {
         let mut next = pos.clone();
-        next.ply += 1;
+        next.count_move();
         let mut buf = MoveBuf::new();
         self.pseudo_legal_moves(&next, &mut buf);
         if self.needs_legality_check() {

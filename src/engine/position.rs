@@ -132,10 +132,20 @@ fn line_key(line: u32) -> u64 {
             .rotate_left(23)
 }
 
+/// The most moves a game counts, far beyond any game: the count stops
+/// there, so that it never overflows (and one more can still be shown).
+pub const MAX_PLY: u32 = u32::MAX - 1;
+
 impl Position {
     /// Number of moves made so far.
     pub fn ply(&self) -> u32 {
         self.ply
+    }
+
+    /// Counts one more move (up to [`MAX_PLY`]).
+    #[inline]
+    pub(super) fn count_move(&mut self) {
+        self.ply = (self.ply + 1).min(MAX_PLY);
     }
 
     /// The result decided by an end rule after the last move, if any. (A player
