@@ -628,6 +628,7 @@ fn read_declared(engine: &Engine, text: &str, fields: &[PositionField]) -> Resul
     let mut ply = None;
     let mut number = None;
     let mut unmoved: Vec<CellId> = Vec::new();
+    let mut rights_given: Vec<(&str, &[CellId])> = Vec::new();
     for field in fields {
         // Missing trailing fields take their defaults (FEN without its clocks).
         let Some(word) = words.next() else { break };
@@ -648,6 +649,7 @@ fn read_declared(engine: &Engine, text: &str, fields: &[PositionField]) -> Resul
                         else {
                             return err(format!("`{rest}` is no right of this game"));
                         };
+                        rights_given.push((l.as_str(), cells.as_slice()));
                         unmoved.extend(cells);
                         rest = &rest[l.len()..];
                     }
@@ -687,6 +689,7 @@ fn read_declared(engine: &Engine, text: &str, fields: &[PositionField]) -> Resul
     for (cell, kind, _, moved) in placed.iter_mut() {
         *moved = game.kinds[kind.index()].tracks_moved && !unmoved.contains(cell);
     }
+    rights_have_their_pieces(engine, &rights_given, &placed)?;
     place(engine, &mut pos, &placed)?;
     let mover = mover.unwrap_or(0);
     let ply = match (ply, number) {
@@ -710,4 +713,28 @@ fn read_declared(engine: &Engine, text: &str, fields: &[PositionField]) -> Resul
     }
     engine.finish(&mut pos);
     Ok(pos)
+}
+
+/// Refuses a right given in a text whose pieces are not all there: each
+/// cell it names must hold a piece that remembers whether it has moved.
+fn rights_have_their_pieces(
+    engine: &Engine,
+    rights: &[(&str, &[CellId])],
+    placed: &[Placed],
+) -> Result<(), PositionError> {
+    let game = engine.game();
+    for (right, cells) in rights {
+        for cell in *cells {
+            let holds = placed
+                .iter()
+                .any(|(c, kind, _, _)| c == cell && game.kinds[kind.index()].tracks_moved);
+            if !holds {
+                let name = &game.topology.cell_names[cell.index()];
+                return err(format!(
+                    "the right `{right}` needs a piece that has not moved on {name}, and there is none"
+                ));
+            }
+        }
+    }
+    Ok(())
 }

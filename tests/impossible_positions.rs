@@ -130,19 +130,19 @@ fn counts_and_move_numbers_beyond_what_a_text_may_give_are_refused() {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 4294967295",
     );
     assert!(
-        reason.contains("the move number 4294967295 is beyond the largest, 1073741824"),
+        reason.contains("the move number 4294967295 is beyond the largest, 2147483648"),
         "{reason}"
     );
     let reason = refused("go", &format!("{} b ply:4294967295", ["19"; 19].join("/")));
     assert!(
-        reason.contains("is no number of moves from 0 to 2147483647"),
+        reason.contains("is no number of moves from 0 to 4294967294"),
         "{reason}"
     );
     let reason = refused("tic-tac-toe", "99999999999999999999/3/3 x");
     assert!(reason.contains("row 1 has more than 3 cells"), "{reason}");
     // The largest move number reads and writes back as itself.
     let engine = common::engine("chess", "");
-    let last = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1073741824";
+    let last = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 2147483648";
     let pos = position_text::read(&engine, last).expect("the largest move number");
     assert_eq!(position_text::write(&engine, &pos), last);
 }

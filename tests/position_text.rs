@@ -174,3 +174,17 @@ fn every_move_number_the_engine_counts_reads_back() {
     let after = played(&e, &pos, "b2");
     assert_eq!(after.ply(), rulebook::engine::MAX_PLY);
 }
+
+#[test]
+fn a_right_whose_pieces_are_missing_is_refused_not_dropped() {
+    let e = common::engine("chess", "");
+    let no_rook = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1";
+    let error = position_text::read(&e, no_rook).expect_err("no rook on h1 for `K`");
+    assert!(
+        error.to_string().contains("`K`") && error.to_string().contains("h1"),
+        "{error}"
+    );
+    let without = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w Qkq - 0 1";
+    let pos = position_text::read(&e, without).expect("the rights that have their pieces");
+    assert_eq!(position_text::write(&e, &pos), without);
+}
