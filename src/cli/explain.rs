@@ -5,13 +5,12 @@
 
 use std::fmt;
 
-use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, Severity};
+use miette::{Diagnostic, LabeledSpan, NamedSource, Severity};
 use serde_json::{Value, json};
 
 use super::Format;
 use super::load::{self, Loaded};
 use super::output::Out;
-use super::shown::Shown;
 use rulebook::diag::{SourceFile, Span};
 use rulebook::explain::{self, Explanation, RuleAt, Verdict};
 
@@ -166,17 +165,7 @@ impl Diagnostic for Place {
 fn render(place: &Place) -> String {
     let colour =
         std::env::var_os("NO_COLOR").is_none() && std::io::IsTerminal::is_terminal(&std::io::stdout());
-    let theme = if colour {
-        GraphicalTheme::unicode()
-    } else {
-        GraphicalTheme::unicode_nocolor()
-    };
-    let mut out = String::new();
-    // Writing into a String cannot fail.
-    let _ = GraphicalReportHandler::new_themed(theme)
-        .with_width(100)
-        .render_report(&mut out, &Shown::new(place));
-    out
+    rulebook::diag::render::report_text(place, colour)
 }
 
 /// The explanation as JSON: `move`, `legal`, `kind`, `rule`, `rule_span`,

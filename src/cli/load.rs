@@ -5,7 +5,7 @@ use std::io::Read;
 use std::path::Path;
 use std::sync::Arc;
 
-use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme};
+use miette::Diagnostic;
 use thiserror::Error;
 
 use super::GameArgs;
@@ -536,16 +536,7 @@ pub fn render(report: &Report) -> String {
 pub fn render_one(diagnostic: &dyn Diagnostic) -> String {
     let colour =
         std::env::var_os("NO_COLOR").is_none() && std::io::IsTerminal::is_terminal(&std::io::stderr());
-    let theme = if colour {
-        GraphicalTheme::unicode()
-    } else {
-        GraphicalTheme::unicode_nocolor()
-    };
-    let mut out = String::new();
-    let handler = GraphicalReportHandler::new_themed(theme).with_width(100);
-    // Writing into a String cannot fail.
-    let _ = handler.render_report(&mut out, &super::shown::Shown::new(diagnostic));
-    out
+    rulebook::diag::render::report_text(diagnostic, colour)
 }
 
 /// `name=value` pairs of `--set`.

@@ -154,7 +154,7 @@ impl Session<'_> {
     /// Writes `text` (and a line end): its control characters escaped but
     /// the colours of the game's styles.
     fn say(&mut self, text: &str) -> io::Result<()> {
-        let text = super::printable::printable_keeping_colour(text);
+        let text = rulebook::diag::printable::printable_keeping_colour(text);
         let mut out = self.out.lock();
         out.write_all(text.as_bytes())?;
         if !text.ends_with('\n') {

@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme};
+use miette::Diagnostic;
 use rulebook::diag::{Report, SourceFile};
 use rulebook::engine::{Engine, Move, MoveBuf, Position, Token};
 use rulebook::notation;
@@ -165,11 +165,7 @@ pub fn check_text(text: &str, what: &str) -> Result<(), String> {
 /// A report as the CLI prints it, without colour (long lines cut near
 /// their labels, control characters escaped).
 pub fn render(diagnostic: &dyn Diagnostic) -> String {
-    let mut out = String::new();
-    let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_width(100);
-    // Writing into a String cannot fail.
-    let _ = handler.render_report(&mut out, &crate::cli::shown::Shown::new(diagnostic));
-    out
+    rulebook::diag::render::report_text(diagnostic, false)
 }
 
 /// Compiles rules text into a new game at its start; the CLI's report if it
