@@ -10,10 +10,10 @@ use thiserror::Error;
 
 use super::GameArgs;
 use super::output::to_stderr;
-use super::record::{self, Record, RecordError};
 use rulebook::diag::{Report, SourceFile, Span};
 use rulebook::engine::{Engine, MoveBuf};
 use rulebook::notation;
+use rulebook::record::{self, Record, RecordError};
 use rulebook::session::Session;
 
 /// A problem on the command line or with its inputs, shown as a miette report.

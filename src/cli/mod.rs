@@ -21,7 +21,6 @@ mod output;
 pub(crate) mod play;
 mod plot;
 mod progress;
-pub(crate) mod record;
 mod render;
 mod rule_tests;
 pub(crate) mod thought;

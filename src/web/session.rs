@@ -12,12 +12,12 @@ use miette::Diagnostic;
 use rulebook::diag::{Report, SourceFile};
 use rulebook::engine::{Engine, Move, MoveBuf, Position, Token};
 use rulebook::notation;
+use rulebook::record::Record;
 use rulebook::session::{ReplayError, Session};
 
 use super::agent::Progress;
 use super::view::View;
 use super::work::{Jobs, Pending};
-use crate::cli::record::Record;
 
 /// The most text a rules file or a record sent by the page may hold.
 pub const MAX_TEXT: usize = 512 * 1024;
