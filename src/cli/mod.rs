@@ -506,9 +506,6 @@ pub use output::reader_gone;
 /// Writes to standard error, ignoring failure (there is nowhere else to say it).
 pub use output::to_stderr;
 
-/// The error of an engine that ran out of its budget for listing moves.
-pub(crate) use load::budget;
-
 /// Runs the command line; the process exits 1 on any error.
 pub fn run() -> miette::Result<()> {
     let cli = Cli::parse();

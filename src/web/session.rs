@@ -85,10 +85,10 @@ impl Game {
     }
 }
 
-/// The CLI's report when `engine` ran out of its budget for listing the
-/// moves of a position since it was last asked.
+/// The report (as the CLI prints it) when `engine` ran out of its budget
+/// for listing the moves of a position since it was last asked.
 pub fn within_budget(engine: &Engine) -> Result<(), String> {
-    crate::cli::budget(engine).map_err(|e| render(&e))
+    rulebook::session::within_budget(engine).map_err(|e| render(&e))
 }
 
 /// Reads a legal move of `pos` in notation; the CLI's message if it is not
