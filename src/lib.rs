@@ -37,6 +37,7 @@
 pub mod ai;
 pub mod analysis;
 pub mod compile;
+pub mod describe;
 pub mod diag;
 pub mod engine;
 pub mod explain;

@@ -6,8 +6,6 @@
 //! letters, turns, counters, end rules and the board's cell names.
 
 mod advice;
-mod describe;
-pub(crate) mod ending;
 mod input;
 mod listing;
 mod save;
@@ -19,12 +17,13 @@ use std::time::{Duration, Instant};
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use super::agents;
 use super::board_text::{self, Style};
 use super::load::{CliError, Loaded};
-use super::{agents, thought};
 use advice::Verdict;
 use listing::Named;
 use rulebook::ai::{Agent, AgentSpec, Budget, DEFAULT_THREADS, Progress, Thought, derive_seed};
+use rulebook::describe::{self, ending, thought};
 use rulebook::diag::SourceFile;
 use rulebook::engine::{Engine, Move, MoveBuf, Position, Status};
 use rulebook::ir::{CaptureTo, CellId, Outcome, PieceKind, PlayerId};

@@ -104,7 +104,7 @@ pub fn parse_move(engine: &Engine, pos: &Position, text: &str, source: &SourceFi
             notation::ParseMoveError::NotLegal(_) if !legal.is_empty() => {
                 let explanation = rulebook::explain::explain(engine, pos, text);
                 // Explaining may list moves too: within the budget, or nothing said.
-                let said = crate::cli::explain::in_one_line(source, &explanation);
+                let said = rulebook::describe::explanation::in_one_line(source, &explanation);
                 said.filter(|_| within_budget(engine).is_ok())
             }
             _ => None,

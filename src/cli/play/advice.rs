@@ -5,9 +5,9 @@ use rulebook::engine::{Engine, MoveBuf, Obstacle, Position, Token};
 use rulebook::ir::{ActionSource, CellId, Cond, PieceKind, PlayerId};
 use rulebook::notation;
 
-use super::describe::{self, kind_name, player_name};
 use super::listing::{self, Action, Named};
 use crate::cli::board_text;
+use rulebook::describe::{self, kind_name, player_name};
 
 /// The answer to a typed move.
 #[derive(Debug)]
@@ -313,7 +313,7 @@ pub fn judge(engine: &Engine, pos: &Position, input: &str, legal: &[Named], sour
     // The rule and the clause that refuse it, where the rules file says so.
     let why = rulebook::explain::explain(engine, pos, input);
     if matches!(why.verdict, rulebook::explain::Verdict::Refused(_))
-        && let Some(line) = crate::cli::explain::in_one_line(source, &why)
+        && let Some(line) = describe::explanation::in_one_line(source, &why)
     {
         message.push_str("\n  Why: ");
         message.push_str(&line);

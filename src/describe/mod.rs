@@ -1,11 +1,20 @@
-//! Plain-language descriptions drawn from the compiled game: end rules, turns,
-//! movement rules, why a game ended and what a move did.
+//! Plain-language descriptions drawn from the compiled game, for people,
+//! shared by the front ends: expressions, conditions, movement rules, turns
+//! and what a move did (here); how a game ends and why it ended
+//! ([`ending`]); what a search thought of its move ([`thought`]); why a
+//! move is not legal, in one line ([`explanation`]). The board's cells laid
+//! out by files and ranks are [`grid`].
 
-use rulebook::diag::SourceFile;
-use rulebook::engine::{Engine, MoveRef, Position, Token};
-use rulebook::ir::{ActionSource, BinOp, CellId, Cond, Expr, Pattern, PieceKind, PlayerId};
+pub mod ending;
+pub mod explanation;
+pub mod grid;
+pub mod thought;
 
-pub use rulebook::explain::words::possessive;
+use crate::diag::SourceFile;
+use crate::engine::{Engine, MoveRef, Position, Token};
+use crate::ir::{ActionSource, BinOp, CellId, Cond, Expr, Pattern, PieceKind, PlayerId};
+
+pub use crate::explain::words::possessive;
 
 /// `some_name` as "some name".
 pub fn words(name: &str) -> String {
@@ -16,7 +25,9 @@ pub fn words(name: &str) -> String {
 /// mean by `mover` there.
 #[derive(Clone, Copy)]
 pub struct At<'a> {
+    /// The position values are read in, if any.
     pub pos: Option<&'a Position>,
+    /// The player the rules mean by `mover`, if known.
     pub mover: Option<PlayerId>,
 }
 
@@ -26,6 +37,15 @@ impl At<'_> {
         pos: None,
         mover: None,
     };
+}
+
+/// Whether the board is a grid whose directions are the eight compass
+/// points (so that shapes can be told by files and ranks).
+pub fn is_compass_grid(topo: &crate::ir::Topology) -> bool {
+    topo.dir_names
+        .iter()
+        .map(String::as_str)
+        .eq(["n", "ne", "e", "se", "s", "sw", "w", "nw"])
 }
 
 /// Pieces of a kind on the board, of one player or of all.
@@ -358,7 +378,7 @@ pub fn count_of(engine: &Engine, n: i64, kind: PieceKind) -> String {
 /// Where the neighbours along `dirs` lie, in words ("below it", "to its
 /// left", "to the ne of it"), when they are not every neighbour (then
 /// "next to" says it).
-fn beside(engine: &Engine, dirs: &[Vec<rulebook::ir::DirId>]) -> Option<String> {
+fn beside(engine: &Engine, dirs: &[Vec<crate::ir::DirId>]) -> Option<String> {
     let topo = &engine.game().topology;
     let first = dirs.first()?;
     let all = first.len() >= topo.dir_names.len();
@@ -455,10 +475,10 @@ pub fn cond_text(engine: &Engine, cond: &Cond) -> String {
 /// the rules that are not among the common shapes that [`rule_text`] words
 /// itself.
 pub fn written_moves(source: &SourceFile) -> Vec<(String, String, String)> {
-    let (file, _) = rulebook::syntax::parse(source);
+    let (file, _) = crate::syntax::parse(source);
     let mut out = Vec::new();
     for item in &file.items {
-        let rulebook::syntax::ast::Item::Piece(piece) = item else {
+        let crate::syntax::ast::Item::Piece(piece) = item else {
             continue;
         };
         for mv in &piece.moves {
@@ -587,7 +607,7 @@ pub fn rule_text(engine: &Engine, rule: usize, written: Option<&str>) -> String 
                 Some(shape) => format!("jumps {shape} over {over} onto {target}"),
                 None => format!("jumps over {over} onto {target}"),
             };
-            if *capturing != rulebook::ir::JumpCapture::No {
+            if *capturing != crate::ir::JumpCapture::No {
                 s.push_str(", capturing the piece jumped");
             }
             if *repeat {
@@ -623,10 +643,10 @@ pub fn rule_text(engine: &Engine, rule: usize, written: Option<&str>) -> String 
 /// cell, when each of its moves starts with one step to a neighbour (steps,
 /// slides, jumps); empty for leaps, and on a compass grid (where
 /// [`geometry`] says it better).
-fn first_steps(engine: &Engine, rule: &rulebook::ir::MoveRule) -> Vec<String> {
+fn first_steps(engine: &Engine, rule: &crate::ir::MoveRule) -> Vec<String> {
     let game = engine.game();
     let topo = &game.topology;
-    if crate::cli::board_text::is_compass_grid(topo) {
+    if is_compass_grid(topo) {
         return Vec::new();
     }
     let cells = topo.cells();
@@ -664,7 +684,7 @@ fn first_steps(engine: &Engine, rule: &rulebook::ir::MoveRule) -> Vec<String> {
         };
         for to in firsts {
             let reach: Vec<usize> = (0..dirs)
-                .filter(|&d| topo.step(cell, rulebook::ir::DirId(d as u8)) == to)
+                .filter(|&d| topo.step(cell, crate::ir::DirId(d as u8)) == to)
                 .collect();
             match reach.as_slice() {
                 [] => return Vec::new(), // not one step: a leap
@@ -689,10 +709,10 @@ fn first_steps(engine: &Engine, rule: &rulebook::ir::MoveRule) -> Vec<String> {
 /// The shape of a movement rule read off the board from a central cell, e.g.
 /// "one cell diagonally towards rank 8", "an L-shaped leap", "diagonally";
 /// `None` when it has no simple shape (or the board is not a grid).
-fn geometry(engine: &Engine, rule: &rulebook::ir::MoveRule) -> Option<String> {
+fn geometry(engine: &Engine, rule: &crate::ir::MoveRule) -> Option<String> {
     let game = engine.game();
     let topo = &game.topology;
-    if !crate::cli::board_text::is_compass_grid(topo) {
+    if !is_compass_grid(topo) {
         return None;
     }
     let cells = topo.cells();
@@ -727,7 +747,7 @@ fn geometry(engine: &Engine, rule: &rulebook::ir::MoveRule) -> Option<String> {
             .collect()
     };
     let d = order.iter().map(|&c| deltas(c)).find(|d| !d.is_empty())?;
-    let (_, ranks) = crate::cli::board_text::labels(engine);
+    let ranks = grid::Grid::new(engine).ranks;
     let towards = |d: &[(i32, i32)]| {
         if d.iter().all(|p| p.1 > 0) {
             ranks
@@ -895,7 +915,7 @@ pub fn turn_text(engine: &Engine, turn: usize) -> String {
     if t.after_each.is_some() && !text.is_empty() {
         text.push_str("; after each action, the turn's forced effect (`after each action`) is made");
     }
-    if t.pass != rulebook::ir::Pass::No {
+    if t.pass != crate::ir::Pass::No {
         if text.is_empty() {
             text = "pass".into();
         } else {
@@ -924,7 +944,7 @@ pub fn halfway(engine: &Engine, from: CellId, to: CellId) -> Option<CellId> {
     if !game
         .rules
         .iter()
-        .any(|r| matches!(r.pattern, rulebook::ir::Pattern::Jump { .. }))
+        .any(|r| matches!(r.pattern, crate::ir::Pattern::Jump { .. }))
     {
         return None;
     }
@@ -1092,7 +1112,7 @@ pub fn move_effects(engine: &Engine, before: &Position, after: &Position, mv: Mo
 
 /// What a fact about the last move says, in words.
 fn fact_text(engine: &Engine, i: usize, at: At) -> String {
-    use rulebook::ir::Fact;
+    use crate::ir::Fact;
     let game = engine.game();
     let kinds = |mask: &u64| {
         let names: Vec<String> = (0..game.kinds.len())
