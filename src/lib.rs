@@ -41,6 +41,7 @@ pub mod describe;
 pub mod diag;
 pub mod engine;
 pub mod explain;
+pub mod external;
 pub mod format;
 pub mod ide;
 pub mod ir;

@@ -9,7 +9,7 @@ use super::runner::run_indexed;
 use super::stats::{Estimate, Z95, elo_difference, wilson};
 use crate::ai::derive_seed;
 use crate::engine::Engine;
-use crate::protocol::client::EngineFailure;
+use crate::external::EngineFailure;
 
 /// What a match plays.
 #[derive(Debug, Clone)]
