@@ -1,4 +1,11 @@
-//! Source files and byte spans shared by every stage that reports errors.
+//! Source files and byte spans shared by every stage that reports errors;
+//! and a report drawn as text for people ([`render`]), with text from
+//! outside made safe to show ([`printable`], [`shown`]).
+
+pub mod printable;
+pub mod render;
+pub mod shown;
+mod snippet;
 
 use miette::{NamedSource, SourceSpan};
 

@@ -37,9 +37,11 @@
 pub mod ai;
 pub mod analysis;
 pub mod compile;
+pub mod describe;
 pub mod diag;
 pub mod engine;
 pub mod explain;
+pub mod external;
 pub mod format;
 pub mod ide;
 pub mod ir;

@@ -10,7 +10,7 @@ fn main() -> ExitCode {
     // Their text is made printable first (no escape sequence of a file or
     // an argument reaches the terminal).
     miette::set_hook(Box::new(|_| {
-        Box::new(cli::shown::Handler(
+        Box::new(rulebook::diag::shown::Handler(
             miette::MietteHandlerOpts::new().wrap_lines(false).build(),
         ))
     }))

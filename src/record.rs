@@ -150,47 +150,11 @@ impl Record {
         out
     }
 
-    /// Reads a record.
+    /// Reads a record: its first line, its header, then its moves.
     pub fn parse(source: &SourceFile) -> Result<Record, Box<RecordError>> {
         let text = source.text.as_str();
-        let error = |code, span, message: String, label: &str, help: Option<String>| {
-            Box::new(RecordError::at(source, code, span, message, label, help))
-        };
         let mut lines = Lines::new(text);
-        let Some((first, span)) = lines.next_content() else {
-            return Err(error(
-                "rules::cli::record_format",
-                Span::new(0, 0),
-                "this file is empty, not a game record".into(),
-                "empty",
-                Some(format!(
-                    "a record starts with the line `rulebook record {VERSION}`"
-                )),
-            ));
-        };
-        match first.strip_prefix("rulebook record").map(str::trim) {
-            Some(v) if v == VERSION.to_string() => {}
-            Some(v) if v.parse::<u32>().is_ok_and(|v| v > VERSION) => {
-                return Err(error(
-                    "rules::cli::record_version",
-                    span,
-                    format!("this record is in format {v}; this rulebook reads format {VERSION}"),
-                    "a newer format",
-                    Some("a newer rulebook wrote it: update rulebook to read it".into()),
-                ));
-            }
-            _ => {
-                return Err(error(
-                    "rules::cli::record_format",
-                    span,
-                    "this is not a game record".into(),
-                    "expected `rulebook record 1`",
-                    Some(format!(
-                        "a record starts with the line `rulebook record {VERSION}`; `play` writes one with `save FILE`"
-                    )),
-                ));
-            }
-        }
+        let first = first_line(source, &mut lines)?;
         let mut record = Record {
             game: None,
             rules: String::new(),
@@ -199,11 +163,45 @@ impl Record {
             position: None,
             moves: Vec::new(),
         };
-        let mut rules_seen = false;
-        let mut moves_at = None;
+        let header = record.read_header(source, &mut lines)?;
+        let Some(moves_at) = header.moves_at else {
+            return Err(fail(
+                source,
+                "rules::cli::record_format",
+                Span::new(text.trim_end().len(), text.trim_end().len()),
+                "the record has no `moves:` line".into(),
+                "expected `moves:` before the end",
+                Some(
+                    "the moves follow a line `moves:` (which may be the last line if no move was played)"
+                        .into(),
+                ),
+            ));
+        };
+        if !header.rules_seen {
+            return Err(fail(
+                source,
+                "rules::cli::record_format",
+                Span::new(0, first.len()),
+                "the record does not say which rules it was played with".into(),
+                "no `rules:` line",
+                Some("add a line `rules: FILE` after the first".into()),
+            ));
+        }
+        record.read_moves(source, moves_at)?;
+        Ok(record)
+    }
+
+    /// Reads the header lines `key: value` into the record, up to and with
+    /// `moves:` (or the end of the text).
+    fn read_header(&mut self, source: &SourceFile, lines: &mut Lines) -> Result<Header, Box<RecordError>> {
+        let mut header = Header {
+            rules_seen: false,
+            moves_at: None,
+        };
         while let Some((line, span)) = lines.next_content() {
             let Some((key, value)) = line.split_once(':') else {
-                return Err(error(
+                return Err(fail(
+                    source,
                     "rules::cli::record_format",
                     span,
                     format!("expected `field: value`, found `{line}`"),
@@ -219,14 +217,15 @@ impl Record {
             let after = &line[colon + 1..];
             let value_at = span.start + colon + 1 + (after.len() - after.trim_start().len());
             let repeated = match key {
-                "rules" => rules_seen,
-                "game" => record.game.is_some(),
-                "rules-hash" => record.rules_hash.is_some(),
-                "position" => record.position.is_some(),
+                "rules" => header.rules_seen,
+                "game" => self.game.is_some(),
+                "rules-hash" => self.rules_hash.is_some(),
+                "position" => self.position.is_some(),
                 _ => false,
             };
             if repeated {
-                return Err(error(
+                return Err(fail(
+                    source,
                     "rules::cli::record_format",
                     span,
                     format!("`{key}` is given twice"),
@@ -234,78 +233,94 @@ impl Record {
                     None,
                 ));
             }
-            match key {
-                "rules" => {
-                    record.rules = value.to_string();
-                    rules_seen = true;
-                }
-                "rules-hash" => record.rules_hash = Some(value.to_string()),
-                "game" => record.game = Some(value.to_string()),
-                "set" => match value.split_once('=') {
-                    Some((name, v)) if !name.trim().is_empty() => {
-                        record.sets.push((name.trim().to_string(), v.trim().to_string()))
-                    }
-                    _ => {
-                        return Err(error(
-                            "rules::cli::record_format",
-                            Span::new(value_at, span.end),
-                            format!("`set: {value}` is not of the form name=value"),
-                            "expected name=value",
-                            Some("write e.g. `set: turn_limit=100`".into()),
-                        ));
-                    }
-                },
-                "position" => {
-                    record.position = Some((value.to_string(), Span::new(value_at, span.end)));
-                }
-                "moves" => {
-                    moves_at = Some(value_at);
-                    break;
-                }
-                _ => {
-                    let close = strsim_close(key);
-                    return Err(error(
-                        "rules::cli::record_format",
-                        Span::new(span.start, span.start + colon),
-                        format!("unknown field `{key}`"),
-                        "not a field of a record",
-                        Some(match close {
-                            Some(c) => format!("did you mean `{c}`?"),
-                            None => format!("the fields are: {}", FIELDS.join(", ")),
-                        }),
-                    ));
-                }
+            let field = Field {
+                key,
+                value,
+                span,
+                colon,
+                value_at,
+            };
+            if self.read_field(source, &field, &mut header)? {
+                break;
             }
         }
-        let Some(moves_at) = moves_at else {
-            return Err(error(
-                "rules::cli::record_format",
-                Span::new(text.trim_end().len(), text.trim_end().len()),
-                "the record has no `moves:` line".into(),
-                "expected `moves:` before the end",
-                Some(
-                    "the moves follow a line `moves:` (which may be the last line if no move was played)"
-                        .into(),
-                ),
-            ));
-        };
-        if !rules_seen {
-            return Err(error(
-                "rules::cli::record_format",
-                Span::new(0, first.len()),
-                "the record does not say which rules it was played with".into(),
-                "no `rules:` line",
-                Some("add a line `rules: FILE` after the first".into()),
-            ));
+        Ok(header)
+    }
+
+    /// Reads one header field into the record (or into `header`); whether
+    /// it was `moves:`, which ends the header.
+    fn read_field(
+        &mut self,
+        source: &SourceFile,
+        field: &Field,
+        header: &mut Header,
+    ) -> Result<bool, Box<RecordError>> {
+        let Field {
+            key,
+            value,
+            span,
+            colon,
+            value_at,
+        } = *field;
+        match key {
+            "rules" => {
+                self.rules = value.to_string();
+                header.rules_seen = true;
+            }
+            "rules-hash" => self.rules_hash = Some(value.to_string()),
+            "game" => self.game = Some(value.to_string()),
+            "set" => match value.split_once('=') {
+                Some((name, v)) if !name.trim().is_empty() => {
+                    self.sets.push((name.trim().to_string(), v.trim().to_string()))
+                }
+                _ => {
+                    return Err(fail(
+                        source,
+                        "rules::cli::record_format",
+                        Span::new(value_at, span.end),
+                        format!("`set: {value}` is not of the form name=value"),
+                        "expected name=value",
+                        Some("write e.g. `set: turn_limit=100`".into()),
+                    ));
+                }
+            },
+            "position" => {
+                self.position = Some((value.to_string(), Span::new(value_at, span.end)));
+            }
+            "moves" => {
+                header.moves_at = Some(value_at);
+                return Ok(true);
+            }
+            _ => {
+                let close = strsim_close(key);
+                return Err(fail(
+                    source,
+                    "rules::cli::record_format",
+                    Span::new(span.start, span.start + colon),
+                    format!("unknown field `{key}`"),
+                    "not a field of a record",
+                    Some(match close {
+                        Some(c) => format!("did you mean `{c}`?"),
+                        None => format!("the fields are: {}", FIELDS.join(", ")),
+                    }),
+                ));
+            }
         }
-        for (word, span) in words(text, moves_at) {
+        Ok(false)
+    }
+
+    /// Reads the moves, from byte `moves_at` of the text to its end,
+    /// checking the numbers written before them.
+    fn read_moves(&mut self, source: &SourceFile, moves_at: usize) -> Result<(), Box<RecordError>> {
+        for (word, span) in words(&source.text, moves_at) {
             if let Some(n) = word.strip_suffix('.')
                 && !n.is_empty()
                 && n.bytes().all(|b| b.is_ascii_digit())
             {
-                let expected = record.moves.len() + 1;
+                let expected = self.moves.len() + 1;
                 if n.parse::<usize>().ok() != Some(expected) {
-                    return Err(error(
+                    return Err(fail(
+                        source,
                         "rules::cli::record_move",
                         span,
                         format!("move number {n} where move {expected} comes"),
@@ -318,9 +333,79 @@ impl Record {
                 }
                 continue;
             }
-            record.moves.push((word.to_string(), span));
+            self.moves.push((word.to_string(), span));
         }
-        Ok(record)
+        Ok(())
+    }
+}
+
+/// What reading the header found besides the record's fields.
+struct Header {
+    /// Whether a `rules:` line was read.
+    rules_seen: bool,
+    /// Where the moves start: just after `moves:`, if it was read.
+    moves_at: Option<usize>,
+}
+
+/// A header line `key: value` taken apart.
+#[derive(Clone, Copy)]
+struct Field<'a> {
+    key: &'a str,
+    value: &'a str,
+    /// The whole line.
+    span: Span,
+    /// The offset of the colon in the line.
+    colon: usize,
+    /// Where the value starts in the text.
+    value_at: usize,
+}
+
+/// A record error in `source`, boxed.
+fn fail(
+    source: &SourceFile,
+    code: &'static str,
+    span: Span,
+    message: String,
+    label: &str,
+    help: Option<String>,
+) -> Box<RecordError> {
+    Box::new(RecordError::at(source, code, span, message, label, help))
+}
+
+/// Checks the first line of a record, `rulebook record 1`, and returns it.
+fn first_line<'a>(source: &SourceFile, lines: &mut Lines<'a>) -> Result<&'a str, Box<RecordError>> {
+    let Some((first, span)) = lines.next_content() else {
+        return Err(fail(
+            source,
+            "rules::cli::record_format",
+            Span::new(0, 0),
+            "this file is empty, not a game record".into(),
+            "empty",
+            Some(format!(
+                "a record starts with the line `rulebook record {VERSION}`"
+            )),
+        ));
+    };
+    match first.strip_prefix("rulebook record").map(str::trim) {
+        Some(v) if v == VERSION.to_string() => Ok(first),
+        Some(v) if v.parse::<u32>().is_ok_and(|v| v > VERSION) => Err(fail(
+            source,
+            "rules::cli::record_version",
+            span,
+            format!("this record is in format {v}; this rulebook reads format {VERSION}"),
+            "a newer format",
+            Some("a newer rulebook wrote it: update rulebook to read it".into()),
+        )),
+        _ => Err(fail(
+            source,
+            "rules::cli::record_format",
+            span,
+            "this is not a game record".into(),
+            "expected `rulebook record 1`",
+            Some(format!(
+                "a record starts with the line `rulebook record {VERSION}`; `play` writes one with `save FILE`"
+            )),
+        )),
     }
 }
 

@@ -364,3 +364,225 @@ fn the_language_reference_reproduces_the_shipped_games_verbatim() {
         );
     }
 }
+
+// ---------------------------------------------------------------------------
+// Front ends as siblings.
+
+/// The front ends, each a folder of sources: the command line, the web page,
+/// the engine protocol, the editors' analysis and the Python package. None
+/// names another's modules (what two of them share lives in the library),
+/// except for the [`FRONT_END_ENTRY_POINTS`]. The names are those by which
+/// other code reaches each one (`crate::web`, `rulebook::protocol`); the
+/// Python package is reached by none.
+const FRONT_ENDS: &[(&str, &str)] = &[
+    ("src/cli/", "cli"),
+    ("src/web/", "web"),
+    ("src/protocol/", "protocol"),
+    ("src/ide/", "ide"),
+    ("python/src/", "python"),
+];
+
+/// What a front end may call of another, named by its whole path: the
+/// command line's dispatcher starts the web server, the engine protocol and
+/// the language server; the web page's editor is built on the editors'
+/// analysis, as the language server is.
+const FRONT_END_ENTRY_POINTS: &[(&str, &str)] = &[
+    ("src/cli/", "crate::web::serve"),
+    ("src/cli/", "rulebook::protocol::serve"),
+    ("src/cli/", "rulebook::ide::Document"),
+    ("src/web/", "rulebook::ide::Document"),
+];
+
+/// The roots a path to another front end starts from: the crate (the
+/// binary's, where `cli` and `web` live, or the library's), the library
+/// from outside, and `super` chains climbing out of a front end's folder.
+const PATH_ROOTS: &[&str] = &["crate", "rulebook", "super"];
+
+/// The sources of every front end (`.rs` files), relative to the crate, sorted.
+fn front_end_sources() -> Vec<(String, String)> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut stack: Vec<PathBuf> = FRONT_ENDS.iter().map(|(dir, _)| root.join(dir)).collect();
+    let mut files = Vec::new();
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+            let path = entry.expect("a directory entry").path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+        .into_iter()
+        .map(|path| {
+            let rel = path
+                .strip_prefix(&root)
+                .expect("under the crate")
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy())
+                .collect::<Vec<_>>()
+                .join("/");
+            let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{rel}: {e}"));
+            (rel, text)
+        })
+        .collect()
+}
+
+/// The statements of a source, comments left out, each with its first
+/// line's number: a `use` written over several lines is one statement, any
+/// other line is one of its own.
+fn statements(text: &str) -> Vec<(usize, String)> {
+    let mut out: Vec<(usize, String)> = Vec::new();
+    let mut open_use = false;
+    for (i, line) in text.lines().enumerate() {
+        let code = line.find("//").map_or(line, |at| &line[..at]).trim();
+        if open_use {
+            let last = out.last_mut().expect("a statement is open");
+            last.1.push(' ');
+            last.1.push_str(code);
+        } else {
+            out.push((i + 1, code.to_string()));
+            let words: Vec<&str> = code.split_whitespace().take(2).collect();
+            open_use = words.first() == Some(&"use") || words.get(1) == Some(&"use");
+        }
+        if code.contains(';') {
+            open_use = false;
+        }
+    }
+    out
+}
+
+/// Whether `c` may be part of an identifier.
+fn is_path_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
+/// What `statement`, in a file of the front end whose folder is `folder`,
+/// names of another front end: a path (`crate::cli::thought`,
+/// `super::super::web`, `rulebook::protocol::Server`) or a group naming one
+/// (`use rulebook::{ide, diag}`); `None` when it names none, or only an
+/// entry point allowed to `folder`.
+fn other_front_end_named(folder: &str, statement: &str) -> Option<String> {
+    let others = FRONT_ENDS
+        .iter()
+        .filter(|(dir, _)| *dir != folder)
+        .map(|(_, name)| *name);
+    for name in others {
+        for root in PATH_ROOTS {
+            let path = format!("{root}::{name}");
+            for (at, _) in statement.match_indices(&path) {
+                let before = statement[..at].chars().next_back();
+                let rest = &statement[at + path.len()..];
+                if before.is_some_and(is_path_char) || rest.chars().next().is_some_and(is_path_char) {
+                    continue;
+                }
+                let named: String = statement[at..]
+                    .chars()
+                    .take_while(|c| is_path_char(*c) || *c == ':')
+                    .collect();
+                let allowed = FRONT_END_ENTRY_POINTS.iter().any(|(dir, entry)| {
+                    *dir == folder
+                        && named.starts_with(entry)
+                        && !named[entry.len()..].starts_with(|c: char| is_path_char(c))
+                });
+                if !allowed {
+                    return Some(named.trim_end_matches(':').to_string());
+                }
+            }
+            // A group under a root: `use rulebook::{ide::Document, diag};`.
+            let group = format!("{root}::{{");
+            if let Some(at) = statement.find(&group) {
+                let inside = &statement[at + group.len()..];
+                let names_it = inside.split(|c: char| !is_path_char(c)).any(|word| word == name);
+                if names_it {
+                    return Some(format!("{root}::{{… {name} …}}"));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The folder of the front end `path` belongs to.
+fn front_end_folder(path: &str) -> &'static str {
+    FRONT_ENDS
+        .iter()
+        .find(|(dir, _)| path.starts_with(dir))
+        .map(|(dir, _)| *dir)
+        .unwrap_or_else(|| panic!("{path} is in no front end"))
+}
+
+#[test]
+fn no_front_end_imports_another() {
+    let files = front_end_sources();
+    for (dir, _) in FRONT_ENDS {
+        assert!(
+            files.iter().any(|(p, _)| p.starts_with(dir)),
+            "{dir} has no sources: is the list of front ends out of date?"
+        );
+    }
+    let mut found = Vec::new();
+    for (path, text) in &files {
+        let folder = front_end_folder(path);
+        for (line, statement) in statements(text) {
+            if let Some(named) = other_front_end_named(folder, &statement) {
+                found.push(format!("{path}:{line}: `{named}`: {statement}"));
+            }
+        }
+    }
+    assert_none(
+        "a front end (src/cli, src/web, src/protocol, src/ide, python/src) must not name another's \
+         modules, but for the entry points allowed (move what two share into the library)",
+        found,
+    );
+}
+
+/// The check above must be able to fail: its detector flags what it looks for.
+#[test]
+fn the_front_end_detector_flags_what_it_looks_for() {
+    let flagged = |folder: &str, line: &str| other_front_end_named(folder, line);
+    assert_eq!(
+        flagged("src/web/", "use crate::cli::thought;").as_deref(),
+        Some("crate::cli::thought")
+    );
+    assert_eq!(
+        flagged("src/web/", "let r = super::super::cli::budget(e);").as_deref(),
+        Some("super::cli::budget")
+    );
+    assert_eq!(
+        flagged("src/cli/", "use rulebook::protocol::Server;").as_deref(),
+        Some("rulebook::protocol::Server")
+    );
+    assert_eq!(
+        flagged("python/src/", "use rulebook::ide::Document;").as_deref(),
+        Some("rulebook::ide::Document")
+    );
+    assert_eq!(
+        flagged("src/protocol/", "use crate::{ide, diag::Report};").as_deref(),
+        Some("crate::{… ide …}")
+    );
+    // Entry points, to whom they are allowed only.
+    assert_eq!(flagged("src/cli/", "crate::web::serve(files, port),"), None);
+    assert_eq!(flagged("src/cli/", "rulebook::protocol::serve(session)?;"), None);
+    assert_eq!(
+        flagged("src/web/", "rulebook::protocol::serve(session)?;").as_deref(),
+        Some("rulebook::protocol::serve")
+    );
+    assert_eq!(
+        flagged("src/cli/", "crate::web::serve_more()").as_deref(),
+        Some("crate::web::serve_more")
+    );
+    // A front end's own modules, and words that only look alike.
+    assert_eq!(flagged("src/cli/", "use crate::cli::load;"), None);
+    assert_eq!(flagged("src/web/", "code(rules::cli::no_games),"), None);
+    assert_eq!(flagged("src/web/", "use rulebook::protocols_of_old;"), None);
+    let multi = statements("use rulebook::{\n    diag,\n    ide, // the editor\n};\nfn f() {}\n");
+    assert_eq!(multi.len(), 2);
+    assert_eq!(multi[0].0, 1);
+    assert_eq!(
+        other_front_end_named("src/web/", &multi[0].1).as_deref(),
+        Some("rulebook::{… ide …}")
+    );
+}

@@ -3,7 +3,7 @@
 //! the command line would print) and `diagnostics` (a list of dicts with
 //! `code`, `message`, `severity`, `line`, `column`, `help`).
 
-use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme};
+use miette::Diagnostic;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -76,12 +76,7 @@ impl Entry {
 
 /// The text of a diagnostic as the command line prints it, without colours.
 pub fn render(diagnostic: &dyn Diagnostic) -> String {
-    let mut out = String::new();
-    let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_width(100);
-    match handler.render_report(&mut out, diagnostic) {
-        Ok(()) => out,
-        Err(_) => diagnostic.to_string(),
-    }
+    rulebook::diag::render::report_text(diagnostic, false)
 }
 
 /// An exception of class `E` with `message`, its `rendered` text and its entries.

@@ -7,8 +7,8 @@ use serde::{Deserialize, Serialize};
 use super::player::{Mover, Player, Seat};
 use crate::ai::{Agent, AgentSpec, derive_seed};
 use crate::engine::{EndCause, Engine, MoveBuf, Status};
+use crate::external::EngineFailure;
 use crate::ir::Outcome;
-use crate::protocol::client::EngineFailure;
 
 /// How a game between agents ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -11,7 +11,7 @@ use super::runner::fold_indexed;
 use super::stats::{Estimate, Z95, elo_difference, wilson};
 use crate::ai::derive_seed;
 use crate::engine::Engine;
-use crate::protocol::client::EngineFailure;
+use crate::external::EngineFailure;
 
 /// What a match plays.
 #[derive(Debug, Clone)]

@@ -6,8 +6,7 @@ use std::fmt;
 
 use crate::ai::{Agent, AgentSpec};
 use crate::engine::{Engine, Move, Position};
-use crate::protocol::client::{EngineCommand, EngineFailure, EngineProcess};
-use crate::protocol::gtp::client::GtpProcess;
+use crate::external::{EngineCommand, EngineFailure, EngineProcess, GtpProcess};
 
 /// A player of a match, by name.
 #[derive(Debug, Clone, PartialEq)]

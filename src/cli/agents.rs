@@ -6,8 +6,8 @@ use std::time::Duration;
 use super::load::CliError;
 use rulebook::ai::{AgentSpec, Budget, MctsConfig};
 use rulebook::analysis::Player;
+use rulebook::external::EngineCommand;
 use rulebook::ir::Game;
-use rulebook::protocol::client::EngineCommand;
 
 /// The agent of `play --ai SIDE` without `=AGENT`: two seconds a move,
 /// which answers within about two seconds on any game.

@@ -9,10 +9,11 @@ use super::load::{self, CliError};
 use super::matches::{interval, pct};
 use super::output::Out;
 use super::variants::{self, Variants};
-use super::{agents, plot, progress, record};
+use super::{agents, plot, progress};
 use rulebook::ai::AgentSpec;
 use rulebook::analysis::{self, FORMAT, GameRecord, MergeError, Shard, Study, VariantReport};
 use rulebook::engine::Engine;
+use rulebook::record;
 
 /// How `analyze` prints its report.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

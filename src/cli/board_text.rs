@@ -7,6 +7,7 @@
 //! colour and the cells of the last move are highlighted (without colour they
 //! are bracketed: `[K]`).
 
+use rulebook::describe::grid::Grid;
 use rulebook::engine::{Engine, MoveRef, Position, Token};
 use rulebook::ir::{CellId, PieceKind, PlayerId};
 
@@ -120,52 +121,6 @@ pub fn move_cells(mv: MoveRef) -> Vec<CellId> {
 /// Whether a cell is dark: (file + rank) even, counting from 0 (`a1` dark).
 fn is_dark(coords: (i32, i32)) -> bool {
     (coords.0 + coords.1).rem_euclid(2) == 0
-}
-
-/// The board cells laid out on the drawing grid, `grid[rank][file]`.
-struct Grid {
-    cells: Vec<Vec<Option<CellId>>>,
-    files: Vec<String>,
-    ranks: Vec<String>,
-}
-
-impl Grid {
-    fn new(engine: &Engine) -> Grid {
-        let topo = &engine.game().topology;
-        let width = topo.width.clamp(0, 256) as usize;
-        let height = topo.height.clamp(0, 256) as usize;
-        let mut cells = vec![vec![None; width]; height];
-        for c in 0..topo.board_cells.min(topo.coords.len()) {
-            let (f, r) = topo.coords[c];
-            if (0..width as i32).contains(&f) && (0..height as i32).contains(&r) {
-                cells[r as usize][f as usize] = Some(CellId(c as u16));
-            }
-        }
-        let name = |c: &CellId| topo.cell_names.get(c.index()).map(String::as_str).unwrap_or("");
-        let files = (0..width)
-            .map(|f| rulebook::render::common_label(cells.iter().filter_map(|row| row[f].as_ref()).map(name)))
-            .collect();
-        let ranks = cells
-            .iter()
-            .map(|row| rulebook::render::common_label(row.iter().flatten().map(name)))
-            .collect();
-        Grid { cells, files, ranks }
-    }
-}
-
-/// Whether the board is a grid whose directions are the eight compass
-/// points (so that shapes can be told by files and ranks).
-pub fn is_compass_grid(topo: &rulebook::ir::Topology) -> bool {
-    topo.dir_names
-        .iter()
-        .map(String::as_str)
-        .eq(["n", "ne", "e", "se", "s", "sw", "w", "nw"])
-}
-
-/// The labels of the board's columns (files) and rows (ranks, bottom first).
-pub fn labels(engine: &Engine) -> (Vec<String>, Vec<String>) {
-    let grid = Grid::new(engine);
-    (grid.files, grid.ranks)
 }
 
 /// A set of cells in words: "rank 8", "file c", "a1 c1 e1", or "12 cells (a1 … h8)";

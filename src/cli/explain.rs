@@ -1,17 +1,17 @@
 //! `explain`: why a move is legal or not, printed with the place in the
 //! rules file of the rule and the clause that decide it (a source snippet
-//! with labels, as a report of `check`), or as JSON; and the same in one
-//! line for `play` and the web page.
+//! with labels, as a report of `check`), or as JSON. The same in one line,
+//! for `play` and the web page, is the library's
+//! [`rulebook::describe::explanation`].
 
 use std::fmt;
 
-use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, Severity};
+use miette::{Diagnostic, LabeledSpan, NamedSource, Severity};
 use serde_json::{Value, json};
 
 use super::Format;
 use super::load::{self, Loaded};
 use super::output::Out;
-use super::shown::Shown;
 use rulebook::diag::{SourceFile, Span};
 use rulebook::explain::{self, Explanation, RuleAt, Verdict};
 
@@ -51,40 +51,6 @@ fn headline(e: &Explanation) -> String {
         }
         Verdict::Over => format!("{mv} cannot be played: the game is over."),
     }
-}
-
-/// The explanation of a move that is not legal in one line, for `play` and
-/// the web page: why, and where the rule and the clause are written
-/// (`file:line:column`, the clause's text); `None` for other verdicts.
-pub fn in_one_line(source: &SourceFile, e: &Explanation) -> Option<String> {
-    match &e.verdict {
-        Verdict::Refused(r) => {
-            let at = r.clause.or(r.rule.span).map(|s| {
-                let (line, column) = source.line_col(s.start);
-                let text = clause_text(source, s);
-                let quoted = if text.is_empty() {
-                    String::new()
-                } else {
-                    format!(": `{text}`")
-                };
-                format!(" — {} at {}:{line}:{column}{quoted}", r.rule.name, source.name)
-            });
-            Some(format!("{}{}", r.reason, at.unwrap_or_default()))
-        }
-        Verdict::NoRule(why) => Some(format!("no rule produces it ({why})")),
-        _ => None,
-    }
-}
-
-/// The text of a span on one line (its first line, at most 60 characters).
-fn clause_text(source: &SourceFile, span: Span) -> String {
-    let text = source.text.get(span.start..span.end).unwrap_or("");
-    let line = text.lines().next().unwrap_or("").trim();
-    let mut short: String = line.chars().take(60).collect();
-    if line.chars().count() > 60 || text.trim_end().contains('\n') {
-        short.push('…');
-    }
-    short
 }
 
 /// The report that points into the rules file: the rule or clause that
@@ -166,17 +132,7 @@ impl Diagnostic for Place {
 fn render(place: &Place) -> String {
     let colour =
         std::env::var_os("NO_COLOR").is_none() && std::io::IsTerminal::is_terminal(&std::io::stdout());
-    let theme = if colour {
-        GraphicalTheme::unicode()
-    } else {
-        GraphicalTheme::unicode_nocolor()
-    };
-    let mut out = String::new();
-    // Writing into a String cannot fail.
-    let _ = GraphicalReportHandler::new_themed(theme)
-        .with_width(100)
-        .render_report(&mut out, &Shown::new(place));
-    out
+    rulebook::diag::render::report_text(place, colour)
 }
 
 /// The explanation as JSON: `move`, `legal`, `kind`, `rule`, `rule_span`,

@@ -5,16 +5,17 @@ use std::io::Read;
 use std::path::Path;
 use std::sync::Arc;
 
-use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme};
+use miette::Diagnostic;
 use thiserror::Error;
 
 use super::GameArgs;
 use super::output::to_stderr;
-use super::record::{self, Record, RecordError};
 use rulebook::diag::{Report, SourceFile, Span};
 use rulebook::engine::{Engine, MoveBuf};
 use rulebook::notation;
+use rulebook::record::{self, Record, RecordError};
 use rulebook::session::Session;
+use rulebook::session::{BudgetExhausted, within_budget};
 
 /// A problem on the command line or with its inputs, shown as a miette report.
 #[derive(Debug, Error, Diagnostic)]
@@ -91,15 +92,9 @@ pub enum CliError {
     #[diagnostic(code(rules::cli::bad_option))]
     Option(String),
     /// A position whose moves could not be listed within the engine's budget.
-    #[error("{what}: listing the moves of one position took more than {limit}")]
-    #[diagnostic(
-        code(rules::cli::move_budget),
-        help(
-            "the rule's ways multiply too fast (a repetition that can double back, a chain over a full board): \
-             bound it with conditions (`if empty`, `each piece jumped once`, fewer directions), see docs/LANGUAGE.md §8"
-        )
-    )]
-    Exhausted { what: String, limit: String },
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Exhausted(#[from] BudgetExhausted),
     /// `play -` or `engine -`: the rules cannot come from standard input,
     /// which brings the moves (the commands).
     #[error("`{command}` reads {what} from standard input, so the rules cannot come from it")]
@@ -225,28 +220,9 @@ pub enum CliError {
     Bench { file: String, reason: String },
 }
 
-/// The error for an engine that ran out of its budget, if it did since it
-/// was last asked (see [`Engine::take_exhausted`]).
+/// The library's [`within_budget`] as a command's error.
 pub fn budget(engine: &Engine) -> Result<(), CliError> {
-    let Some(e) = engine.take_exhausted() else {
-        return Ok(());
-    };
-    let game = engine.game();
-    let what = match e.rule.and_then(|r| game.rules.get(r)) {
-        Some(rule) => {
-            let kind = &game.kinds[rule.kind.index()].name;
-            if rule.drop {
-                format!("the drop rule `{}` of `{kind}`", rule.name)
-            } else {
-                format!("the rule `{}` of `{kind}`", rule.name)
-            }
-        }
-        None => "this game".to_string(),
-    };
-    Err(CliError::Exhausted {
-        what,
-        limit: e.limit.to_string(),
-    })
+    within_budget(engine).map_err(CliError::Exhausted)
 }
 
 impl CliError {
@@ -536,16 +512,7 @@ pub fn render(report: &Report) -> String {
 pub fn render_one(diagnostic: &dyn Diagnostic) -> String {
     let colour =
         std::env::var_os("NO_COLOR").is_none() && std::io::IsTerminal::is_terminal(&std::io::stderr());
-    let theme = if colour {
-        GraphicalTheme::unicode()
-    } else {
-        GraphicalTheme::unicode_nocolor()
-    };
-    let mut out = String::new();
-    let handler = GraphicalReportHandler::new_themed(theme).with_width(100);
-    // Writing into a String cannot fail.
-    let _ = handler.render_report(&mut out, &super::shown::Shown::new(diagnostic));
-    out
+    rulebook::diag::render::report_text(diagnostic, colour)
 }
 
 /// `name=value` pairs of `--set`.

@@ -12,22 +12,17 @@ mod diff;
 mod diff_json;
 mod diff_text;
 mod engine;
-pub(crate) mod explain;
+mod explain;
 mod fmt;
 mod load;
 mod lsp;
 mod matches;
 mod output;
-pub(crate) mod play;
+mod play;
 mod plot;
-pub(crate) mod printable;
 mod progress;
-pub(crate) mod record;
 mod render;
 mod rule_tests;
-pub(crate) mod shown;
-mod snippet;
-pub(crate) mod thought;
 mod trace;
 mod variants;
 
@@ -509,9 +504,6 @@ pub use output::reader_gone;
 
 /// Writes to standard error, ignoring failure (there is nowhere else to say it).
 pub use output::to_stderr;
-
-/// The error of an engine that ran out of its budget for listing moves.
-pub(crate) use load::budget;
 
 /// Runs the command line; the process exits 1 on any error.
 pub fn run() -> miette::Result<()> {

@@ -6,7 +6,7 @@ use std::fmt::Display;
 use std::io::{self, BufWriter, Stdout, Write};
 
 use super::load::CliError;
-use super::printable::{printable, printable_keeping_colour};
+use rulebook::diag::printable::{printable, printable_keeping_colour};
 
 /// Buffered standard output whose write errors come back as [`CliError`]s.
 pub struct Out {
@@ -44,11 +44,9 @@ impl Out {
     }
 }
 
-/// Writes to standard error, ignoring failure: if stderr itself is closed
-/// there is nowhere left to say anything.
-pub fn to_stderr(text: &str) {
-    let _ = io::stderr().lock().write_all(text.as_bytes());
-}
+/// Writes to standard error, ignoring failure (the library's writer, which
+/// the web page uses too).
+pub use rulebook::diag::render::to_stderr;
 
 /// Whether `error` only says that standard output was closed by its reader.
 pub fn reader_gone(error: &miette::Report) -> bool {

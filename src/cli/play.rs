@@ -6,8 +6,6 @@
 //! letters, turns, counters, end rules and the board's cell names.
 
 mod advice;
-mod describe;
-pub(crate) mod ending;
 mod input;
 mod listing;
 mod save;
@@ -19,12 +17,13 @@ use std::time::{Duration, Instant};
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use super::agents;
 use super::board_text::{self, Style};
 use super::load::{CliError, Loaded};
-use super::{agents, thought};
 use advice::Verdict;
 use listing::Named;
 use rulebook::ai::{Agent, AgentSpec, Budget, DEFAULT_THREADS, Progress, Thought, derive_seed};
+use rulebook::describe::{self, ending, thought};
 use rulebook::diag::SourceFile;
 use rulebook::engine::{Engine, Move, MoveBuf, Position, Status};
 use rulebook::ir::{CaptureTo, CellId, Outcome, PieceKind, PlayerId};
@@ -154,7 +153,7 @@ impl Session<'_> {
     /// Writes `text` (and a line end): its control characters escaped but
     /// the colours of the game's styles.
     fn say(&mut self, text: &str) -> io::Result<()> {
-        let text = super::printable::printable_keeping_colour(text);
+        let text = rulebook::diag::printable::printable_keeping_colour(text);
         let mut out = self.out.lock();
         out.write_all(text.as_bytes())?;
         if !text.ends_with('\n') {

@@ -20,6 +20,8 @@
 //! assert_eq!(again.played()[0].0, first);
 //! ```
 
+mod budget;
+
 use std::sync::Arc;
 
 use miette::Diagnostic;
@@ -31,6 +33,8 @@ use crate::ir::PlayerId;
 use crate::notation::{self, ParseMoveError};
 use crate::position_text::{self, PositionError};
 use crate::record::{self, Record, RecordError};
+
+pub use budget::{BudgetExhausted, within_budget};
 
 /// A game being played (cheap to clone: the compiled rules are shared).
 #[derive(Debug, Clone)]

@@ -118,7 +118,7 @@ pub fn serve(files: Vec<PathBuf>, port: u16) -> miette::Result<()> {
                     app.set_game(game);
                     break;
                 }
-                Err(e) => crate::cli::to_stderr(&format!("{}:\n{e}\n", path.display())),
+                Err(e) => rulebook::diag::render::to_stderr(&format!("{}:\n{e}\n", path.display())),
             }
         }
         let listener = tokio::net::TcpListener::bind(("127.0.0.1", port))

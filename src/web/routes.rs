@@ -456,7 +456,7 @@ fn think(shared: &Shared) {
             };
             game.session.push(mv);
             app.generation += 1;
-            app.thought = thought.map(|t| crate::cli::thought::summary(&engine, &t));
+            app.thought = thought.map(|t| rulebook::describe::thought::summary(&engine, &t));
         }
         think(&shared);
     });

@@ -8,16 +8,16 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme};
+use miette::Diagnostic;
 use rulebook::diag::{Report, SourceFile};
 use rulebook::engine::{Engine, Move, MoveBuf, Position, Token};
 use rulebook::notation;
+use rulebook::record::Record;
 use rulebook::session::{ReplayError, Session};
 
 use super::agent::Progress;
 use super::view::View;
 use super::work::{Jobs, Pending};
-use crate::cli::record::Record;
 
 /// The most text a rules file or a record sent by the page may hold.
 pub const MAX_TEXT: usize = 512 * 1024;
@@ -85,10 +85,10 @@ impl Game {
     }
 }
 
-/// The CLI's report when `engine` ran out of its budget for listing the
-/// moves of a position since it was last asked.
+/// The report (as the CLI prints it) when `engine` ran out of its budget
+/// for listing the moves of a position since it was last asked.
 pub fn within_budget(engine: &Engine) -> Result<(), String> {
-    crate::cli::budget(engine).map_err(|e| render(&e))
+    rulebook::session::within_budget(engine).map_err(|e| render(&e))
 }
 
 /// Reads a legal move of `pos` in notation; the CLI's message if it is not
@@ -104,7 +104,7 @@ pub fn parse_move(engine: &Engine, pos: &Position, text: &str, source: &SourceFi
             notation::ParseMoveError::NotLegal(_) if !legal.is_empty() => {
                 let explanation = rulebook::explain::explain(engine, pos, text);
                 // Explaining may list moves too: within the budget, or nothing said.
-                let said = crate::cli::explain::in_one_line(source, &explanation);
+                let said = rulebook::describe::explanation::in_one_line(source, &explanation);
                 said.filter(|_| within_budget(engine).is_ok())
             }
             _ => None,
@@ -165,11 +165,7 @@ pub fn check_text(text: &str, what: &str) -> Result<(), String> {
 /// A report as the CLI prints it, without colour (long lines cut near
 /// their labels, control characters escaped).
 pub fn render(diagnostic: &dyn Diagnostic) -> String {
-    let mut out = String::new();
-    let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_width(100);
-    // Writing into a String cannot fail.
-    let _ = handler.render_report(&mut out, &crate::cli::shown::Shown::new(diagnostic));
-    out
+    rulebook::diag::render::report_text(diagnostic, false)
 }
 
 /// Compiles rules text into a new game at its start; the CLI's report if it

@@ -54,7 +54,7 @@ impl View {
                     Outcome::Win(p) => format!("{} won", players[p.index()]),
                     Outcome::Draw => "a draw".to_string(),
                 }),
-                reason: crate::cli::play::ending::end_reason(engine, pos, &mut buf, source).map(|(_, r)| r),
+                reason: rulebook::describe::ending::end_reason(engine, pos, &mut buf, source).map(|(_, r)| r),
                 legal: Vec::new(),
             },
         }

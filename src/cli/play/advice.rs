@@ -5,9 +5,9 @@ use rulebook::engine::{Engine, MoveBuf, Obstacle, Position, Token};
 use rulebook::ir::{ActionSource, CellId, Cond, PieceKind, PlayerId};
 use rulebook::notation;
 
-use super::describe::{self, kind_name, player_name};
 use super::listing::{self, Action, Named};
 use crate::cli::board_text;
+use rulebook::describe::{self, kind_name, player_name};
 
 /// The answer to a typed move.
 #[derive(Debug)]
@@ -313,7 +313,7 @@ pub fn judge(engine: &Engine, pos: &Position, input: &str, legal: &[Named], sour
     // The rule and the clause that refuse it, where the rules file says so.
     let why = rulebook::explain::explain(engine, pos, input);
     if matches!(why.verdict, rulebook::explain::Verdict::Refused(_))
-        && let Some(line) = crate::cli::explain::in_one_line(source, &why)
+        && let Some(line) = describe::explanation::in_one_line(source, &why)
     {
         message.push_str("\n  Why: ");
         message.push_str(&line);
@@ -420,10 +420,34 @@ fn example_list(legal: &[Named]) -> String {
 
 /// Why a well-formed move is not legal, as precisely as the legal moves allow.
 fn explain(engine: &Engine, pos: &Position, input: &str, typed: &[Action], legal: &[Named]) -> String {
-    let game = engine.game();
-    let mover = engine.mover(pos);
-    let turn = game.order.at(pos.ply()).1;
-    // The longest run of whole actions that some legal moves start with.
+    let (i, candidates) = matched_actions(typed, legal);
+    let refusal = Refusal::new(engine, pos, input, i);
+    if i >= typed.len() {
+        // Every typed action matched, yet the move is not legal: it stops short.
+        return format!("`{input}` is not a whole move.");
+    }
+    if let Some(message) = into_check(engine, pos, typed) {
+        return message;
+    }
+    let actions_here: Vec<&Action> = candidates.iter().filter_map(|m| m.actions.get(i)).collect();
+    if actions_here.is_empty() {
+        return refusal.no_further_action(typed.len());
+    }
+    let here = next_actions(&candidates, i);
+    let board = match candidates.first() {
+        Some(m) if i > 0 => board_after(engine, pos, &m.text, i),
+        _ => board_of(engine, pos),
+    };
+    match &typed[i] {
+        Action::Pass => refusal.pass_refused(),
+        Action::Drop { letter, cell } => refusal.drop_refused(letter, cell, &here, &board),
+        Action::Path { cells, .. } => refusal.path_refused(typed, cells, &actions_here, &here, &board),
+    }
+}
+
+/// The longest run of whole typed actions that some legal moves start
+/// with: its length, and those moves (all of them for none).
+fn matched_actions<'a>(typed: &[Action], legal: &'a [Named]) -> (usize, Vec<&'a Named>) {
     let mut i = 0;
     let mut candidates: Vec<&Named> = legal.iter().collect();
     while i < typed.len() {
@@ -438,43 +462,13 @@ fn explain(engine: &Engine, pos: &Position, input: &str, typed: &[Action], legal
         candidates = next;
         i += 1;
     }
-    let done: Vec<String> = input.split(',').take(i).map(|s| s.trim().to_string()).collect();
-    let after = if i == 0 {
-        String::new()
-    } else {
-        format!("After {}, ", done.join(","))
-    };
-    let cap = |s: String| -> String {
-        if after.is_empty() {
-            s
-        } else {
-            let mut c = s.chars();
-            match c.next() {
-                Some(f) => format!("{after}{}{}", f.to_lowercase(), c.as_str()),
-                None => after.clone(),
-            }
-        }
-    };
-    if i >= typed.len() {
-        // Every typed action matched, yet the move is not legal: it stops short.
-        return format!("`{input}` is not a whole move.");
-    }
-    if let Some(message) = into_check(engine, pos, typed) {
-        return message;
-    }
-    let actions_here: Vec<&Action> = candidates.iter().filter_map(|m| m.actions.get(i)).collect();
-    if actions_here.is_empty() {
-        let max = describe::max_actions(engine, turn);
-        return match max {
-            Some(n) if i as i64 >= n => format!(
-                "A move here has at most {n} action{}: `{input}` has {}.",
-                if n == 1 { "" } else { "s" },
-                typed.len()
-            ),
-            _ => cap("no further action is possible: play it without the rest.".to_string()),
-        };
-    }
-    let here: Vec<String> = candidates
+    (i, candidates)
+}
+
+/// The actions the moves `candidates` go on with after their first `i`,
+/// each once, in order.
+fn next_actions(candidates: &[&Named], i: usize) -> Vec<String> {
+    candidates
         .iter()
         .filter(|m| m.actions.len() > i)
         .map(|m| {
@@ -489,210 +483,324 @@ fn explain(engine: &Engine, pos: &Position, input: &str, typed: &[Action], legal
                 v.push(s);
             }
             v
-        });
-    let board = match candidates.first() {
-        Some(m) if i > 0 => board_after(engine, pos, &m.text, i),
-        _ => board_of(engine, pos),
-    };
-    let width = listing::screen_width();
-    match &typed[i] {
-        Action::Pass => {
-            if i > 0 {
-                "`pass` cannot be joined to other actions: it is a whole move by itself.".to_string()
-            } else {
-                format!(
-                    "Passing is not allowed now. This turn: {}.",
-                    describe::turn_text(engine, turn)
-                )
-            }
+        })
+}
+
+/// A move being refused: where the game stands, what was typed, and how
+/// many of its actions some legal moves start with (`matched`).
+struct Refusal<'a> {
+    engine: &'a Engine,
+    pos: &'a Position,
+    input: &'a str,
+    matched: usize,
+    mover: PlayerId,
+    turn: usize,
+    /// "After a1-b2, " when some actions matched, else empty.
+    after: String,
+    width: usize,
+}
+
+impl<'a> Refusal<'a> {
+    /// The refusal of `input` at `pos`, `matched` of whose actions some legal moves start with.
+    fn new(engine: &'a Engine, pos: &'a Position, input: &'a str, matched: usize) -> Refusal<'a> {
+        let done: Vec<String> = input
+            .split(',')
+            .take(matched)
+            .map(|s| s.trim().to_string())
+            .collect();
+        let after = if matched == 0 {
+            String::new()
+        } else {
+            format!("After {}, ", done.join(","))
+        };
+        Refusal {
+            engine,
+            pos,
+            input,
+            matched,
+            mover: engine.mover(pos),
+            turn: engine.game().order.at(pos.ply()).1,
+            after,
+            width: listing::screen_width(),
         }
-        Action::Drop { letter, cell } => {
-            let kinds: Vec<(usize, &rulebook::ir::KindInfo)> = game
-                .kinds
-                .iter()
-                .enumerate()
-                .filter(|(_, k)| k.letter.eq_ignore_ascii_case(letter))
-                .collect();
-            let Some(&(k, kind)) = kinds.first() else {
-                let letters: Vec<String> = game
-                    .kinds
-                    .iter()
-                    .map(|k| format!("{} ({})", k.letter, k.name))
-                    .collect();
-                return format!(
-                    "No piece has the letter {letter}; the letters are {}.",
-                    letters.join(", ")
-                );
-            };
-            let kid = PieceKind(k as u8);
-            let drops_here: Vec<String> = here
-                .iter()
-                .filter(|a| {
-                    a.split_once('@')
-                        .is_some_and(|(l, _)| l.eq_ignore_ascii_case(&kind.letter))
-                })
-                .cloned()
-                .collect();
-            if drops_here.is_empty() {
-                if engine.reserve(pos, mover, kid) <= 0 {
-                    return cap(format!(
-                        "{} has no {} in reserve to place.",
-                        player_name(engine, mover),
-                        kind.name
-                    ));
-                }
-                let tier = game.turns.get(turn).and_then(|t| {
-                    t.tiers.iter().position(|tier| {
-                        tier.iter()
-                            .any(|s| matches!(s, ActionSource::Drop { kind: k, .. } if *k == kid))
-                    })
-                });
-                if let Some(tier) = tier
-                    && let Some(message) = compulsory(engine, pos, turn, tier, &here)
-                {
-                    return cap(message);
-                }
-                return cap(format!(
-                    "A {} cannot be placed now. This turn: {}.",
-                    kind.name,
-                    describe::turn_text(engine, turn)
-                ));
-            }
-            let mut why = String::new();
-            if let Some(c) = cell_named(engine, cell) {
-                if engine.game().topology.is_exit(c) {
-                    why = format!(" ({cell} lies beyond the edge of the board)");
-                } else if let Some(p) = board.get(c.index()).copied().flatten() {
-                    why = format!(" ({cell} holds {})", piece_words(engine, mover, p));
-                } else if i == 0
-                    && let Some(target) = drop_target(engine, turn, kid)
-                {
-                    // An empty cell the drop rule refuses: say which part of it.
-                    let parts = engine.failing_parts(target, mover, c, pos);
-                    if let Some(words) = parts_words(engine, &parts, cell) {
-                        why = format!(" ({words})");
-                    }
-                }
-            } else {
-                why = format!(" (there is no cell {cell}: {})", board_span(engine));
-            }
-            cap(listing::wrap(
-                &format!("A {} cannot be placed on {cell}{why}. It can go: ", kind.name),
-                &drops_here,
-                width,
-            ))
-        }
-        Action::Path { cells, .. } => {
-            let from = cells.first().cloned().unwrap_or_default();
-            let cell = match own_piece(engine, &board, mover, &from) {
-                Ok(c) => c,
-                Err(e) => return cap(e),
-            };
-            let piece = board[cell.index()].expect("own_piece checked the cell");
-            let what = piece_words(engine, mover, piece);
-            let mine: Vec<Vec<String>> = actions_here
-                .iter()
-                .filter_map(|a| match a {
-                    Action::Path { cells: c, .. }
-                        if c.first().is_some_and(|f| f.eq_ignore_ascii_case(&from)) =>
-                    {
-                        Some(c.clone())
-                    }
-                    _ => None,
-                })
-                .collect();
-            if mine.is_empty() {
-                return cap(no_action_reason(
-                    engine, pos, turn, typed, i, &from, piece, &what, &here,
-                ));
-            }
-            // How far the typed path follows a legal one.
-            let mut k = 1;
-            while k < cells.len()
-                && mine.iter().any(|c| {
-                    c.len() > k
-                        && c[..=k]
-                            .iter()
-                            .zip(&cells[..=k])
-                            .all(|(a, b)| a.eq_ignore_ascii_case(b))
-                })
-            {
-                k += 1;
-            }
-            let options: Vec<String> = here
-                .iter()
-                .filter(|a| {
-                    listing::parse_loose(a).is_some_and(|acts| {
-                        acts.first().is_some_and(|x| match x {
-                            Action::Path { cells: c, .. } => {
-                                c.len() > k
-                                    && c[..k]
-                                        .iter()
-                                        .zip(&cells[..k])
-                                        .all(|(a, b)| a.eq_ignore_ascii_case(b))
-                            }
-                            _ => false,
-                        })
-                    })
-                })
-                .cloned()
-                .collect();
-            let target = &cells[k.min(cells.len() - 1)];
-            let mut why = String::new();
-            match cell_named(engine, target) {
-                None => why = format!(" (there is no cell {target}: {})", board_span(engine)),
-                Some(t) => {
-                    if let Some(p) = board.get(t.index()).copied().flatten()
-                        && p.0 == mover
-                        && t != cell
-                    {
-                        why = format!(" ({target} holds {})", piece_words(engine, mover, p));
-                    } else if i == 0 && k == 1 {
-                        // What the engine says stops the piece.
-                        let rules = &game.kinds[piece.1.index()].rules;
-                        match engine.obstacle(pos, mover, rules, cell, t) {
-                            Obstacle::Blocked(at) => {
-                                let at_name = &game.topology.cell_names[at.index()];
-                                why = format!(" (the way is blocked at {at_name})");
-                            }
-                            Obstacle::Refused(parts) => {
-                                if let Some(words) = parts_words(engine, &parts, target) {
-                                    why = format!(" ({words})");
-                                }
-                            }
-                            Obstacle::OutOfReach | Obstacle::Nothing => {}
-                        }
-                    }
-                }
-            }
-            if k == 1 {
-                cap(listing::wrap(
-                    &format!(
-                        "The {} on {from} cannot go to {target}{why}. It can play: ",
-                        kind_words(&what)
-                    ),
-                    &options,
-                    width,
-                ))
-            } else if options.is_empty() {
-                cap(format!(
-                    "The {} must stop at {}: it cannot go on to {target}{why}.",
-                    kind_words(&what),
-                    cells[k - 1]
-                ))
-            } else {
-                cap(listing::wrap(
-                    &format!(
-                        "From {}, the {} cannot go on to {target}{why}. It can play: ",
-                        cells[k - 1],
-                        kind_words(&what)
-                    ),
-                    &options,
-                    width,
-                ))
+    }
+
+    /// `s` after "After …, " (its first letter made small) when some actions matched.
+    fn cap(&self, s: String) -> String {
+        if self.after.is_empty() {
+            s
+        } else {
+            let mut c = s.chars();
+            match c.next() {
+                Some(f) => format!("{}{}{}", self.after, f.to_lowercase(), c.as_str()),
+                None => self.after.clone(),
             }
         }
     }
+
+    /// No legal move goes on after the actions matched (`typed` of them were typed).
+    fn no_further_action(&self, typed: usize) -> String {
+        let (i, input) = (self.matched, self.input);
+        match describe::max_actions(self.engine, self.turn) {
+            Some(n) if i as i64 >= n => format!(
+                "A move here has at most {n} action{}: `{input}` has {typed}.",
+                if n == 1 { "" } else { "s" },
+            ),
+            _ => self.cap("no further action is possible: play it without the rest.".to_string()),
+        }
+    }
+
+    /// A `pass` that is not a legal action here.
+    fn pass_refused(&self) -> String {
+        if self.matched > 0 {
+            "`pass` cannot be joined to other actions: it is a whole move by itself.".to_string()
+        } else {
+            format!(
+                "Passing is not allowed now. This turn: {}.",
+                describe::turn_text(self.engine, self.turn)
+            )
+        }
+    }
+
+    /// A drop `letter@cell` that is not a legal action here, given the
+    /// actions legal `here` and the `board` after those matched.
+    fn drop_refused(&self, letter: &str, cell: &str, here: &[String], board: &Board) -> String {
+        let game = self.engine.game();
+        let Some((k, kind)) = game
+            .kinds
+            .iter()
+            .enumerate()
+            .find(|(_, k)| k.letter.eq_ignore_ascii_case(letter))
+        else {
+            let letters: Vec<String> = game
+                .kinds
+                .iter()
+                .map(|k| format!("{} ({})", k.letter, k.name))
+                .collect();
+            return format!(
+                "No piece has the letter {letter}; the letters are {}.",
+                letters.join(", ")
+            );
+        };
+        let kid = PieceKind(k as u8);
+        let drops_here: Vec<String> = here
+            .iter()
+            .filter(|a| {
+                a.split_once('@')
+                    .is_some_and(|(l, _)| l.eq_ignore_ascii_case(&kind.letter))
+            })
+            .cloned()
+            .collect();
+        if drops_here.is_empty() {
+            return self.cap(self.no_drop_of(kid, &kind.name, here));
+        }
+        let why = self.drop_cell_why(kid, cell, board);
+        self.cap(listing::wrap(
+            &format!("A {} cannot be placed on {cell}{why}. It can go: ", kind.name),
+            &drops_here,
+            self.width,
+        ))
+    }
+
+    /// Why no piece of kind `kid` (named `name`) can be placed now: none in
+    /// reserve, a compulsory action first, or the turn allows none.
+    fn no_drop_of(&self, kid: PieceKind, name: &str, here: &[String]) -> String {
+        let (engine, turn) = (self.engine, self.turn);
+        if engine.reserve(self.pos, self.mover, kid) <= 0 {
+            return format!(
+                "{} has no {name} in reserve to place.",
+                player_name(engine, self.mover)
+            );
+        }
+        let tier = engine.game().turns.get(turn).and_then(|t| {
+            t.tiers.iter().position(|tier| {
+                tier.iter()
+                    .any(|s| matches!(s, ActionSource::Drop { kind: k, .. } if *k == kid))
+            })
+        });
+        if let Some(tier) = tier
+            && let Some(message) = compulsory(engine, self.pos, turn, tier, here)
+        {
+            return message;
+        }
+        format!(
+            "A {name} cannot be placed now. This turn: {}.",
+            describe::turn_text(engine, turn)
+        )
+    }
+
+    /// " (c3 holds …)": why a piece of kind `kid` cannot be placed on
+    /// `cell`, as far as the board and the drop rule tell; or nothing.
+    fn drop_cell_why(&self, kid: PieceKind, cell: &str, board: &Board) -> String {
+        let engine = self.engine;
+        let Some(c) = cell_named(engine, cell) else {
+            return format!(" (there is no cell {cell}: {})", board_span(engine));
+        };
+        if engine.game().topology.is_exit(c) {
+            return format!(" ({cell} lies beyond the edge of the board)");
+        }
+        if let Some(p) = board.get(c.index()).copied().flatten() {
+            return format!(" ({cell} holds {})", piece_words(engine, self.mover, p));
+        }
+        if self.matched == 0
+            && let Some(target) = drop_target(engine, self.turn, kid)
+        {
+            // An empty cell the drop rule refuses: say which part of it.
+            let parts = engine.failing_parts(target, self.mover, c, self.pos);
+            if let Some(words) = parts_words(engine, &parts, cell) {
+                return format!(" ({words})");
+            }
+        }
+        String::new()
+    }
+
+    /// A path `cells` (one of the `typed` actions) that is not a legal
+    /// action here, given the actions legal now (`actions_here`, and as
+    /// text `here`) and the `board` after those matched.
+    fn path_refused(
+        &self,
+        typed: &[Action],
+        cells: &[String],
+        actions_here: &[&Action],
+        here: &[String],
+        board: &Board,
+    ) -> String {
+        let engine = self.engine;
+        let from = cells.first().cloned().unwrap_or_default();
+        let cell = match own_piece(engine, board, self.mover, &from) {
+            Ok(c) => c,
+            Err(e) => return self.cap(e),
+        };
+        let piece = board[cell.index()].expect("own_piece checked the cell");
+        let what = piece_words(engine, self.mover, piece);
+        let mine: Vec<Vec<String>> = actions_here
+            .iter()
+            .filter_map(|a| match a {
+                Action::Path { cells: c, .. } if c.first().is_some_and(|f| f.eq_ignore_ascii_case(&from)) => {
+                    Some(c.clone())
+                }
+                _ => None,
+            })
+            .collect();
+        if mine.is_empty() {
+            return self.cap(no_action_reason(
+                engine,
+                self.pos,
+                self.turn,
+                typed,
+                self.matched,
+                &from,
+                piece,
+                &what,
+                here,
+            ));
+        }
+        let k = path_followed(cells, &mine);
+        let options = paths_going_on(here, cells, k);
+        let target = &cells[k.min(cells.len() - 1)];
+        let why = self.path_target_why(board, piece, cell, target, k);
+        let kind = kind_words(&what);
+        if k == 1 {
+            self.cap(listing::wrap(
+                &format!("The {kind} on {from} cannot go to {target}{why}. It can play: "),
+                &options,
+                self.width,
+            ))
+        } else if options.is_empty() {
+            self.cap(format!(
+                "The {kind} must stop at {}: it cannot go on to {target}{why}.",
+                cells[k - 1]
+            ))
+        } else {
+            self.cap(listing::wrap(
+                &format!(
+                    "From {}, the {kind} cannot go on to {target}{why}. It can play: ",
+                    cells[k - 1]
+                ),
+                &options,
+                self.width,
+            ))
+        }
+    }
+
+    /// " (the way is blocked at d4)": why the `piece` on `cell` cannot go to
+    /// `target`, the cell after the first `k` of its path, as far as the
+    /// board and the engine tell; or nothing.
+    fn path_target_why(
+        &self,
+        board: &Board,
+        piece: (PlayerId, PieceKind),
+        cell: CellId,
+        target: &str,
+        k: usize,
+    ) -> String {
+        let (engine, mover) = (self.engine, self.mover);
+        let game = engine.game();
+        let Some(t) = cell_named(engine, target) else {
+            return format!(" (there is no cell {target}: {})", board_span(engine));
+        };
+        if let Some(p) = board.get(t.index()).copied().flatten()
+            && p.0 == mover
+            && t != cell
+        {
+            return format!(" ({target} holds {})", piece_words(engine, mover, p));
+        }
+        if self.matched != 0 || k != 1 {
+            return String::new();
+        }
+        // What the engine says stops the piece.
+        let rules = &game.kinds[piece.1.index()].rules;
+        match engine.obstacle(self.pos, mover, rules, cell, t) {
+            Obstacle::Blocked(at) => {
+                let at_name = &game.topology.cell_names[at.index()];
+                format!(" (the way is blocked at {at_name})")
+            }
+            Obstacle::Refused(parts) => parts_words(engine, &parts, target)
+                .map(|words| format!(" ({words})"))
+                .unwrap_or_default(),
+            Obstacle::OutOfReach | Obstacle::Nothing => String::new(),
+        }
+    }
+}
+
+/// How many cells of the typed path `cells` (at least 1) follow one of the
+/// legal paths `mine` from its start.
+fn path_followed(cells: &[String], mine: &[Vec<String>]) -> usize {
+    let mut k = 1;
+    while k < cells.len()
+        && mine.iter().any(|c| {
+            c.len() > k
+                && c[..=k]
+                    .iter()
+                    .zip(&cells[..=k])
+                    .all(|(a, b)| a.eq_ignore_ascii_case(b))
+        })
+    {
+        k += 1;
+    }
+    k
+}
+
+/// The actions legal `here` whose path starts with the first `k` cells of
+/// `cells` and goes on.
+fn paths_going_on(here: &[String], cells: &[String], k: usize) -> Vec<String> {
+    here.iter()
+        .filter(|a| {
+            listing::parse_loose(a).is_some_and(|acts| {
+                acts.first().is_some_and(|x| match x {
+                    Action::Path { cells: c, .. } => {
+                        c.len() > k
+                            && c[..k]
+                                .iter()
+                                .zip(&cells[..k])
+                                .all(|(a, b)| a.eq_ignore_ascii_case(b))
+                    }
+                    _ => false,
+                })
+            })
+        })
+        .cloned()
+        .collect()
 }
 
 /// "That move would leave your King on e1 attacked…", when the typed move is

@@ -132,7 +132,7 @@ impl Input {
 fn has_control(line: &str) -> bool {
     line.trim_end_matches('\r')
         .chars()
-        .any(crate::cli::printable::needs_escape)
+        .any(rulebook::diag::printable::needs_escape)
 }
 
 /// A prompt with a coloured form.

@@ -1,10 +1,10 @@
 //! GTP (the Go Text Protocol, version 2) for go-like games: games of two
 //! players on a square grid of points whose moves each put one piece on a
 //! point or pass ([`vertex`]). The [`server`] plays the program's agent
-//! for a GTP controller (`rulebook engine FILE --gtp`); the [`client`]
-//! plays an engine speaking GTP in a match (`gtp:"PROGRAM ARGS"`).
+//! for a GTP controller (`rulebook engine FILE --gtp`); an engine speaking
+//! GTP in a match (`gtp:"PROGRAM ARGS"`) is driven by
+//! [`crate::external::GtpProcess`], with the colors and vertices here.
 
-pub mod client;
 pub mod server;
 pub mod vertex;
 

@@ -4,10 +4,10 @@
 //! it thinks, the move and estimate so far. The terminal and the web page
 //! show the same line.
 
-use rulebook::ai::{Estimate, Progress, Thought};
-use rulebook::engine::Engine;
-use rulebook::ir::{Outcome, PlayerId};
-use rulebook::notation;
+use crate::ai::{Estimate, Progress, Thought};
+use crate::engine::Engine;
+use crate::ir::{Outcome, PlayerId};
+use crate::notation;
 
 /// "estimate: Red 71% · draw 2% · Blue 27% (4000 playouts in 2.0 s); best
 /// moves: d1 (2100 playouts, 71%), …", "estimate: Red wins in 3 moves,

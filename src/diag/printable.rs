@@ -4,10 +4,10 @@
 //! `\u{9b}`), so no text can set the window title, clear the screen, move
 //! the cursor or ring the bell. Line ends and tabs stay as they are.
 //!
-//! Every way out to the terminal goes through [`printable`]: standard
-//! output ([`super::output::Out`]), the reports of miette
-//! ([`super::shown::Shown`]) and the game of `play`, whose own colours
-//! survive through [`printable_keeping_colour`].
+//! Every way out to the terminal goes through [`printable`]: the command
+//! line's standard output, the reports of miette ([`super::shown::Shown`])
+//! and the game of `play`, whose own colours survive through
+//! [`printable_keeping_colour`].
 
 use std::borrow::Cow;
 use std::fmt::Write;

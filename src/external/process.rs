@@ -8,7 +8,7 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use super::client::{EngineCommand, EngineFailure};
+use super::engine::{EngineCommand, EngineFailure};
 
 /// How long a program is given to end after `quit` before it is killed.
 const QUIT_GRACE: Duration = Duration::from_secs(2);

@@ -2,11 +2,11 @@
 //! wording where a rule has `because "…"`, else one derived from the rule),
 //! and why a finished game ended, with the rule's line in the rules file.
 
-use rulebook::diag::SourceFile;
-use rulebook::engine::{EndCause, Engine, MoveBuf, Position, Status};
-use rulebook::ir::{BinOp, EndOutcome, Expr, NoMove, Outcome, RuleText};
+use crate::diag::SourceFile;
+use crate::engine::{EndCause, Engine, MoveBuf, Position, Status};
+use crate::ir::{BinOp, EndOutcome, Expr, NoMove, Outcome, RuleText};
 
-use super::describe::{At, eval, expr_text, player_name};
+use super::{At, eval, expr_text, player_name};
 
 /// "A win for Red" / "A draw".
 fn outcome_text(engine: &Engine, o: Outcome) -> String {
@@ -106,7 +106,7 @@ pub fn end_rules_text(engine: &Engine) -> Vec<String> {
         for (p, e) in end.scores.iter().enumerate() {
             out.push(format!(
                 "{}'s score: {}.",
-                player_name(engine, rulebook::ir::PlayerId(p as u8)),
+                player_name(engine, crate::ir::PlayerId(p as u8)),
                 expr_text(engine, e, At::NOWHERE)
             ));
         }
@@ -169,7 +169,7 @@ fn scores_text(engine: &Engine, pos: &Position) -> String {
         .scores(pos)
         .iter()
         .enumerate()
-        .map(|(p, s)| format!("{} {s}", player_name(engine, rulebook::ir::PlayerId(p as u8))))
+        .map(|(p, s)| format!("{} {s}", player_name(engine, crate::ir::PlayerId(p as u8))))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -304,7 +304,7 @@ fn base_of(engine: &Engine, pos: &Position, how: EndOutcome) -> Outcome {
     let best = scores.iter().copied().max().unwrap_or(0);
     let mut leaders = (0..scores.len()).filter(|&p| scores[p] == best);
     match (leaders.next(), leaders.next()) {
-        (Some(p), None) => Outcome::Win(rulebook::ir::PlayerId(p as u8)),
+        (Some(p), None) => Outcome::Win(crate::ir::PlayerId(p as u8)),
         _ => Outcome::Draw,
     }
 }

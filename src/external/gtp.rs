@@ -3,11 +3,11 @@
 //! `clear_board`), told the other side's moves (`play`) and asked for its
 //! own (`genmove`).
 
-use super::color_name;
-use super::vertex::Vertices;
+use super::engine::{EngineCommand, EngineFailure};
+use super::process::Process;
 use crate::engine::{Engine, Move, Position};
-use crate::protocol::client::{EngineCommand, EngineFailure};
-use crate::protocol::process::Process;
+use crate::protocol::gtp::color_name;
+use crate::protocol::gtp::vertex::Vertices;
 
 /// A GTP engine in another process, playing one game.
 pub struct GtpProcess {

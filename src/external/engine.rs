@@ -10,10 +10,9 @@ use miette::Diagnostic;
 use thiserror::Error;
 
 use super::process::Process;
-use super::reply::bestmove_of;
-use super::{NAME, VERSION};
 use crate::engine::{Engine, Move, MoveBuf, Position};
 use crate::notation;
+use crate::protocol::{NAME, VERSION, bestmove_of};
 
 /// How long an engine may take to answer a line, unless its player says
 /// otherwise (`timeout=SECONDS`).

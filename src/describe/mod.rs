@@ -1,11 +1,20 @@
-//! Plain-language descriptions drawn from the compiled game: end rules, turns,
-//! movement rules, why a game ended and what a move did.
+//! Plain-language descriptions drawn from the compiled game, for people,
+//! shared by the front ends: expressions, conditions, movement rules, turns
+//! and what a move did (here); how a game ends and why it ended
+//! ([`ending`]); what a search thought of its move ([`thought`]); why a
+//! move is not legal, in one line ([`explanation`]). The board's cells laid
+//! out by files and ranks are [`grid`].
 
-use rulebook::diag::SourceFile;
-use rulebook::engine::{Engine, MoveRef, Position, Token};
-use rulebook::ir::{ActionSource, BinOp, CellId, Cond, Expr, Pattern, PieceKind, PlayerId};
+pub mod ending;
+pub mod explanation;
+pub mod grid;
+pub mod thought;
 
-pub use rulebook::explain::words::possessive;
+use crate::diag::SourceFile;
+use crate::engine::{Engine, MoveRef, Position, Token};
+use crate::ir::{ActionSource, BinOp, CellId, Cond, Expr, Pattern, PieceKind, PlayerId};
+
+pub use crate::explain::words::possessive;
 
 /// `some_name` as "some name".
 pub fn words(name: &str) -> String {
@@ -16,7 +25,9 @@ pub fn words(name: &str) -> String {
 /// mean by `mover` there.
 #[derive(Clone, Copy)]
 pub struct At<'a> {
+    /// The position values are read in, if any.
     pub pos: Option<&'a Position>,
+    /// The player the rules mean by `mover`, if known.
     pub mover: Option<PlayerId>,
 }
 
@@ -26,6 +37,15 @@ impl At<'_> {
         pos: None,
         mover: None,
     };
+}
+
+/// Whether the board is a grid whose directions are the eight compass
+/// points (so that shapes can be told by files and ranks).
+pub fn is_compass_grid(topo: &crate::ir::Topology) -> bool {
+    topo.dir_names
+        .iter()
+        .map(String::as_str)
+        .eq(["n", "ne", "e", "se", "s", "sw", "w", "nw"])
 }
 
 /// Pieces of a kind on the board, of one player or of all.
@@ -147,10 +167,7 @@ fn player_text(engine: &Engine, e: &Expr, at: At) -> String {
 /// position, the numbers read from it are followed by their value.
 pub fn expr_text(engine: &Engine, e: &Expr, at: At) -> String {
     let game = engine.game();
-    let now = |text: String, e: &Expr| match at.pos.and_then(|_| eval(engine, e, at)) {
-        Some(v) => format!("{text} (now {v})"),
-        None => text,
-    };
+    let now = |text: String| with_value_now(engine, text, e, at);
     if is_constant(e)
         && let Some(v) = eval(engine, e, At::NOWHERE)
     {
@@ -159,65 +176,28 @@ pub fn expr_text(engine: &Engine, e: &Expr, at: At) -> String {
     match e {
         Expr::Const(v) => v.to_string(),
         Expr::Option(i) => game.options.get(*i).map(|o| words(&o.name)).unwrap_or_default(),
-        Expr::Counter { counter, player } => now(
-            format!(
-                "{} {}",
-                possessive(&player_text(engine, player, at)),
-                words(
-                    game.counters
-                        .get(*counter)
-                        .map(String::as_str)
-                        .unwrap_or("counter")
-                )
-            ),
-            e,
-        ),
+        Expr::Counter { counter, player } => now(counter_text(engine, *counter, player, at)),
         Expr::Count { kind, player } => {
             let kind = plural_name(engine, *kind);
-            let text = match player {
+            now(match player {
                 Some(p) => format!(
                     "the number of {} {kind} on the board",
                     possessive(&player_text(engine, p, at))
                 ),
                 None => format!("the number of {kind} on the board"),
-            };
-            now(text, e)
+            })
         }
-        Expr::CountCells { player, .. } => now(
-            format!(
-                "the number of cells that meet a condition for {}",
-                player_text(engine, player, at)
-            ),
-            e,
-        ),
+        Expr::CountCells { player, .. } => now(format!(
+            "the number of cells that meet a condition for {}",
+            player_text(engine, player, at)
+        )),
         Expr::CountAlong(_) => "the number of cells of the line that meet a condition".to_string(),
-        Expr::CountIn(c) => {
-            let (kinds, region, player) = (&c.kinds, &c.region, &c.player);
-            let kinds: Vec<String> = kinds.iter().map(|k| plural_name(engine, *k)).collect();
-            let kinds = kinds.join(" or ");
-            let place = game
-                .topology
-                .regions
-                .get(*region)
-                .map(|r| words(&r.name))
-                .unwrap_or_default();
-            let text = match player {
-                Some(p) => format!(
-                    "the number of {} {kinds} in {place}",
-                    possessive(&player_text(engine, p, at))
-                ),
-                None => format!("the number of {kinds} in {place}"),
-            };
-            now(text, e)
-        }
-        Expr::Reserve { kind, player } => now(
-            format!(
-                "the number of {} {} in reserve",
-                possessive(&player_text(engine, player, at)),
-                plural_name(engine, *kind)
-            ),
-            e,
-        ),
+        Expr::CountIn(c) => now(count_in_text(engine, c, at)),
+        Expr::Reserve { kind, player } => now(format!(
+            "the number of {} {} in reserve",
+            possessive(&player_text(engine, player, at)),
+            plural_name(engine, *kind)
+        )),
         Expr::Mover | Expr::Player(_) | Expr::Opponent(_) => player_text(engine, e, at),
         Expr::LastMover => "the player who made the last move".to_string(),
         Expr::History(i) => fact_text(engine, *i, at),
@@ -233,57 +213,11 @@ pub fn expr_text(engine: &Engine, e: &Expr, at: At) -> String {
             if *exact { "exactly " } else { "" }
         ),
         Expr::Connected { player, .. } => format!("{} connects their sides", player_text(engine, player, at)),
-        Expr::Groups(p) => now(format!("the groups of {}", player_text(engine, p, at)), e),
-        Expr::Area(p) => now(format!("the area of {}", player_text(engine, p, at)), e),
+        Expr::Groups(p) => now(format!("the groups of {}", player_text(engine, p, at))),
+        Expr::Area(p) => now(format!("the area of {}", player_text(engine, p, at))),
         Expr::InCheck(p) => format!("{} is in check", player_text(engine, p, at)),
         Expr::Checkmate(p) => format!("{} is checkmated", player_text(engine, p, at)),
-        Expr::Binary(op, a, b) => {
-            if let Some(text) = count_sentence(engine, *op, a, b, at) {
-                return text;
-            }
-            // Of an `or` that holds, only the sides that hold are the reason.
-            if *op == BinOp::Or && at.pos.is_some() {
-                let holds = |x: &Expr| eval(engine, x, at).is_some_and(|v| v != 0);
-                match (holds(a), holds(b)) {
-                    (true, false) => return expr_text(engine, a, at),
-                    (false, true) => return expr_text(engine, b, at),
-                    _ => {}
-                }
-            }
-            if *op == BinOp::And {
-                if is_constant(a) && eval(engine, a, At::NOWHERE).is_some_and(|v| v != 0) {
-                    return expr_text(engine, b, at);
-                }
-                if is_constant(b) && eval(engine, b, At::NOWHERE).is_some_and(|v| v != 0) {
-                    return expr_text(engine, a, at);
-                }
-            }
-            let sym = match op {
-                BinOp::Or => "or",
-                BinOp::And => "and",
-                BinOp::Eq => "is",
-                BinOp::Ne => "is not",
-                BinOp::Lt => "is less than",
-                BinOp::Le => "is at most",
-                BinOp::Gt => "is more than",
-                BinOp::Ge => "is at least",
-                BinOp::Add => "+",
-                BinOp::Sub => "-",
-                BinOp::Mul => "×",
-                BinOp::Div => "/",
-                BinOp::Rem => "mod",
-            };
-            let side = |x: &Expr| {
-                let t = expr_text(engine, x, at);
-                let logic = matches!(x, Expr::Binary(BinOp::And | BinOp::Or, ..));
-                if logic && x_op(x) != Some(*op) {
-                    format!("({t})")
-                } else {
-                    t
-                }
-            };
-            format!("{} {sym} {}", side(a), side(b))
-        }
+        Expr::Binary(op, a, b) => binary_text(engine, *op, a, b, at),
         Expr::If(c, a, b) => match eval(engine, c, at) {
             Some(0) => expr_text(engine, b, at),
             Some(_) => expr_text(engine, a, at),
@@ -295,6 +229,102 @@ pub fn expr_text(engine: &Engine, e: &Expr, at: At) -> String {
             ),
         },
     }
+}
+
+/// `text`, the words of the number `e`, followed by its value at the
+/// position of `at` when there is one: "Red's score (now 1)".
+fn with_value_now(engine: &Engine, text: String, e: &Expr, at: At) -> String {
+    match at.pos.and_then(|_| eval(engine, e, at)) {
+        Some(v) => format!("{text} (now {v})"),
+        None => text,
+    }
+}
+
+/// "Red's score": counter `counter` of the player `player` stands for.
+fn counter_text(engine: &Engine, counter: usize, player: &Expr, at: At) -> String {
+    let game = engine.game();
+    format!(
+        "{} {}",
+        possessive(&player_text(engine, player, at)),
+        words(
+            game.counters
+                .get(counter)
+                .map(String::as_str)
+                .unwrap_or("counter")
+        )
+    )
+}
+
+/// "the number of Red's Stones or Rings in the goal": a count of pieces in a region.
+fn count_in_text(engine: &Engine, c: &crate::ir::CountIn, at: At) -> String {
+    let (kinds, region, player) = (&c.kinds, &c.region, &c.player);
+    let kinds: Vec<String> = kinds.iter().map(|k| plural_name(engine, *k)).collect();
+    let kinds = kinds.join(" or ");
+    let place = engine
+        .game()
+        .topology
+        .regions
+        .get(*region)
+        .map(|r| words(&r.name))
+        .unwrap_or_default();
+    match player {
+        Some(p) => format!(
+            "the number of {} {kinds} in {place}",
+            possessive(&player_text(engine, p, at))
+        ),
+        None => format!("the number of {kinds} in {place}"),
+    }
+}
+
+/// `a op b` in words: a sentence for a count compared with 0 or 1; of an
+/// `or` at a position, the sides that hold; of an `and`, without a side
+/// that always holds; else both sides with the operator in words.
+fn binary_text(engine: &Engine, op: BinOp, a: &Expr, b: &Expr, at: At) -> String {
+    if let Some(text) = count_sentence(engine, op, a, b, at) {
+        return text;
+    }
+    // Of an `or` that holds, only the sides that hold are the reason.
+    if op == BinOp::Or && at.pos.is_some() {
+        let holds = |x: &Expr| eval(engine, x, at).is_some_and(|v| v != 0);
+        match (holds(a), holds(b)) {
+            (true, false) => return expr_text(engine, a, at),
+            (false, true) => return expr_text(engine, b, at),
+            _ => {}
+        }
+    }
+    if op == BinOp::And {
+        if is_constant(a) && eval(engine, a, At::NOWHERE).is_some_and(|v| v != 0) {
+            return expr_text(engine, b, at);
+        }
+        if is_constant(b) && eval(engine, b, At::NOWHERE).is_some_and(|v| v != 0) {
+            return expr_text(engine, a, at);
+        }
+    }
+    let sym = match op {
+        BinOp::Or => "or",
+        BinOp::And => "and",
+        BinOp::Eq => "is",
+        BinOp::Ne => "is not",
+        BinOp::Lt => "is less than",
+        BinOp::Le => "is at most",
+        BinOp::Gt => "is more than",
+        BinOp::Ge => "is at least",
+        BinOp::Add => "+",
+        BinOp::Sub => "-",
+        BinOp::Mul => "×",
+        BinOp::Div => "/",
+        BinOp::Rem => "mod",
+    };
+    let side = |x: &Expr| {
+        let t = expr_text(engine, x, at);
+        let logic = matches!(x, Expr::Binary(BinOp::And | BinOp::Or, ..));
+        if logic && x_op(x) != Some(op) {
+            format!("({t})")
+        } else {
+            t
+        }
+    };
+    format!("{} {sym} {}", side(a), side(b))
 }
 
 fn x_op(e: &Expr) -> Option<BinOp> {
@@ -358,7 +388,7 @@ pub fn count_of(engine: &Engine, n: i64, kind: PieceKind) -> String {
 /// Where the neighbours along `dirs` lie, in words ("below it", "to its
 /// left", "to the ne of it"), when they are not every neighbour (then
 /// "next to" says it).
-fn beside(engine: &Engine, dirs: &[Vec<rulebook::ir::DirId>]) -> Option<String> {
+fn beside(engine: &Engine, dirs: &[Vec<crate::ir::DirId>]) -> Option<String> {
     let topo = &engine.game().topology;
     let first = dirs.first()?;
     let all = first.len() >= topo.dir_names.len();
@@ -455,10 +485,10 @@ pub fn cond_text(engine: &Engine, cond: &Cond) -> String {
 /// the rules that are not among the common shapes that [`rule_text`] words
 /// itself.
 pub fn written_moves(source: &SourceFile) -> Vec<(String, String, String)> {
-    let (file, _) = rulebook::syntax::parse(source);
+    let (file, _) = crate::syntax::parse(source);
     let mut out = Vec::new();
     for item in &file.items {
-        let rulebook::syntax::ast::Item::Piece(piece) = item else {
+        let crate::syntax::ast::Item::Piece(piece) = item else {
             continue;
         };
         for mv in &piece.moves {
@@ -587,7 +617,7 @@ pub fn rule_text(engine: &Engine, rule: usize, written: Option<&str>) -> String 
                 Some(shape) => format!("jumps {shape} over {over} onto {target}"),
                 None => format!("jumps over {over} onto {target}"),
             };
-            if *capturing != rulebook::ir::JumpCapture::No {
+            if *capturing != crate::ir::JumpCapture::No {
                 s.push_str(", capturing the piece jumped");
             }
             if *repeat {
@@ -623,10 +653,10 @@ pub fn rule_text(engine: &Engine, rule: usize, written: Option<&str>) -> String 
 /// cell, when each of its moves starts with one step to a neighbour (steps,
 /// slides, jumps); empty for leaps, and on a compass grid (where
 /// [`geometry`] says it better).
-fn first_steps(engine: &Engine, rule: &rulebook::ir::MoveRule) -> Vec<String> {
+fn first_steps(engine: &Engine, rule: &crate::ir::MoveRule) -> Vec<String> {
     let game = engine.game();
     let topo = &game.topology;
-    if crate::cli::board_text::is_compass_grid(topo) {
+    if is_compass_grid(topo) {
         return Vec::new();
     }
     let cells = topo.cells();
@@ -664,7 +694,7 @@ fn first_steps(engine: &Engine, rule: &rulebook::ir::MoveRule) -> Vec<String> {
         };
         for to in firsts {
             let reach: Vec<usize> = (0..dirs)
-                .filter(|&d| topo.step(cell, rulebook::ir::DirId(d as u8)) == to)
+                .filter(|&d| topo.step(cell, crate::ir::DirId(d as u8)) == to)
                 .collect();
             match reach.as_slice() {
                 [] => return Vec::new(), // not one step: a leap
@@ -689,10 +719,10 @@ fn first_steps(engine: &Engine, rule: &rulebook::ir::MoveRule) -> Vec<String> {
 /// The shape of a movement rule read off the board from a central cell, e.g.
 /// "one cell diagonally towards rank 8", "an L-shaped leap", "diagonally";
 /// `None` when it has no simple shape (or the board is not a grid).
-fn geometry(engine: &Engine, rule: &rulebook::ir::MoveRule) -> Option<String> {
+fn geometry(engine: &Engine, rule: &crate::ir::MoveRule) -> Option<String> {
     let game = engine.game();
     let topo = &game.topology;
-    if !crate::cli::board_text::is_compass_grid(topo) {
+    if !is_compass_grid(topo) {
         return None;
     }
     let cells = topo.cells();
@@ -727,7 +757,7 @@ fn geometry(engine: &Engine, rule: &rulebook::ir::MoveRule) -> Option<String> {
             .collect()
     };
     let d = order.iter().map(|&c| deltas(c)).find(|d| !d.is_empty())?;
-    let (_, ranks) = crate::cli::board_text::labels(engine);
+    let ranks = grid::Grid::new(engine).ranks;
     let towards = |d: &[(i32, i32)]| {
         if d.iter().all(|p| p.1 > 0) {
             ranks
@@ -895,7 +925,7 @@ pub fn turn_text(engine: &Engine, turn: usize) -> String {
     if t.after_each.is_some() && !text.is_empty() {
         text.push_str("; after each action, the turn's forced effect (`after each action`) is made");
     }
-    if t.pass != rulebook::ir::Pass::No {
+    if t.pass != crate::ir::Pass::No {
         if text.is_empty() {
             text = "pass".into();
         } else {
@@ -924,7 +954,7 @@ pub fn halfway(engine: &Engine, from: CellId, to: CellId) -> Option<CellId> {
     if !game
         .rules
         .iter()
-        .any(|r| matches!(r.pattern, rulebook::ir::Pattern::Jump { .. }))
+        .any(|r| matches!(r.pattern, crate::ir::Pattern::Jump { .. }))
     {
         return None;
     }
@@ -950,15 +980,44 @@ fn pieces(engine: &Engine, pos: &Position) -> Vec<Option<(PlayerId, PieceKind)>>
 /// What a move did besides moving pieces, in short phrases: captures, pieces
 /// that left the board, counters and reserves that changed.
 pub fn move_effects(engine: &Engine, before: &Position, after: &Position, mv: MoveRef) -> Vec<String> {
-    let game = engine.game();
-    let topo = &game.topology;
-    let name = |c: CellId| topo.cell_names.get(c.index()).cloned().unwrap_or_default();
     let (b, a) = (pieces(engine, before), pieces(engine, after));
     let mut out = Vec::new();
-    // The pieces that acted: their start cell and final landing.
+    let (acted, promoted) = actions_of(mv);
+    let starts: Vec<CellId> = acted.iter().map(|(s, _)| *s).collect();
+    let jumped = jumped_over(engine, mv, &b, &a, &starts);
+    if !jumped.is_empty() {
+        out.push(format!("jumped over {}", jumped.join(", ")));
+    }
+    captures_text(engine, before, (&b, &a), &starts, &mut out);
+    left_board_text(engine, (&b, &a), &acted, &promoted, &mut out);
+    promotions_text(engine, &b, &acted, &promoted, &mut out);
+    counts_text(engine, before, after, &mut out);
+    out
+}
+
+/// The pieces on the board's cells, by cell.
+type Cells = [Option<(PlayerId, PieceKind)>];
+
+/// A promotion of a move: the capturer's landing cell, the new kind, and
+/// where it is placed.
+type Promotion = (Option<CellId>, PieceKind, Option<CellId>);
+
+/// The name of cell `c`.
+fn cell_name(engine: &Engine, c: CellId) -> String {
+    engine
+        .game()
+        .topology
+        .cell_names
+        .get(c.index())
+        .cloned()
+        .unwrap_or_default()
+}
+
+/// The pieces that acted in `mv` (their start cell and final landing), and
+/// its promotions.
+fn actions_of(mv: MoveRef) -> (Vec<(CellId, Option<CellId>)>, Vec<Promotion>) {
     let mut acted: Vec<(CellId, Option<CellId>)> = Vec::new();
-    // Promotions: the capturer's landing cell, the new kind, where it is placed.
-    let mut promoted: Vec<(Option<CellId>, PieceKind, Option<CellId>)> = Vec::new();
+    let mut promoted: Vec<Promotion> = Vec::new();
     let mut promoting = false;
     for t in mv.tokens() {
         match t {
@@ -984,9 +1043,13 @@ pub fn move_effects(engine: &Engine, before: &Position, after: &Position, mv: Mo
             _ => {}
         }
     }
-    let starts: Vec<CellId> = acted.iter().map(|(s, _)| *s).collect();
-    // Pieces jumped over without being captured: the cell halfway along a
-    // landing two cells away in a line, holding a piece that stays.
+    (acted, promoted)
+}
+
+/// The cells of pieces jumped over without being captured: the cell halfway
+/// along a landing two cells away in a line, holding a piece that stays
+/// (`b` before the move, `a` after), and which did not act (`starts`).
+fn jumped_over(engine: &Engine, mv: MoveRef, b: &Cells, a: &Cells, starts: &[CellId]) -> Vec<String> {
     let mut jumped: Vec<String> = Vec::new();
     let mut prev: Option<CellId> = None;
     for t in mv.tokens() {
@@ -999,7 +1062,7 @@ pub fn move_effects(engine: &Engine, before: &Position, after: &Position, mv: Mo
                     && a.get(mid.index()).copied().flatten() == b[mid.index()]
                     && !starts.contains(&mid)
                 {
-                    jumped.push(name(mid));
+                    jumped.push(cell_name(engine, mid));
                 }
                 prev = Some(c);
             }
@@ -1007,9 +1070,19 @@ pub fn move_effects(engine: &Engine, before: &Position, after: &Position, mv: Mo
             _ => {}
         }
     }
-    if !jumped.is_empty() {
-        out.push(format!("jumped over {}", jumped.join(", ")));
-    }
+    jumped
+}
+
+/// "captured a Stone on c3" for each piece that did not act and is gone or
+/// changed (the board `(before, after)` the move played at `before`).
+fn captures_text(
+    engine: &Engine,
+    before: &Position,
+    (b, a): (&Cells, &Cells),
+    starts: &[CellId],
+    out: &mut Vec<String>,
+) {
+    let game = engine.game();
     for (c, was) in b.iter().enumerate() {
         let cell = CellId(c as u16);
         if let Some((owner, kind)) = was
@@ -1027,26 +1100,52 @@ pub fn move_effects(engine: &Engine, before: &Position, after: &Position, mv: Mo
             out.push(format!(
                 "captured {whose} {} on {}",
                 kind_name(engine, *kind),
-                name(cell)
+                cell_name(engine, cell)
             ));
         }
     }
-    for (start, land) in &acted {
+}
+
+/// "the Runner left the board over the edge at a4" for each piece that
+/// acted and is not on its landing after the move, unless promoted there.
+fn left_board_text(
+    engine: &Engine,
+    (b, a): (&Cells, &Cells),
+    acted: &[(CellId, Option<CellId>)],
+    promoted: &[Promotion],
+    out: &mut Vec<String>,
+) {
+    for (start, land) in acted {
         let (Some(piece), Some(land)) = (b.get(start.index()).copied().flatten(), land) else {
             continue;
         };
         let stays = a.get(land.index()).copied().flatten() == Some(piece);
         let promotes = promoted.iter().any(|(at, _, _)| *at == Some(*land));
         if !stays && !promotes {
-            let how = if topo.is_exit(*land) { " over the edge" } else { "" };
+            let how = if engine.game().topology.is_exit(*land) {
+                " over the edge"
+            } else {
+                ""
+            };
             out.push(format!(
                 "the {} left the board{how} at {}",
                 kind_name(engine, piece.1),
-                name(*land)
+                cell_name(engine, *land)
             ));
         }
     }
-    for (at, kind, place) in &promoted {
+}
+
+/// "the Stone is promoted: it leaves the board and a Ring is placed on c3"
+/// for each promotion (`b`, the board before the move).
+fn promotions_text(
+    engine: &Engine,
+    b: &Cells,
+    acted: &[(CellId, Option<CellId>)],
+    promoted: &[Promotion],
+    out: &mut Vec<String>,
+) {
+    for (at, kind, place) in promoted {
         let old = at
             .and_then(|c| b.get(c.index()).copied().flatten())
             .map(|_| "the capturing piece");
@@ -1057,12 +1156,18 @@ pub fn move_effects(engine: &Engine, before: &Position, after: &Position, mv: Mo
             .map(|(_, k)| format!("the {}", kind_name(engine, k)))
             .or(old.map(String::from))
             .unwrap_or_else(|| "the capturing piece".into());
-        let place = place.map(name).unwrap_or_default();
+        let place = place.map(|c| cell_name(engine, c)).unwrap_or_default();
         out.push(format!(
             "{old} is promoted: it leaves the board and a {} is placed on {place}",
             kind_name(engine, *kind)
         ));
     }
+}
+
+/// "Red's score is now 3" for each counter that changed, and "2 Stones back
+/// to Red's reserve (now 5)" for each reserve that grew.
+fn counts_text(engine: &Engine, before: &Position, after: &Position, out: &mut Vec<String>) {
+    let game = engine.game();
     for p in 0..game.players.len() {
         let pid = PlayerId(p as u8);
         for (c, counter) in game.counters.iter().enumerate() {
@@ -1087,12 +1192,11 @@ pub fn move_effects(engine: &Engine, before: &Position, after: &Position, mv: Mo
             }
         }
     }
-    out
 }
 
 /// What a fact about the last move says, in words.
 fn fact_text(engine: &Engine, i: usize, at: At) -> String {
-    use rulebook::ir::Fact;
+    use crate::ir::Fact;
     let game = engine.game();
     let kinds = |mask: &u64| {
         let names: Vec<String> = (0..game.kinds.len())

@@ -5,9 +5,10 @@
 //! draw a label past column 65,535 (it panics), and a line of thousands of
 //! characters is no help to read anyway.
 //!
-//! Every report the program prints goes through it: the errors of a
-//! command (the miette hook set in `main`), the reports of rules files and
-//! records, and those the web page shows.
+//! Every report the program prints goes through it (see
+//! [`super::render::report_text`]): the errors of a command (the miette
+//! hook set in `main`), the reports of rules files and records, those the
+//! web page shows and those the Python package raises.
 
 use miette::{Diagnostic, LabeledSpan, Severity, SourceCode, SourceSpan};
 
