@@ -3,7 +3,11 @@
 //!   under `src/` (every rule of a game lives in its `.rules` file);
 //! - the layers stay apart: the engine and the IR know nothing of parsing,
 //!   graphs or diagnostics; the compiler sees the typed AST, never pest's
-//!   parse tree; only the parser side of `syntax` names pest's `Rule`.
+//!   parse tree; only the parser side of `syntax` names pest's `Rule`;
+//! - the front ends are siblings: none names another's modules but a named
+//!   list of entry points;
+//! - functions stay short: none in `src/` runs over 120 lines but a named
+//!   allow-list of at most five (dispatch tables, the engine's hot path).
 //!
 //! Each failure lists every offending `file:line`.
 
@@ -50,10 +54,11 @@ const GAME_WORDS: &[&str] = &[
     "gess",
 ];
 
-/// Every file under `src/`, relative to the crate, sorted.
-fn source_files() -> Vec<(String, String)> {
+/// Every file under `dir` (relative to the crate), with its path relative
+/// to the crate and its text, sorted by path.
+fn files_under(dir: &str) -> Vec<(String, String)> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let mut stack = vec![root.join("src")];
+    let mut stack = vec![root.join(dir)];
     let mut files = Vec::new();
     while let Some(dir) = stack.pop() {
         for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
@@ -66,7 +71,6 @@ fn source_files() -> Vec<(String, String)> {
         }
     }
     files.sort();
-    assert!(files.len() > 10, "src/ looks empty: {files:?}");
     files
         .into_iter()
         .map(|path| {
@@ -75,6 +79,13 @@ fn source_files() -> Vec<(String, String)> {
             (rel, String::from_utf8_lossy(&bytes).into_owned())
         })
         .collect()
+}
+
+/// Every file under `src/`, relative to the crate, sorted.
+fn source_files() -> Vec<(String, String)> {
+    let files = files_under("src");
+    assert!(files.len() > 10, "src/ looks empty: {files:?}");
+    files
 }
 
 fn relative(root: &Path, path: &Path) -> String {
@@ -400,34 +411,13 @@ const PATH_ROOTS: &[&str] = &["crate", "rulebook", "super"];
 
 /// The sources of every front end (`.rs` files), relative to the crate, sorted.
 fn front_end_sources() -> Vec<(String, String)> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let mut stack: Vec<PathBuf> = FRONT_ENDS.iter().map(|(dir, _)| root.join(dir)).collect();
-    let mut files = Vec::new();
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
-            let path = entry.expect("a directory entry").path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                files.push(path);
-            }
-        }
-    }
+    let mut files: Vec<(String, String)> = FRONT_ENDS
+        .iter()
+        .flat_map(|(dir, _)| files_under(dir))
+        .filter(|(path, _)| path.ends_with(".rs"))
+        .collect();
     files.sort();
     files
-        .into_iter()
-        .map(|path| {
-            let rel = path
-                .strip_prefix(&root)
-                .expect("under the crate")
-                .components()
-                .map(|c| c.as_os_str().to_string_lossy())
-                .collect::<Vec<_>>()
-                .join("/");
-            let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{rel}: {e}"));
-            (rel, text)
-        })
-        .collect()
 }
 
 /// The statements of a source, comments left out, each with its first
@@ -585,4 +575,210 @@ fn the_front_end_detector_flags_what_it_looks_for() {
         other_front_end_named("src/web/", &multi[0].1).as_deref(),
         Some("rulebook::{… ide …}")
     );
+}
+
+// No function in `src/` runs over [`MAX_LINES`] lines, counted from its `fn`
+// line to its closing brace, except the few named in [`ALLOWED`]: a long
+// function is split into named steps that read as the docs describe them.
+// The allow-list is tight both ways: a function on it that has become short
+// must leave it, so the count cannot drift back unseen.
+
+/// The longest a function may be, in lines from `fn` to its closing brace.
+const MAX_LINES: usize = 120;
+
+/// The functions that may be longer, as `file: name`, each with its reason.
+/// At most five: dispatch tables and the engine's hot path.
+const ALLOWED: &[(&str, &str, &str)] = &[
+    (
+        "src/engine/core.rs",
+        "run",
+        "the core program's interpreter loop: the engine's hot path, one match the compiler keeps in registers",
+    ),
+    (
+        "src/engine/movegen.rs",
+        "paid_actions",
+        "move listing of the engine's hot path, inlined as one loop",
+    ),
+    (
+        "src/engine/fast.rs",
+        "fast_actions",
+        "the fast forms' move listing: the engine's hot path, inlined as one loop",
+    ),
+    (
+        "src/cli/mod.rs",
+        "run",
+        "the command dispatch table: one arm a subcommand",
+    ),
+];
+
+/// A function found in a source file: where it starts and how long it runs.
+#[derive(Debug, PartialEq)]
+struct Function {
+    name: String,
+    line: usize,
+    lines: usize,
+}
+
+/// The name of the function a line declares, if it starts one (`fn`,
+/// `pub fn`, `pub(crate) const fn`, …), and the line's indentation.
+fn declared_function(line: &str) -> Option<(&str, usize)> {
+    let indent = line.len() - line.trim_start().len();
+    let mut words = line.split_whitespace();
+    loop {
+        let word = words.next()?;
+        match word {
+            "fn" => break,
+            "pub" | "const" | "async" | "unsafe" | "extern" | "\"C\"" => {}
+            w if w.starts_with("pub(") => {}
+            _ => return None,
+        }
+    }
+    let rest = words.next()?;
+    let end = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    (end > 0).then(|| (&rest[..end], indent))
+}
+
+/// Every function with a body in `text`, with its length: from the `fn` line
+/// to the line that closes it at the same indentation (rustfmt's layout). A
+/// function whose body closes on its own first line counts one line; a
+/// declaration without a body (`fn f();` in a trait) is not listed.
+fn functions(text: &str) -> Vec<Function> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut found = Vec::new();
+    for (start, line) in lines.iter().enumerate() {
+        let Some((name, indent)) = declared_function(line) else {
+            continue;
+        };
+        let Some(body) = body_line(&lines[start..]) else {
+            continue;
+        };
+        let code = code_of(lines[start + body]).trim_end();
+        let lines =
+            if body == 0 && code.ends_with('}') && code.matches('{').count() == code.matches('}').count() {
+                Some(1)
+            } else {
+                lines[start + body + 1..]
+                    .iter()
+                    .position(|l| l.len() == indent + 1 && l.ends_with('}') && l[..indent].trim().is_empty())
+                    .map(|close| body + close + 2)
+            };
+        if let Some(lines) = lines {
+            found.push(Function {
+                name: name.to_string(),
+                line: start + 1,
+                lines,
+            });
+        }
+    }
+    found
+}
+
+/// The line of `signature` (which starts at a `fn` line) where the body's `{`
+/// is: the first `{` outside brackets, unless a `;` comes first (a
+/// declaration without a body, as in a trait).
+fn body_line(signature: &[&str]) -> Option<usize> {
+    let mut depth = 0i32;
+    for (i, line) in signature.iter().enumerate() {
+        for c in code_of(line).chars() {
+            match c {
+                '(' | '[' => depth += 1,
+                ')' | ']' => depth -= 1,
+                '{' if depth == 0 => return Some(i),
+                ';' if depth == 0 => return None,
+                _ => {}
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn no_function_in_src_runs_over_the_limit_but_the_allowed_ones() {
+    assert!(
+        ALLOWED.len() <= 5,
+        "the allow-list may name at most five functions"
+    );
+    let mut too_long = Vec::new();
+    let mut allowed_and_long = Vec::new();
+    for (path, text) in source_files().into_iter().filter(|(p, _)| p.ends_with(".rs")) {
+        for f in functions(&text) {
+            if f.lines <= MAX_LINES {
+                continue;
+            }
+            if ALLOWED.iter().any(|(p, name, _)| *p == path && *name == f.name) {
+                allowed_and_long.push((path.clone(), f.name.clone()));
+            } else {
+                too_long.push(format!("{path}:{}: `{}` runs {} lines", f.line, f.name, f.lines));
+            }
+        }
+    }
+    assert!(
+        too_long.is_empty(),
+        "{} function(s) over {MAX_LINES} lines: split each into named steps\n{}",
+        too_long.len(),
+        too_long.join("\n")
+    );
+    let stale: Vec<String> = ALLOWED
+        .iter()
+        .filter(|(p, name, _)| !allowed_and_long.iter().any(|(q, n)| q == p && n == name))
+        .map(|(p, name, _)| format!("{p}: `{name}`"))
+        .collect();
+    assert!(
+        stale.is_empty(),
+        "allowed but no longer over {MAX_LINES} lines (or gone): take them off the list\n{}",
+        stale.join("\n")
+    );
+}
+
+/// The counter must be able to fail: it measures what rustfmt writes.
+#[test]
+fn the_counter_measures_functions_as_rustfmt_lays_them_out() {
+    let text = "\
+pub(crate) fn short(a: u8) -> u8 {
+    a
+}
+
+impl Thing {
+    /// Doc.
+    pub const fn one_line(&self) -> u8 { 1 }
+
+    fn split_signature(
+        a: u8,
+    ) -> u8
+    where
+        u8: Copy,
+    {
+        let inner = || {
+        };
+        a
+    }
+}
+
+trait Declares {
+    fn declared(&self);
+    fn declared_over_lines(
+        &self,
+    ) -> u8;
+    fn with_default(&self) {
+        fn nested() {}
+    }
+}
+";
+    let found: Vec<(String, usize)> = functions(text).into_iter().map(|f| (f.name, f.lines)).collect();
+    assert_eq!(
+        found,
+        [
+            ("short".to_string(), 3),
+            ("one_line".to_string(), 1),
+            ("split_signature".to_string(), 10),
+            ("with_default".to_string(), 3),
+            ("nested".to_string(), 1),
+        ]
+    );
+    assert_eq!(declared_function("let fnord = 1;"), None);
+    assert_eq!(declared_function("    async fn go() {"), Some(("go", 4)));
+    let long = format!("fn long() {{\n{}}}\n", "    x();\n".repeat(MAX_LINES));
+    assert_eq!(functions(&long)[0].lines, MAX_LINES + 2);
 }
