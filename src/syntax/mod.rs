@@ -461,6 +461,46 @@ fn next_item_start(text: &str, mut from: usize) -> usize {
 /// Builds a plain-words error from pest's record of what it tried at the
 /// furthest position it reached (`base` is where the item's parse started).
 fn syntax_error(text: &str, base: usize, err: &pest::error::Error<Rule>) -> SyntaxError {
+    let (at, expected) = expected_at(base, err);
+    let found = found_token(text, at);
+    let expected_text = match expected.len() {
+        0 => "something else".to_string(),
+        1 => expected[0].clone(),
+        _ => {
+            let (last, rest) = expected.split_last().expect("two or more");
+            format!("{} or {}", rest.join(", "), last)
+        }
+    };
+    let refs: Vec<&str> = expected.iter().map(String::as_str).collect();
+    let help = reserved_name_help(text, at, &refs).or_else(|| help_for(&refs, &found));
+    if at >= text.len() {
+        return end_of_file_error(text, base, &expected_text, help);
+    }
+    let found_text = if found == "\n" || found == "\r" {
+        "the end of the line".to_string()
+    } else {
+        format!("`{found}`")
+    };
+    let mut error = SyntaxError {
+        message: format!("expected {expected_text}, found {found_text}"),
+        span: Span::new(at, at + found.len().max(1)).into(),
+        label: if expected.len() > 3 {
+            format!("{found_text} is not expected here")
+        } else {
+            format!("expected {expected_text}")
+        },
+        help,
+        unclosed: None,
+        fix: (found == "=" && !text[at..].starts_with("=="))
+            .then(|| Box::new((Span::new(at, at + 1), "==".to_string()))),
+    };
+    name_unclosed_block(text, base, at, &found, &refs, &mut error);
+    error
+}
+
+/// Where pest stopped (`base` is where the parse started) and what it
+/// expected there, in plain words, each once.
+fn expected_at(base: usize, err: &pest::error::Error<Rule>) -> (usize, Vec<String>) {
     let mut at = base
         + match err.location {
             InputLocation::Pos(p) => p,
@@ -505,27 +545,12 @@ fn syntax_error(text: &str, base: usize, err: &pest::error::Error<Rule>) -> Synt
     if seen.iter().any(|e| e.starts_with("a top-level item")) {
         seen.retain(|e| !e.starts_with('`'));
     }
-    let expected = seen;
-    let found = found_token(text, at);
-    let expected_text = match expected.len() {
-        0 => "something else".to_string(),
-        1 => expected[0].clone(),
-        _ => {
-            let (last, rest) = expected.split_last().expect("two or more");
-            format!("{} or {}", rest.join(", "), last)
-        }
-    };
-    let found_text = if found.is_empty() {
-        "the end of the file".to_string()
-    } else if found == "\n" || found == "\r" {
-        "the end of the line".to_string()
-    } else {
-        format!("`{found}`")
-    };
-    let refs: Vec<&str> = expected.iter().map(String::as_str).collect();
-    let mut help = help_for(&refs, &found);
-    // A name was wanted and the word just before is a reserved word: that is
-    // almost surely the name the author meant.
+    (at, seen)
+}
+
+/// A name was wanted and the word just before `at` is a reserved word: that
+/// is almost surely the name the author meant.
+fn reserved_name_help(text: &str, at: usize, expected: &[&str]) -> Option<String> {
     let before = text[..at.min(text.len())].trim_end();
     let word_start = before
         .char_indices()
@@ -533,62 +558,60 @@ fn syntax_error(text: &str, base: usize, err: &pest::error::Error<Rule>) -> Synt
         .find(|(_, c)| !(c.is_ascii_alphanumeric() || *c == '_'))
         .map_or(0, |(i, c)| i + c.len_utf8());
     let previous = &before[word_start..];
-    if refs.contains(&"a name") && (ITEM_KEYWORDS.contains(&previous) || OTHER_RESERVED.contains(&previous)) {
-        help = Some(format!(
-            "`{previous}` is a reserved word and cannot be a name: choose another"
-        ));
-    }
-    if at >= text.len() {
-        // The file ended too early: point at its last character, and at the
-        // `{` of the item that is still open, if any.
-        let end = text.trim_end().len();
-        let last = text[..end].char_indices().next_back().map_or(0, |(i, _)| i);
-        return SyntaxError {
-            message: format!("expected {expected_text}, found the end of the file"),
-            span: Span::new(last, end).into(),
-            label: "the file ends here".to_string(),
-            help,
-            unclosed: unclosed_brace(text, base).map(|b| Span::new(b, b + 1).into()),
-            // The block still open is closed at the end of the file.
-            fix: unclosed_brace(text, base).map(|_| Box::new((Span::new(end, end), "\n}".to_string()))),
-        };
-    }
-    // A block still open when the next item starts (a keyword at the start
-    // of a line where `}` could have closed it): name the `{` left open.
-    let line_start = at == 0 || text[..at].ends_with('\n');
-    let next_item = line_start && ITEM_KEYWORDS.contains(&found.as_str());
-    let line_end = found == "\n" || found == "\r";
-    let unclosed = (refs.contains(&"`}`") && (next_item || line_end))
-        .then(|| unclosed_brace(&text[..at], base))
-        .flatten();
-    if let Some(open) = unclosed {
-        let line = text[..open].matches('\n').count() + 1;
-        help = Some(if next_item {
-            format!("the `{{` of line {line} is never closed: add its `}}` before `{found}`")
-        } else {
-            format!("the `{{` of line {line} is still open here: add its `}}` if the block ends")
-        });
-    }
+    (expected.contains(&"a name")
+        && (ITEM_KEYWORDS.contains(&previous) || OTHER_RESERVED.contains(&previous)))
+    .then(|| format!("`{previous}` is a reserved word and cannot be a name: choose another"))
+}
+
+/// The file ended too early: the error points at its last character, and at
+/// the `{` of the item (parsed from `base`) that is still open, if any.
+fn end_of_file_error(text: &str, base: usize, expected_text: &str, help: Option<String>) -> SyntaxError {
+    let end = text.trim_end().len();
+    let last = text[..end].char_indices().next_back().map_or(0, |(i, _)| i);
     SyntaxError {
-        message: format!("expected {expected_text}, found {found_text}"),
-        span: Span::new(at, at + found.len().max(1)).into(),
-        label: if unclosed.is_some() && next_item {
-            format!("`{found}` starts while a block is open")
-        } else if expected.len() > 3 {
-            format!("{found_text} is not expected here")
-        } else {
-            format!("expected {expected_text}")
-        },
+        message: format!("expected {expected_text}, found the end of the file"),
+        span: Span::new(last, end).into(),
+        label: "the file ends here".to_string(),
         help,
-        unclosed: unclosed.map(|b| Span::new(b, b + 1).into()),
-        fix: if found == "=" && !text[at..].starts_with("==") {
-            Some(Box::new((Span::new(at, at + 1), "==".to_string())))
-        } else if unclosed.is_some() && next_item {
-            // The `}` goes before the item that starts.
-            Some(Box::new((Span::new(at, at), "}\n".to_string())))
-        } else {
-            None
-        },
+        unclosed: unclosed_brace(text, base).map(|b| Span::new(b, b + 1).into()),
+        // The block still open is closed at the end of the file.
+        fix: unclosed_brace(text, base).map(|_| Box::new((Span::new(end, end), "\n}".to_string()))),
+    }
+}
+
+/// A block still open when the next item starts (a keyword at the start of a
+/// line where `}` could have closed it) or where a line ends: names the `{`
+/// left open in `error`, with a help and, before a new item, the `}` to add.
+fn name_unclosed_block(
+    text: &str,
+    base: usize,
+    at: usize,
+    found: &str,
+    expected: &[&str],
+    error: &mut SyntaxError,
+) {
+    let line_start = at == 0 || text[..at].ends_with('\n');
+    let next_item = line_start && ITEM_KEYWORDS.contains(&found);
+    let line_end = found == "\n" || found == "\r";
+    if !(expected.contains(&"`}`") && (next_item || line_end)) {
+        return;
+    }
+    let Some(open) = unclosed_brace(&text[..at], base) else {
+        return;
+    };
+    let line = text[..open].matches('\n').count() + 1;
+    error.unclosed = Some(Span::new(open, open + 1).into());
+    if next_item {
+        error.help = Some(format!(
+            "the `{{` of line {line} is never closed: add its `}}` before `{found}`"
+        ));
+        error.label = format!("`{found}` starts while a block is open");
+        // The `}` goes before the item that starts (where no `=` can be).
+        error.fix = Some(Box::new((Span::new(at, at), "}\n".to_string())));
+    } else {
+        error.help = Some(format!(
+            "the `{{` of line {line} is still open here: add its `}}` if the block ends"
+        ));
     }
 }
 
