@@ -7,20 +7,22 @@
 
 pub mod ast;
 mod control;
+mod limits;
 mod lower;
 mod names;
 mod numbers;
 mod parser;
 mod recover;
+mod wording;
 
 use miette::{Diagnostic, SourceSpan};
 use pest::Parser;
-use pest::error::{ErrorVariant, InputLocation};
 use thiserror::Error;
 
 use crate::diag::{SourceFile, Span};
 use ast::RulesFile;
 use parser::{Rule, RulesParser};
+use wording::{found_token, syntax_error};
 
 /// A syntax error: what was expected, what was found, and where.
 #[derive(Debug, Clone, Error, Diagnostic)]
@@ -45,7 +47,7 @@ pub struct SyntaxError {
 }
 
 /// Words that start a top-level item; the parser resynchronises at them.
-const ITEM_KEYWORDS: &[&str] = &[
+pub(super) const ITEM_KEYWORDS: &[&str] = &[
     "game",
     "players",
     "option",
@@ -226,142 +228,6 @@ fn declared_names(item: &str) -> Vec<String> {
     }
 }
 
-/// How deeply brackets may nest in one item.
-const MAX_NESTING: usize = 64;
-/// How many operators (`not`, `if`, `and`, `or`, arithmetic, comparisons) one
-/// item may hold. Expressions are parsed and evaluated recursively: these
-/// bounds keep any input from exhausting the stack, far above what a real
-/// rules file needs.
-const MAX_OPERATORS: usize = 1_000;
-/// How many `if` and `not` one item may hold (each nests the parser one level).
-const MAX_NESTED_WORDS: usize = 100;
-
-/// Refuses an item (text `start..end`) that nests too deeply or is too large
-/// to parse safely. Operators are counted as tokens: `>=` is one operator.
-fn too_complex(text: &str, start: usize, end: usize) -> Option<SyntaxError> {
-    #[cfg(test)]
-    tests::SCANNED.with(|n| n.set(n.get() + end - start));
-    let item = &text[start..end];
-    let keyword = found_token(text, start);
-    let mut depth = 0usize;
-    let (mut operators, mut words) = (0usize, 0usize);
-    let mut word_start = None;
-    let mut skip_until = 0;
-    for (i, c) in item.char_indices() {
-        if i < skip_until {
-            continue;
-        }
-        let at = start + i;
-        // Comments and strings hold no operators.
-        let rest = &item[i..];
-        if rest.starts_with("//") {
-            skip_until = rest.find('\n').map_or(item.len(), |n| i + n);
-            continue;
-        }
-        if rest.starts_with("/*") {
-            skip_until = rest.find("*/").map_or(item.len(), |n| i + n + 2);
-            continue;
-        }
-        if c == '"' {
-            skip_until = rest[1..].find('"').map_or(item.len(), |n| i + n + 2);
-            continue;
-        }
-        match c {
-            '(' | '[' | '{' => {
-                depth += 1;
-                if depth > MAX_NESTING {
-                    return Some(limit_error(
-                        at,
-                        "brackets nest too deeply",
-                        &format!("at most {MAX_NESTING} levels"),
-                        split_help(&keyword),
-                    ));
-                }
-            }
-            ')' | ']' | '}' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-        let next = rest[c.len_utf8()..].chars().next();
-        match (c, next) {
-            // Two-character comparisons are one operator; `->` links cells.
-            ('<' | '>' | '=' | '!', Some('=')) | ('-', Some('>')) => {
-                skip_until = i + 2;
-                operators += usize::from(c != '-');
-            }
-            ('+' | '-' | '*' | '/' | '%' | '<' | '>', _) => operators += 1,
-            _ => {}
-        }
-        if c.is_ascii_alphanumeric() || c == '_' {
-            word_start.get_or_insert(i);
-        } else if let Some(w) = word_start.take() {
-            let word = &item[w..i];
-            if word == "not" || word == "if" {
-                words += 1;
-            }
-            if matches!(word, "and" | "or" | "not" | "if") {
-                operators += 1;
-            }
-        }
-        if operators > MAX_OPERATORS || words > MAX_NESTED_WORDS {
-            let what = if words > MAX_NESTED_WORDS {
-                format!("more than {MAX_NESTED_WORDS} `if` and `not`")
-            } else {
-                format!("more than {} operators", thousands(MAX_OPERATORS))
-            };
-            return Some(limit_error(
-                at,
-                &format!("this `{keyword}` item holds {what}: too large to parse"),
-                &format!(
-                    "at most {} operators and {MAX_NESTED_WORDS} `if`/`not` per item",
-                    thousands(MAX_OPERATORS)
-                ),
-                split_help(&keyword),
-            ));
-        }
-    }
-    None
-}
-
-/// `1000` as `1,000`.
-fn thousands(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(d);
-    }
-    out
-}
-
-/// How to split an item of this kind that is too large.
-fn split_help(keyword: &str) -> String {
-    match keyword {
-        "end" => "split a long condition over several rules (`win P when A or B` is `win P when A` \
-                  and `win P when B`), or name a part of it as a `flag`"
-            .into(),
-        "flag" => "split the condition over two flags (`flag a when …`, `flag b when …`) and use \
-                   `a or b` where the flag was used"
-            .into(),
-        "region" => "split the region into smaller regions and list them: `region all = part1 part2`".into(),
-        "board" => "split a long link over several `link` lines, each with its own `when`".into(),
-        "turn" => "name a part of the expression as an option or a flag".into(),
-        _ => format!("split the `{keyword}` item into several, or name a part of it as a region or a flag"),
-    }
-}
-
-fn limit_error(at: usize, message: &str, limit: &str, help: String) -> SyntaxError {
-    SyntaxError {
-        message: message.to_string(),
-        span: Span::new(at, at + 1).into(),
-        label: format!("limit: {limit}"),
-        help: Some(help),
-        unclosed: None,
-        fix: None,
-    }
-}
-
 /// Skips white space and comments from `pos`.
 fn skip_trivia(text: &str, mut pos: usize) -> usize {
     loop {
@@ -408,7 +274,7 @@ impl ItemEnds {
         end
     }
 
-    /// [`too_complex`], skipped for a suffix of a range already found simple.
+    /// [`limits::too_complex`], skipped for a suffix of a range already found simple.
     fn too_complex(&mut self, text: &str, start: usize, end: usize) -> Option<SyntaxError> {
         if let Some((s, e)) = self.simple
             && s <= start
@@ -416,7 +282,7 @@ impl ItemEnds {
         {
             return None;
         }
-        let error = too_complex(text, start, end);
+        let error = limits::too_complex(text, start, end);
         if error.is_none() {
             self.simple = Some((start, end));
         }
@@ -458,224 +324,6 @@ fn next_item_start(text: &str, mut from: usize) -> usize {
     text.len()
 }
 
-/// Builds a plain-words error from pest's record of what it tried at the
-/// furthest position it reached (`base` is where the item's parse started).
-fn syntax_error(text: &str, base: usize, err: &pest::error::Error<Rule>) -> SyntaxError {
-    let (at, expected) = expected_at(base, err);
-    let found = found_token(text, at);
-    let expected_text = match expected.len() {
-        0 => "something else".to_string(),
-        1 => expected[0].clone(),
-        _ => {
-            let (last, rest) = expected.split_last().expect("two or more");
-            format!("{} or {}", rest.join(", "), last)
-        }
-    };
-    let refs: Vec<&str> = expected.iter().map(String::as_str).collect();
-    let help = reserved_name_help(text, at, &refs).or_else(|| help_for(&refs, &found));
-    if at >= text.len() {
-        return end_of_file_error(text, base, &expected_text, help);
-    }
-    let found_text = if found == "\n" || found == "\r" {
-        "the end of the line".to_string()
-    } else {
-        format!("`{found}`")
-    };
-    let mut error = SyntaxError {
-        message: format!("expected {expected_text}, found {found_text}"),
-        span: Span::new(at, at + found.len().max(1)).into(),
-        label: if expected.len() > 3 {
-            format!("{found_text} is not expected here")
-        } else {
-            format!("expected {expected_text}")
-        },
-        help,
-        unclosed: None,
-        fix: (found == "=" && !text[at..].starts_with("=="))
-            .then(|| Box::new((Span::new(at, at + 1), "==".to_string()))),
-    };
-    name_unclosed_block(text, base, at, &found, &refs, &mut error);
-    error
-}
-
-/// Where pest stopped (`base` is where the parse started) and what it
-/// expected there, in plain words, each once.
-fn expected_at(base: usize, err: &pest::error::Error<Rule>) -> (usize, Vec<String>) {
-    let mut at = base
-        + match err.location {
-            InputLocation::Pos(p) => p,
-            InputLocation::Span((s, _)) => s,
-        };
-    let mut expected: Vec<String> = Vec::new();
-    if let Some(attempts) = err.parse_attempts() {
-        at = base + attempts.max_position;
-        for token in attempts.expected_tokens() {
-            let t = token.to_string();
-            // Character classes and `_` are the inside of a name.
-            let name_part = t == "_" || (t.chars().count() == 4 && t.get(1..3) == Some(".."));
-            if name_part {
-                expected.push("a name".to_string());
-            } else if !TRIVIA_TOKENS.contains(&t.as_str()) && !t.is_empty() {
-                expected.push(format!("`{t}`"));
-            }
-        }
-        for stack in attempts.call_stacks() {
-            // A rule named like a keyword ("`option`") only stands for the
-            // literal tokens it was trying, which are listed already.
-            if let Some(rule) = stack.deepest.get_rule()
-                && !matches!(rule, Rule::WHITESPACE | Rule::COMMENT | Rule::keyword)
-                && !names::rule_name(rule).starts_with('`')
-            {
-                expected.push(names::rule_name(rule).to_string());
-            }
-        }
-    }
-    if expected.is_empty()
-        && let ErrorVariant::ParsingError { positives, .. } = &err.variant
-    {
-        expected.extend(positives.iter().map(|r| names::rule_name(r).to_string()));
-    }
-    let mut seen: Vec<String> = Vec::new();
-    for e in expected {
-        if !seen.contains(&e) {
-            seen.push(e);
-        }
-    }
-    // "a top-level item (game, players, …)" already names every keyword.
-    if seen.iter().any(|e| e.starts_with("a top-level item")) {
-        seen.retain(|e| !e.starts_with('`'));
-    }
-    (at, seen)
-}
-
-/// A name was wanted and the word just before `at` is a reserved word: that
-/// is almost surely the name the author meant.
-fn reserved_name_help(text: &str, at: usize, expected: &[&str]) -> Option<String> {
-    let before = text[..at.min(text.len())].trim_end();
-    let word_start = before
-        .char_indices()
-        .rev()
-        .find(|(_, c)| !(c.is_ascii_alphanumeric() || *c == '_'))
-        .map_or(0, |(i, c)| i + c.len_utf8());
-    let previous = &before[word_start..];
-    (expected.contains(&"a name")
-        && (ITEM_KEYWORDS.contains(&previous) || OTHER_RESERVED.contains(&previous)))
-    .then(|| format!("`{previous}` is a reserved word and cannot be a name: choose another"))
-}
-
-/// The file ended too early: the error points at its last character, and at
-/// the `{` of the item (parsed from `base`) that is still open, if any.
-fn end_of_file_error(text: &str, base: usize, expected_text: &str, help: Option<String>) -> SyntaxError {
-    let end = text.trim_end().len();
-    let last = text[..end].char_indices().next_back().map_or(0, |(i, _)| i);
-    SyntaxError {
-        message: format!("expected {expected_text}, found the end of the file"),
-        span: Span::new(last, end).into(),
-        label: "the file ends here".to_string(),
-        help,
-        unclosed: unclosed_brace(text, base).map(|b| Span::new(b, b + 1).into()),
-        // The block still open is closed at the end of the file.
-        fix: unclosed_brace(text, base).map(|_| Box::new((Span::new(end, end), "\n}".to_string()))),
-    }
-}
-
-/// A block still open when the next item starts (a keyword at the start of a
-/// line where `}` could have closed it) or where a line ends: names the `{`
-/// left open in `error`, with a help and, before a new item, the `}` to add.
-fn name_unclosed_block(
-    text: &str,
-    base: usize,
-    at: usize,
-    found: &str,
-    expected: &[&str],
-    error: &mut SyntaxError,
-) {
-    let line_start = at == 0 || text[..at].ends_with('\n');
-    let next_item = line_start && ITEM_KEYWORDS.contains(&found);
-    let line_end = found == "\n" || found == "\r";
-    if !(expected.contains(&"`}`") && (next_item || line_end)) {
-        return;
-    }
-    let Some(open) = unclosed_brace(&text[..at], base) else {
-        return;
-    };
-    let line = text[..open].matches('\n').count() + 1;
-    error.unclosed = Some(Span::new(open, open + 1).into());
-    if next_item {
-        error.help = Some(format!(
-            "the `{{` of line {line} is never closed: add its `}}` before `{found}`"
-        ));
-        error.label = format!("`{found}` starts while a block is open");
-        // The `}` goes before the item that starts (where no `=` can be).
-        error.fix = Some(Box::new((Span::new(at, at), "}\n".to_string())));
-    } else {
-        error.help = Some(format!(
-            "the `{{` of line {line} is still open here: add its `}}` if the block ends"
-        ));
-    }
-}
-
-/// Words that cannot be names besides the item keywords ([`ITEM_KEYWORDS`]);
-/// together they are the `keyword` rule of the grammar.
-const OTHER_RESERVED: &[&str] = &[
-    "repeat", "unless", "and", "or", "not", "onto", "over", "at", "choose", "else",
-];
-
-/// Tokens of white space and comments, never worth listing as "expected".
-const TRIVIA_TOKENS: &[&str] = &[" ", "\t", "\r", "\n", "//", "/*"];
-
-/// The token at `at`: a word, or one character.
-fn found_token(text: &str, at: usize) -> String {
-    let rest = &text[at.min(text.len())..];
-    let word: String = rest
-        .chars()
-        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-        .collect();
-    if word.is_empty() {
-        rest.chars().next().map(String::from).unwrap_or_default()
-    } else {
-        word
-    }
-}
-
-/// The last `{` of the text from `from` on that is never closed.
-fn unclosed_brace(text: &str, from: usize) -> Option<usize> {
-    let mut open = Vec::new();
-    let mut in_comment = false;
-    let bytes = text.as_bytes();
-    for (i, &b) in bytes.iter().enumerate().skip(from) {
-        match b {
-            b'\n' => in_comment = false,
-            b'/' if !in_comment && bytes.get(i + 1) == Some(&b'/') => in_comment = true,
-            b'{' if !in_comment => open.push(i),
-            b'}' if !in_comment => {
-                open.pop();
-            }
-            _ => {}
-        }
-    }
-    open.pop()
-}
-
-fn help_for(expected: &[&str], found: &str) -> Option<String> {
-    let wants = |s: &str| expected.iter().any(|e| e.contains(s));
-    if found == "=" {
-        Some("compare with `==`; a single `=` only gives an option its default".into())
-    } else if found == "&" || found == "|" {
-        Some("conditions are joined with the words `and` and `or`, e.g. `empty or enemy`".into())
-    } else if wants("`:`") {
-        Some("a name and its value are separated by `:`, e.g. `option turn_limit: int = 300`".into())
-    } else if found.is_empty() && wants("`}`") {
-        Some("a `{` was opened and never closed: add the matching `}`".into())
-    } else if wants("a top-level item") {
-        Some("each top-level item starts with a keyword such as `piece`, `region` or `turn`; see docs/LANGUAGE.md".into())
-    } else if wants("`onto`") {
-        Some("a pattern names its target cells with `onto`, e.g. `step n onto empty`".into())
-    } else {
-        None
-    }
-}
-
 impl From<SyntaxError> for crate::diag::Problem {
     fn from(e: SyntaxError) -> Self {
         let start = e.span.offset();
@@ -705,6 +353,7 @@ impl From<SyntaxError> for crate::diag::Problem {
 
 #[cfg(test)]
 mod tests {
+    use super::wording::OTHER_RESERVED;
     use super::*;
 
     thread_local! {

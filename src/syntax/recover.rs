@@ -9,7 +9,8 @@ use pest::iterators::Pair;
 use super::ast::{BoardShape, Ident, Item, OrderStmt, PieceDecl};
 use super::lower::Lowerer;
 use super::parser::{Rule, RulesParser};
-use super::{SyntaxError, found_token, skip_trivia, syntax_error};
+use super::wording::{found_token, syntax_error};
+use super::{SyntaxError, skip_trivia};
 use crate::diag::Span;
 
 /// An item read statement by statement.
