@@ -20,7 +20,7 @@ const MAX_NESTED_WORDS: usize = 100;
 /// to parse safely. Operators are counted as tokens: `>=` is one operator.
 pub(super) fn too_complex(text: &str, start: usize, end: usize) -> Option<SyntaxError> {
     #[cfg(test)]
-    super::tests::SCANNED.with(|n| n.set(n.get() + end - start));
+    super::items::tests::SCANNED.with(|n| n.set(n.get() + end - start));
     let item = &text[start..end];
     let keyword = found_token(text, start);
     let mut depth = 0usize;

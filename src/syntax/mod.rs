@@ -1,12 +1,16 @@
 //! Stage 1: source text → typed AST ([`ast::RulesFile`]), with syntax errors in plain words.
 //!
-//! Pest stops at the first error, so the file is parsed one top-level item at a
-//! time: after an error the parser resynchronises at the next line that starts
-//! with a top-level keyword, and goes on. All syntax errors of a file come back
-//! together with the AST of every item that did parse.
+//! Pest stops at the first error, so the file is read in three steps: one
+//! scan finds where every top-level item starts and ends ([`items`]); each
+//! item is parsed with pest and lowered to the AST ([`lower`]); an item that
+//! fails is recovered inside its own range, statement by statement
+//! ([`recover`]), and the errors are put in plain words ([`wording`]). All
+//! syntax errors of a file come back together with the AST of every item
+//! that did parse.
 
 pub mod ast;
 mod control;
+mod items;
 mod limits;
 mod lower;
 mod names;
@@ -21,6 +25,7 @@ use thiserror::Error;
 
 use crate::diag::{SourceFile, Span};
 use ast::RulesFile;
+use items::{Cursor, Items};
 use parser::{Rule, RulesParser};
 use wording::{found_token, syntax_error};
 
@@ -46,31 +51,6 @@ pub struct SyntaxError {
     pub fix: Option<Box<(Span, String)>>,
 }
 
-/// Words that start a top-level item; the parser resynchronises at them.
-pub(super) const ITEM_KEYWORDS: &[&str] = &[
-    "game",
-    "players",
-    "option",
-    "board",
-    "directions",
-    "region",
-    "counter",
-    "piece",
-    "when",
-    "captured",
-    "setup",
-    "turns",
-    "turn",
-    "end",
-    "pool",
-    "flag",
-    "royal",
-    "promote",
-    "layout",
-    "appearance",
-    "test",
-];
-
 /// The most nested grammar calls one item may make before the parse is refused:
 /// keeps pathological inputs (thousands of nested parentheses) from exhausting the stack.
 const PARSE_CALL_LIMIT: usize = 5_000_000;
@@ -81,18 +61,56 @@ const PARSE_CALL_LIMIT: usize = 5_000_000;
 const MAX_SYNTAX_ERRORS: usize = 100;
 
 /// Parses a whole file. Returns the AST of every item that parsed, and every syntax error.
+///
+/// Three steps: the text is scanned once for where its items start and end
+/// ([`items`]); each item is parsed on its own; an item that fails is
+/// recovered inside its own range ([`recover`]).
 pub fn parse(source: &SourceFile) -> (RulesFile, Vec<SyntaxError>) {
     pest::set_call_limit(std::num::NonZeroUsize::new(PARSE_CALL_LIMIT));
     pest::set_error_detail(true);
     let text = source.text.as_str();
-    let mut file = RulesFile::default();
-    let mut errors: Vec<SyntaxError> = control::control_characters(text).into_iter().collect();
-    let mut pos = skip_trivia(text, 0);
-    let mut last_item_end: Option<usize> = None;
-    let mut item_ends = ItemEnds::default();
-    while pos < text.len() {
-        if text[pos..].starts_with("/*") {
-            errors.push(SyntaxError {
+    let items = Items::scan(text);
+    let mut reader = FileReader {
+        text,
+        items: &items,
+        file: RulesFile::default(),
+        errors: control::control_characters(text).into_iter().collect(),
+        last_item_end: None,
+        checked_end: None,
+    };
+    let mut cursor = items.cursor(text);
+    while !cursor.at_end() {
+        if let Some(stop) = reader.stop_at(&cursor) {
+            reader.errors.push(stop);
+            reader.file.truncated = true;
+            break;
+        }
+        reader.item(&mut cursor);
+    }
+    let FileReader { mut errors, file, .. } = reader;
+    errors.extend(numbers::oversized(text));
+    (file, errors)
+}
+
+/// The items of a file read so far, and their errors.
+struct FileReader<'t> {
+    text: &'t str,
+    items: &'t Items,
+    file: RulesFile,
+    errors: Vec<SyntaxError>,
+    /// Where the last item that parsed ends.
+    last_item_end: Option<usize>,
+    /// The end of the last range whose limits were checked (each range is checked once).
+    checked_end: Option<usize>,
+}
+
+impl FileReader<'_> {
+    /// The error that stops the reading at the cursor, if any: a comment
+    /// that is never closed, or too many errors already.
+    fn stop_at(&self, cursor: &Cursor) -> Option<SyntaxError> {
+        let pos = cursor.pos;
+        if cursor.at_unclosed_comment() {
+            return Some(SyntaxError {
                 message: "this comment is never closed".to_string(),
                 span: Span::new(pos, pos + 2).into(),
                 label: "opened here".to_string(),
@@ -100,80 +118,83 @@ pub fn parse(source: &SourceFile) -> (RulesFile, Vec<SyntaxError>) {
                 unclosed: None,
                 fix: None,
             });
-            file.truncated = true;
-            break;
         }
-        if errors.len() >= MAX_SYNTAX_ERRORS {
-            errors.push(SyntaxError {
-                message: format!(
-                    "too many syntax errors ({MAX_SYNTAX_ERRORS}): the rest of the file is not read"
-                ),
-                span: Span::new(pos, pos).into(),
-                label: "stopped here".to_string(),
-                help: Some("correct the errors above and check again".to_string()),
-                unclosed: None,
-                fix: None,
-            });
-            file.truncated = true;
-            break;
-        }
-        let item_end = item_ends.next(text, pos + 1);
-        if let Some(error) = item_ends.too_complex(text, pos, item_end) {
-            errors.push(error);
-            pos = skip_trivia(text, item_end);
-            continue;
+        (self.errors.len() >= MAX_SYNTAX_ERRORS).then(|| SyntaxError {
+            message: format!(
+                "too many syntax errors ({MAX_SYNTAX_ERRORS}): the rest of the file is not read"
+            ),
+            span: Span::new(pos, pos).into(),
+            label: "stopped here".to_string(),
+            help: Some("correct the errors above and check again".to_string()),
+            unclosed: None,
+            fix: None,
+        })
+    }
+
+    /// Reads the item at the cursor and moves the cursor past it.
+    fn item(&mut self, cursor: &mut Cursor) {
+        let (text, pos) = (self.text, cursor.pos);
+        let item_end = self.items.end_after(text, pos);
+        if self.checked_end != Some(item_end) {
+            self.checked_end = Some(item_end);
+            if let Some(error) = limits::too_complex(text, pos, item_end) {
+                self.errors.push(error);
+                cursor.move_to(item_end);
+                return;
+            }
         }
         match RulesParser::parse(Rule::item, &text[pos..]) {
             Ok(mut pairs) => {
                 let pair = pairs.next().expect("a successful item parse yields the item");
                 let end = pos + pair.as_span().end();
-                last_item_end = Some(end);
-                let lowerer = lower::Lowerer { base: pos };
-                file.items.push(lowerer.item(pair));
-                pos = skip_trivia(text, end);
+                self.last_item_end = Some(end);
+                self.file.items.push(lower::Lowerer { base: pos }.item(pair));
+                cursor.move_to(end);
             }
-            Err(err) => {
-                let mut error = syntax_error(text, pos, &err);
-                // An item that cannot start here, on the line where the last
-                // item ended, is most likely the rest of that item.
-                if error.span.offset() == pos
-                    && text[pos..].starts_with(|c: char| c.is_ascii_alphanumeric())
-                    && let Some(end) = last_item_end
-                    && !text[end..pos].contains('\n')
-                {
-                    error.help =
-                        Some("the item before ended earlier on this line: a missing `,` or operator?".into());
-                    // `players White Black`: the rest of a list, read as such.
-                    if let Some(list) = file.items.last_mut().and_then(name_list)
-                        && let Some((names, line_end)) = names_to_line_end(text, pos)
-                    {
-                        list.extend(names);
-                        errors.push(error);
-                        pos = skip_trivia(text, line_end);
-                        continue;
-                    }
-                }
-                let at = error.span.offset();
-                match recover::block(text, pos, item_end, error) {
-                    Ok(recovered) => {
-                        file.items.push(recovered.item);
-                        file.broken_names.extend(recovered.broken_names);
-                        file.broken_blocks.push(Span::new(pos, item_end));
-                        errors.extend(recovered.errors);
-                        pos = skip_trivia(text, item_end);
-                    }
-                    Err(error) => {
-                        file.broken_names.extend(declared_names(&text[pos..]));
-                        file.broken_items.push(found_token(text, pos));
-                        errors.push(error);
-                        pos = skip_trivia(text, item_ends.next(text, at.max(pos + 1)));
-                    }
-                }
+            Err(err) => self.broken_item(cursor, item_end, syntax_error(text, pos, &err)),
+        }
+    }
+
+    /// An item at the cursor (whose range ends at `item_end`) that failed to
+    /// parse with `error`: the rest of the item before, or an item to recover.
+    fn broken_item(&mut self, cursor: &mut Cursor, item_end: usize, mut error: SyntaxError) {
+        let (text, pos) = (self.text, cursor.pos);
+        // An item that cannot start here, on the line where the last item
+        // ended, is most likely the rest of that item.
+        if error.span.offset() == pos
+            && text[pos..].starts_with(|c: char| c.is_ascii_alphanumeric())
+            && let Some(end) = self.last_item_end
+            && !text[end..pos].contains('\n')
+        {
+            error.help =
+                Some("the item before ended earlier on this line: a missing `,` or operator?".into());
+            // `players White Black`: the rest of a list, read as such.
+            if let Some(list) = self.file.items.last_mut().and_then(name_list)
+                && let Some((names, line_end)) = names_to_line_end(text, pos)
+            {
+                list.extend(names);
+                self.errors.push(error);
+                cursor.move_to(line_end);
+                return;
+            }
+        }
+        let at = error.span.offset();
+        match recover::block(text, cursor.within(pos, item_end), error) {
+            Ok(recovered) => {
+                self.file.items.push(recovered.item);
+                self.file.broken_names.extend(recovered.broken_names);
+                self.file.broken_blocks.push(Span::new(pos, item_end));
+                self.errors.extend(recovered.errors);
+                cursor.move_to(item_end);
+            }
+            Err(error) => {
+                self.file.broken_names.extend(declared_names(&text[pos..]));
+                self.file.broken_items.push(found_token(text, pos));
+                self.errors.push(error);
+                cursor.move_to(self.items.end_after(text, at.max(pos + 1)));
             }
         }
     }
-    errors.extend(numbers::oversized(text));
-    (file, errors)
 }
 
 /// The names of an item that is a list of names (`players`, `royal`, `pool`).
@@ -228,102 +249,6 @@ fn declared_names(item: &str) -> Vec<String> {
     }
 }
 
-/// Skips white space and comments from `pos`.
-fn skip_trivia(text: &str, mut pos: usize) -> usize {
-    loop {
-        let rest = &text[pos..];
-        let trimmed = rest.trim_start();
-        pos += rest.len() - trimmed.len();
-        if trimmed.starts_with("//") {
-            pos += trimmed.find('\n').unwrap_or(trimmed.len());
-        } else if let Some(body) = trimmed.strip_prefix("/*") {
-            match body.find("*/") {
-                Some(e) => pos += e + 4,
-                None => return pos, // never closed: the parser reports it
-            }
-        } else {
-            return pos;
-        }
-    }
-}
-
-/// The ends of items, found once for many items: lines that start with no
-/// item keyword (`mark`, `supply`, …) put several items before one keyword
-/// line, and searching again from each of them would be quadratic.
-#[derive(Default)]
-struct ItemEnds {
-    /// The last search: from where, and what it found.
-    searched: Option<(usize, usize)>,
-    /// A range `start..end` found not too complex: so is every part of it
-    /// that runs to its end (fewer operators, brackets no deeper).
-    simple: Option<(usize, usize)>,
-}
-
-impl ItemEnds {
-    /// [`next_item_start`], reusing the last search when `from` lies between
-    /// where it started and what it found (no keyword line comes between).
-    fn next(&mut self, text: &str, from: usize) -> usize {
-        if let Some((start, end)) = self.searched
-            && start <= from
-            && from < end
-        {
-            return end;
-        }
-        let end = next_item_start(text, from);
-        self.searched = Some((from, end));
-        end
-    }
-
-    /// [`limits::too_complex`], skipped for a suffix of a range already found simple.
-    fn too_complex(&mut self, text: &str, start: usize, end: usize) -> Option<SyntaxError> {
-        if let Some((s, e)) = self.simple
-            && s <= start
-            && end == e
-        {
-            return None;
-        }
-        let error = limits::too_complex(text, start, end);
-        if error.is_none() {
-            self.simple = Some((start, end));
-        }
-        error
-    }
-}
-
-/// The start of the next line after `from` whose first word is a top-level
-/// keyword; when blank lines come before that line, the start of the first
-/// of them. One pass over the text: each byte is looked at once.
-fn next_item_start(text: &str, mut from: usize) -> usize {
-    from = from.min(text.len());
-    while !text.is_char_boundary(from) {
-        from += 1;
-    }
-    let mut line_start = text[from..].find('\n').map_or(text.len(), |i| from + i + 1);
-    // The start of the run of blank lines just before `line_start`, if any.
-    let mut blank_run: Option<usize> = None;
-    while line_start < text.len() {
-        let line_end = text[line_start..]
-            .find('\n')
-            .map_or(text.len(), |i| line_start + i + 1);
-        #[cfg(test)]
-        tests::SCANNED.with(|n| n.set(n.get() + line_end - line_start));
-        let line = text[line_start..line_end].trim_start();
-        if line.is_empty() {
-            blank_run.get_or_insert(line_start);
-        } else {
-            let word_end = line
-                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-                .unwrap_or(line.len());
-            if ITEM_KEYWORDS.contains(&&line[..word_end]) {
-                return blank_run.unwrap_or(line_start);
-            }
-            blank_run = None;
-        }
-        line_start = line_end;
-    }
-    text.len()
-}
-
 impl From<SyntaxError> for crate::diag::Problem {
     fn from(e: SyntaxError) -> Self {
         let start = e.span.offset();
@@ -353,19 +278,16 @@ impl From<SyntaxError> for crate::diag::Problem {
 
 #[cfg(test)]
 mod tests {
+    use super::items::ITEM_KEYWORDS;
     use super::wording::OTHER_RESERVED;
     use super::*;
 
-    thread_local! {
-        /// Bytes looked at by `next_item_start` (each within the line being
-        /// read) and `too_complex` (the item's range).
-        pub(super) static SCANNED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
-    }
+    use super::items::tests::SCANNED;
 
     #[test]
     fn finding_items_reads_each_line_once() {
-        // Blank lines inside an item, after it and in CRLF: the search for the
-        // next item reads each line once, not the rest of the file per line.
+        // Blank lines inside an item, after it and in CRLF: the scan for the
+        // items reads each line once, not the rest of the file per line.
         for blank in ["\n", "\r\n", "  \n"] {
             let text = format!(
                 "players A, B{}\nboard grid files a..c ranks 1..3\n",
@@ -383,13 +305,14 @@ mod tests {
             );
         }
         // A blank run before a keyword line still ends the item at its first line.
-        assert_eq!(next_item_start("a\nb\n\n\nplayers A\n", 0), 4);
+        let text = "a\nb\n\n\nplayers A\n";
+        assert_eq!(Items::scan(text).end_after(text, 0), 4);
     }
 
     #[test]
     fn items_without_a_keyword_line_between_them_are_read_in_linear_work() {
-        // `mark` lines are no resynchronisation points: each item's search
-        // for the next keyword line would cross all the others.
+        // `mark` lines end no item: a search from each of them for the next
+        // keyword line would cross all the others; the scan reads each line once.
         let text = format!("{}players A, B\n", "mark m\n".repeat(20_000));
         SCANNED.with(|n| n.set(0));
         let (file, errors) = parse_str(&text);

@@ -6,11 +6,12 @@
 use pest::Parser;
 use pest::iterators::Pair;
 
+use super::SyntaxError;
 use super::ast::{BoardShape, Ident, Item, OrderStmt, PieceDecl};
+use super::items::Cursor;
 use super::lower::Lowerer;
 use super::parser::{Rule, RulesParser};
 use super::wording::{found_token, syntax_error};
-use super::{SyntaxError, skip_trivia};
 use crate::diag::Span;
 
 /// An item read statement by statement.
@@ -23,15 +24,12 @@ pub(super) struct Recovered {
     pub broken_names: Vec<String>,
 }
 
-/// Reads the item at `start` (which ends before `end`) statement by
-/// statement; `first` is the error of parsing it whole. Gives `first` back
-/// when the item has no block to read this way, or its header is beyond repair.
-pub(super) fn block(
-    text: &str,
-    start: usize,
-    end: usize,
-    first: SyntaxError,
-) -> Result<Recovered, SyntaxError> {
+/// Reads the item at the cursor (which ends where the cursor's text ends)
+/// statement by statement; `first` is the error of parsing it whole. Gives
+/// `first` back when the item has no block to read this way, or its header
+/// is beyond repair.
+pub(super) fn block(text: &str, cursor: Cursor, first: SyntaxError) -> Result<Recovered, SyntaxError> {
+    let (start, end) = (cursor.pos, cursor.end());
     let Some(brace) = open_brace(text, start, end) else {
         return Err(first);
     };
@@ -47,7 +45,7 @@ pub(super) fn block(
     };
     let mut reader = Reader {
         text,
-        end,
+        cursor,
         keep: vec![(start, brace + 1)],
         errors: Vec::new(),
         broken_names: Vec::new(),
@@ -103,8 +101,8 @@ enum Statement<'i> {
 /// Reads the statements of a block one by one.
 struct Reader<'i> {
     text: &'i str,
-    /// Where the item ends.
-    end: usize,
+    /// Moves from statement to statement over white space and comments.
+    cursor: Cursor<'i>,
     /// The headers (`… {`) of the blocks being read, as byte ranges: kept
     /// when the item is parsed again to word an error.
     keep: Vec<(usize, usize)>,
@@ -115,25 +113,26 @@ struct Reader<'i> {
 }
 
 impl<'i> Reader<'i> {
-    /// The statements of `rule` from `at` to the `}` that closes the block,
+    /// The statements of `rule` from `from` to the `}` that closes the block,
     /// and where that `}` is (`None` when the item ends first).
-    fn statements(&mut self, mut at: usize, rule: Rule) -> (Vec<Statement<'i>>, Option<usize>) {
-        let (text, end) = (self.text, self.end);
+    fn statements(&mut self, from: usize, rule: Rule) -> (Vec<Statement<'i>>, Option<usize>) {
+        let (text, end) = (self.text, self.cursor.end());
         let mut out = Vec::new();
-        at = skip_trivia(text, at).min(end);
-        while at < end {
+        self.cursor.move_to(from);
+        while !self.cursor.at_end() {
+            let at = self.cursor.pos;
             if text[at..].starts_with('}') {
                 return (out, Some(at));
             }
             let parsed = RulesParser::parse(rule, &text[at..end]);
             if let Ok(mut pairs) = parsed.clone() {
                 let pair = pairs.next().expect("a successful parse yields its statement");
-                let next = skip_trivia(text, at + pair.as_span().end()).min(end);
+                self.cursor.move_to(at + pair.as_span().end());
+                let next = self.cursor.pos;
                 // A statement counts only if the block goes on properly after it
                 // (`win P when x = 1` parses `win P when x`, then stops at `=`).
                 if next >= end || text[next..].starts_with('}') || starts_statement(rule, &text[next..end]) {
                     out.push(Statement::Parsed(pair, at));
-                    at = next;
                     continue;
                 }
             }
@@ -157,7 +156,7 @@ impl<'i> Reader<'i> {
                     turns,
                     span: Span::new(at, stop),
                 });
-                at = skip_trivia(text, stop).min(end);
+                self.cursor.move_to(stop);
                 continue;
             }
             let worded = if self.exact {
@@ -176,7 +175,7 @@ impl<'i> Reader<'i> {
                 _ => at + text[at..].chars().next().map_or(1, char::len_utf8),
             };
             self.errors.push(error);
-            at = next_statement(text, past, end, rule);
+            self.cursor.move_to(next_statement(text, past, end, rule));
         }
         (out, None)
     }

@@ -4,8 +4,9 @@
 
 use pest::error::{ErrorVariant, InputLocation};
 
+use super::items::ITEM_KEYWORDS;
 use super::parser::Rule;
-use super::{ITEM_KEYWORDS, SyntaxError, names};
+use super::{SyntaxError, names};
 use crate::diag::Span;
 
 /// Builds a plain-words error from pest's record of what it tried at the
