@@ -37,6 +37,8 @@ pub(super) const ITEM_KEYWORDS: &[&str] = &[
 struct KeywordLine {
     /// Where the line starts.
     start: usize,
+    /// Where its keyword starts.
+    keyword: usize,
     /// Where the item before it ends: the line's start, or that of the blank
     /// lines just before it.
     end_before: usize,
@@ -94,6 +96,13 @@ impl Items {
         }
     }
 
+    /// Where the next item starts (its keyword) after the line of `from`,
+    /// or the end of the text: the item at `from` is parsed up to there.
+    pub(super) fn next_start_after(&self, text: &str, from: usize) -> usize {
+        let next = self.keyword_lines.partition_point(|k| k.start <= from);
+        self.keyword_lines.get(next).map_or(text.len(), |k| k.keyword)
+    }
+
     /// A cursor at the first token of `text`.
     pub(super) fn cursor<'t>(&self, text: &'t str) -> Cursor<'t> {
         let mut cursor = Cursor {
@@ -133,6 +142,7 @@ impl Scanner<'_> {
             if ITEM_KEYWORDS.contains(&&line[..word_end]) {
                 self.keyword_lines.push(KeywordLine {
                     start,
+                    keyword: end - line.len(),
                     end_before: self.blank_run.unwrap_or(start),
                 });
             }

@@ -55,9 +55,9 @@ pub struct SyntaxError {
 /// keeps pathological inputs (thousands of nested parentheses) from exhausting the stack.
 const PARSE_CALL_LIMIT: usize = 5_000_000;
 
-/// The syntax errors after which the rest of a file is not read: each error
-/// costs pest a walk over the rest of the text, so a file of thousands of
-/// broken lines would take minutes, and the first errors are the useful ones.
+/// The syntax errors after which the rest of a file is not read: the first
+/// errors are the useful ones, and a file of thousands of broken lines is
+/// not worth reading to its end.
 const MAX_SYNTAX_ERRORS: usize = 100;
 
 /// Parses a whole file. Returns the AST of every item that parsed, and every syntax error.
@@ -143,7 +143,8 @@ impl FileReader<'_> {
                 return;
             }
         }
-        match RulesParser::parse(Rule::item, &text[pos..]) {
+        let next_start = self.items.next_start_after(text, pos);
+        match RulesParser::parse(Rule::item, &text[pos..next_start]) {
             Ok(mut pairs) => {
                 let pair = pairs.next().expect("a successful item parse yields the item");
                 let end = pos + pair.as_span().end();
