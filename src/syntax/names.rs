@@ -15,13 +15,14 @@ pub(super) fn rule_name(rule: &Rule) -> &'static str {
 }
 
 /// The parts of the language, each naming its own rules.
-const SECTIONS: [fn(&Rule) -> Option<&'static str>; 8] = [
+const SECTIONS: [fn(&Rule) -> Option<&'static str>; 9] = [
     token_words,
     declaration_words,
     board_words,
     piece_words,
     clause_words,
     turn_and_end_words,
+    block_rest_words,
     test_words,
     expression_words,
 ];
@@ -335,6 +336,22 @@ fn turn_and_end_words(rule: &Rule) -> Option<&'static str> {
         Rule::no_move_stmt => "`no move`",
         Rule::loses_kw => "`mover loses`",
         Rule::draw_kw => "`draw`",
+        _ => return None,
+    })
+}
+
+/// The rest of a block from a statement on (where recovery parses from).
+fn block_rest_words(rule: &Rule) -> Option<&'static str> {
+    Some(match rule {
+        // Named like its keywords: only the `}` it tries is listed.
+        Rule::piece_body
+        | Rule::setup_body
+        | Rule::turn_body
+        | Rule::end_body
+        | Rule::turns_body
+        | Rule::repeat_body
+        | Rule::graph_body
+        | Rule::grid_body => "`}`",
         _ => return None,
     })
 }

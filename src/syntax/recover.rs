@@ -11,7 +11,7 @@ use super::ast::{BoardShape, Ident, Item, OrderStmt, PieceDecl};
 use super::items::Cursor;
 use super::lower::Lowerer;
 use super::parser::{Rule, RulesParser};
-use super::wording::{found_token, syntax_error};
+use super::wording::{found_token, syntax_error, syntax_error_within};
 use crate::diag::Span;
 
 /// An item read statement by statement.
@@ -40,13 +40,14 @@ pub(super) fn block(text: &str, cursor: Cursor, first: SyntaxError) -> Result<Re
             None => return Err(first),
         },
     };
-    let Some(rule) = statement_rule(&item) else {
+    let Some((rule, body)) = statement_rule(&item) else {
         return Err(first);
     };
     let mut reader = Reader {
         text,
         cursor,
-        keep: vec![(start, brace + 1)],
+        start,
+        bodies: vec![body],
         errors: Vec::new(),
         broken_names: Vec::new(),
         exact: !header_broken,
@@ -66,13 +67,13 @@ pub(super) fn block(text: &str, cursor: Cursor, first: SyntaxError) -> Result<Re
             }
         }
     }
-    let mut errors = reader.errors;
+    let mut errors = std::mem::take(&mut reader.errors);
     if header_broken {
         // The header's own error comes first.
         errors.insert(0, first);
     } else if closed.is_none() {
         // The block is never closed: the error of reaching its end.
-        match error_from(text, &reader.keep, end, end) {
+        match reader.error_from(end) {
             Some(error) => errors.push(error),
             None if errors.is_empty() => errors.push(first),
             None => {}
@@ -103,12 +104,16 @@ struct Reader<'i> {
     text: &'i str,
     /// Moves from statement to statement over white space and comments.
     cursor: Cursor<'i>,
-    /// The headers (`… {`) of the blocks being read, as byte ranges: kept
-    /// when the item is parsed again to word an error.
-    keep: Vec<(usize, usize)>,
+    /// Where the item starts.
+    start: usize,
+    /// The rules of the blocks being read (from the statement on to the
+    /// block's `}`), the innermost last: they word an error as a parse of the
+    /// whole item would.
+    bodies: Vec<Rule>,
     errors: Vec<SyntaxError>,
     broken_names: Vec<String>,
-    /// Whether the item can be parsed again to word errors (its header parses).
+    /// Whether errors can be worded as a parse of the whole item would word
+    /// them (its header parses).
     exact: bool,
 }
 
@@ -141,9 +146,9 @@ impl<'i> Reader<'i> {
                 && let Some(brace) = open_brace(text, at, end)
             {
                 // A mistake inside `repeat { … }`: read its turns one by one.
-                self.keep.push((at, brace + 1));
+                self.bodies.push(Rule::repeat_body);
                 let (turns, closed) = self.statements(brace + 1, Rule::order_turn);
-                self.keep.pop();
+                self.bodies.pop();
                 let turns = turns
                     .into_iter()
                     .filter_map(|t| match t {
@@ -159,11 +164,7 @@ impl<'i> Reader<'i> {
                 self.cursor.move_to(stop);
                 continue;
             }
-            let worded = if self.exact {
-                error_from(text, &self.keep, at, end)
-            } else {
-                None
-            };
+            let worded = if self.exact { self.error_from(at) } else { None };
             let error = match (worded, parsed) {
                 (Some(error), _) => error,
                 (None, Err(err)) => syntax_error(text, at, &err),
@@ -179,29 +180,28 @@ impl<'i> Reader<'i> {
         }
         (out, None)
     }
-}
 
-/// The error of parsing the item again with everything before `at` blanked
-/// out except the block headers in `keep`: what the grammar expected at the
-/// first mistake from `at` on, in the words a whole parse gives. `None` if
-/// that parse stops before `at`.
-fn error_from(text: &str, keep: &[(usize, usize)], at: usize, end: usize) -> Option<SyntaxError> {
-    let start = keep.first()?.0;
-    // Blanks keep every byte offset (and the lines) as they are.
-    let mut synthetic: Vec<u8> = text.as_bytes()[start..at]
-        .iter()
-        .map(|&b| if b == b'\n' { b'\n' } else { b' ' })
-        .collect();
-    for &(from, to) in keep {
-        synthetic[from - start..to - start].copy_from_slice(&text.as_bytes()[from..to]);
+    /// The error a parse of the whole item would give at its first mistake
+    /// from `from` on: the blocks being read are parsed from there, the
+    /// innermost first, each outer one from where the one inside it closed
+    /// (only the text from `from` on is read). `None` if they all close, or
+    /// if the error lies before `from` (at the end of the file).
+    fn error_from(&self, from: usize) -> Option<SyntaxError> {
+        let (text, end) = (self.text, self.cursor.end());
+        let mut at = from;
+        for &body in self.bodies.iter().rev() {
+            match RulesParser::parse(body, &text[at..end]) {
+                Ok(mut pairs) => at += pairs.next()?.as_span().end(),
+                Err(err) => {
+                    let error = syntax_error_within(text, at, self.start, &err);
+                    // At the end of the file the error points at its last character.
+                    let last = text.trim_end().len().saturating_sub(1);
+                    return (error.span.offset() >= from.min(last)).then_some(error);
+                }
+            }
+        }
+        None
     }
-    let mut synthetic = String::from_utf8(synthetic).ok()?;
-    synthetic.push_str(&text[at..end]);
-    let err = RulesParser::parse(Rule::item, &synthetic).err()?;
-    let error = syntax_error(text, start, &err);
-    // At the end of the file the error points at its last character.
-    let last = text.trim_end().len().saturating_sub(1);
-    (error.span.offset() >= at.min(last)).then_some(error)
 }
 
 /// An error for text after a statement that does not start another one.
@@ -345,17 +345,18 @@ fn is_name(word: &str) -> bool {
     word.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
 }
 
-/// The grammar rule of one statement of the item's block.
-fn statement_rule(item: &Item) -> Option<Rule> {
+/// The grammar rules of one statement of the item's block, and of the rest
+/// of the block from a statement on (its statements and its `}`).
+fn statement_rule(item: &Item) -> Option<(Rule, Rule)> {
     Some(match item {
-        Item::Piece(_) => Rule::piece_item,
-        Item::Setup(_) => Rule::setup_stmt,
-        Item::Turn(_) => Rule::turn_stmt,
-        Item::End(_) => Rule::end_stmt,
-        Item::Turns { .. } => Rule::order_stmt,
+        Item::Piece(_) => (Rule::piece_item, Rule::piece_body),
+        Item::Setup(_) => (Rule::setup_stmt, Rule::setup_body),
+        Item::Turn(_) => (Rule::turn_stmt, Rule::turn_body),
+        Item::End(_) => (Rule::end_stmt, Rule::end_body),
+        Item::Turns { .. } => (Rule::order_stmt, Rule::turns_body),
         Item::Board(board) => match board.shape {
-            BoardShape::Graph(_) => Rule::graph_stmt,
-            BoardShape::Grid { .. } => Rule::board_stmt,
+            BoardShape::Graph(_) => (Rule::graph_stmt, Rule::graph_body),
+            BoardShape::Grid { .. } => (Rule::board_stmt, Rule::grid_body),
         },
         _ => return None,
     })

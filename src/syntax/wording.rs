@@ -12,6 +12,17 @@ use crate::diag::Span;
 /// Builds a plain-words error from pest's record of what it tried at the
 /// furthest position it reached (`base` is where the item's parse started).
 pub(super) fn syntax_error(text: &str, base: usize, err: &pest::error::Error<Rule>) -> SyntaxError {
+    syntax_error_within(text, base, base, err)
+}
+
+/// [`syntax_error`] for a parse that started at `base` inside the item that
+/// starts at `item`: a `{` left open is looked for from `item` on.
+pub(super) fn syntax_error_within(
+    text: &str,
+    base: usize,
+    item: usize,
+    err: &pest::error::Error<Rule>,
+) -> SyntaxError {
     let (at, expected) = expected_at(base, err);
     let found = found_token(text, at);
     let expected_text = match expected.len() {
@@ -25,7 +36,7 @@ pub(super) fn syntax_error(text: &str, base: usize, err: &pest::error::Error<Rul
     let refs: Vec<&str> = expected.iter().map(String::as_str).collect();
     let help = reserved_name_help(text, at, &refs).or_else(|| help_for(&refs, &found));
     if at >= text.len() {
-        return end_of_file_error(text, base, &expected_text, help);
+        return end_of_file_error(text, item, &expected_text, help);
     }
     let found_text = if found == "\n" || found == "\r" {
         "the end of the line".to_string()
@@ -45,7 +56,7 @@ pub(super) fn syntax_error(text: &str, base: usize, err: &pest::error::Error<Rul
         fix: (found == "=" && !text[at..].starts_with("=="))
             .then(|| Box::new((Span::new(at, at + 1), "==".to_string()))),
     };
-    name_unclosed_block(text, base, at, &found, &refs, &mut error);
+    name_unclosed_block(text, item, at, &found, &refs, &mut error);
     error
 }
 
@@ -115,8 +126,8 @@ fn reserved_name_help(text: &str, at: usize, expected: &[&str]) -> Option<String
 }
 
 /// The file ended too early: the error points at its last character, and at
-/// the `{` of the item (parsed from `base`) that is still open, if any.
-fn end_of_file_error(text: &str, base: usize, expected_text: &str, help: Option<String>) -> SyntaxError {
+/// the `{` of the item (which starts at `item`) that is still open, if any.
+fn end_of_file_error(text: &str, item: usize, expected_text: &str, help: Option<String>) -> SyntaxError {
     let end = text.trim_end().len();
     let last = text[..end].char_indices().next_back().map_or(0, |(i, _)| i);
     SyntaxError {
@@ -124,18 +135,18 @@ fn end_of_file_error(text: &str, base: usize, expected_text: &str, help: Option<
         span: Span::new(last, end).into(),
         label: "the file ends here".to_string(),
         help,
-        unclosed: unclosed_brace(text, base).map(|b| Span::new(b, b + 1).into()),
+        unclosed: unclosed_brace(text, item).map(|b| Span::new(b, b + 1).into()),
         // The block still open is closed at the end of the file.
-        fix: unclosed_brace(text, base).map(|_| Box::new((Span::new(end, end), "\n}".to_string()))),
+        fix: unclosed_brace(text, item).map(|_| Box::new((Span::new(end, end), "\n}".to_string()))),
     }
 }
 
 /// A block still open when the next item starts (a keyword at the start of a
 /// line where `}` could have closed it) or where a line ends: names the `{`
-/// left open in `error`, with a help and, before a new item, the `}` to add.
+/// left open in `error` (in the item that starts at `item`), with a help and, before a new item, the `}` to add.
 fn name_unclosed_block(
     text: &str,
-    base: usize,
+    item: usize,
     at: usize,
     found: &str,
     expected: &[&str],
@@ -147,7 +158,7 @@ fn name_unclosed_block(
     if !(expected.contains(&"`}`") && (next_item || line_end)) {
         return;
     }
-    let Some(open) = unclosed_brace(&text[..at], base) else {
+    let Some(open) = unclosed_brace(&text[..at], item) else {
         return;
     };
     let line = text[..open].matches('\n').count() + 1;
