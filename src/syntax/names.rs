@@ -14,6 +14,18 @@ pub(super) fn rule_name(rule: &Rule) -> &'static str {
         .expect("every grammar rule is named by a section (see the test below)")
 }
 
+/// How a rule the parser was trying is listed among what was expected, if at
+/// all: white space, comments and keywords are not, nor is a rule named like a
+/// keyword ("`option`"), which only stands for the literal tokens it was
+/// trying (listed already).
+pub(super) fn listed_rule_name(rule: &Rule) -> Option<&'static str> {
+    if matches!(rule, Rule::WHITESPACE | Rule::COMMENT | Rule::keyword) {
+        return None;
+    }
+    let name = rule_name(rule);
+    (!name.starts_with('`')).then_some(name)
+}
+
 /// The parts of the language, each naming its own rules.
 const SECTIONS: [fn(&Rule) -> Option<&'static str>; 9] = [
     token_words,

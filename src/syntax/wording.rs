@@ -5,24 +5,19 @@
 use pest::error::{ErrorVariant, InputLocation};
 
 use super::items::ITEM_KEYWORDS;
-use super::parser::Rule;
+use super::parser::ParseError;
 use super::{SyntaxError, names};
 use crate::diag::Span;
 
 /// Builds a plain-words error from pest's record of what it tried at the
 /// furthest position it reached (`base` is where the item's parse started).
-pub(super) fn syntax_error(text: &str, base: usize, err: &pest::error::Error<Rule>) -> SyntaxError {
+pub(super) fn syntax_error(text: &str, base: usize, err: &ParseError) -> SyntaxError {
     syntax_error_within(text, base, base, err)
 }
 
 /// [`syntax_error`] for a parse that started at `base` inside the item that
 /// starts at `item`: a `{` left open is looked for from `item` on.
-pub(super) fn syntax_error_within(
-    text: &str,
-    base: usize,
-    item: usize,
-    err: &pest::error::Error<Rule>,
-) -> SyntaxError {
+pub(super) fn syntax_error_within(text: &str, base: usize, item: usize, err: &ParseError) -> SyntaxError {
     let (at, expected) = expected_at(base, err);
     let found = found_token(text, at);
     let expected_text = match expected.len() {
@@ -62,7 +57,7 @@ pub(super) fn syntax_error_within(
 
 /// Where pest stopped (`base` is where the parse started) and what it
 /// expected there, in plain words, each once.
-fn expected_at(base: usize, err: &pest::error::Error<Rule>) -> (usize, Vec<String>) {
+fn expected_at(base: usize, err: &ParseError) -> (usize, Vec<String>) {
     let mut at = base
         + match err.location {
             InputLocation::Pos(p) => p,
@@ -82,13 +77,8 @@ fn expected_at(base: usize, err: &pest::error::Error<Rule>) -> (usize, Vec<Strin
             }
         }
         for stack in attempts.call_stacks() {
-            // A rule named like a keyword ("`option`") only stands for the
-            // literal tokens it was trying, which are listed already.
-            if let Some(rule) = stack.deepest.get_rule()
-                && !matches!(rule, Rule::WHITESPACE | Rule::COMMENT | Rule::keyword)
-                && !names::rule_name(rule).starts_with('`')
-            {
-                expected.push(names::rule_name(rule).to_string());
+            if let Some(name) = stack.deepest.get_rule().and_then(names::listed_rule_name) {
+                expected.push(name.to_string());
             }
         }
     }
