@@ -1,8 +1,8 @@
 //! Plain-word names for grammar rules, used in syntax error messages instead of rule names.
 //!
-//! One function per part of the language; every
-//! grammar rule is named by exactly one of them (a test checks each rule of the
-//! grammar, so a new rule cannot be forgotten).
+//! One function per part of the language; every grammar rule is named by
+//! exactly one of them (a test checks each rule of the grammar, so a new rule
+//! cannot be forgotten).
 
 use super::parser::Rule;
 

@@ -1,7 +1,11 @@
-//! Recovery inside a block after a syntax error: an item with a `{ … }` block
-//! (`piece`, `setup`, `turn`, `end`, `board`) that fails to parse is read
-//! again statement by statement, so that one broken statement costs only
-//! itself and the rest of the item is still checked.
+//! Step three of the parse: recovery inside one item after a syntax error.
+//! An item with a `{ … }` block (`piece`, `setup`, `turn`, `end`, `board`)
+//! that fails to parse is read again statement by statement, within its own
+//! range only, so that one broken statement costs only itself and the rest
+//! of the item is still checked. Its header is parsed with an empty block;
+//! each statement is parsed with its own rule; a broken statement's error
+//! is worded by parsing the rest of its block from it (the `*_body` rules of
+//! the grammar), as a parse of the whole item would word it.
 
 use pest::Parser;
 use pest::iterators::Pair;
