@@ -4,7 +4,10 @@
 //!
 //! An item ends where the next line whose first word is a top-level keyword
 //! starts (or, when blank lines come before that line, where the first of
-//! them starts). Lines inside a closed `/* … */` comment end no item. Items
+//! them starts). Lines inside a closed `/* … */` comment end no item, nor
+//! does an indented line inside brackets still open (`  when …`, a clause
+//! of a rule, inside a `{ … }` block); a keyword at the very start of a line
+//! always does, so that a block never closed ends at the next item. Items
 //! that start with no such keyword (`mark`, `supply`, …) share the range of
 //! the keyword item before them and are parsed one after the other in it.
 
@@ -62,6 +65,7 @@ impl Items {
             blank_run: None,
             comment_end: 0,
             unclosed_comment: text.len(),
+            depth: 0,
         };
         let mut line_start = 0;
         while line_start < text.len() {
@@ -125,6 +129,9 @@ struct Scanner<'t> {
     /// Where the last closed block comment ends.
     comment_end: usize,
     unclosed_comment: usize,
+    /// How many brackets are open (since the last line that starts with a
+    /// keyword at its very start).
+    depth: usize,
 }
 
 impl Scanner<'_> {
@@ -139,7 +146,9 @@ impl Scanner<'_> {
             let word_end = line
                 .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
                 .unwrap_or(line.len());
-            if ITEM_KEYWORDS.contains(&&line[..word_end]) {
+            let indented = line.len() < end - start;
+            if ITEM_KEYWORDS.contains(&&line[..word_end]) && (self.depth == 0 || !indented) {
+                self.depth = 0;
                 self.keyword_lines.push(KeywordLine {
                     start,
                     keyword: end - line.len(),
@@ -151,8 +160,9 @@ impl Scanner<'_> {
         self.code(start.max(self.comment_end), end);
     }
 
-    /// Reads the code of `from..end` (within one line) for the block comments
-    /// that start there: a closed one may hide the starts of the lines it covers.
+    /// Reads the code of `from..end` (within one line) for the brackets it
+    /// opens and closes, and the block comments that start there: a closed
+    /// one may hide the starts of the lines it covers.
     fn code(&mut self, from: usize, end: usize) {
         let bytes = self.text.as_bytes();
         let mut i = from;
@@ -183,6 +193,8 @@ impl Scanner<'_> {
                         }
                     }
                 }
+                b'{' | b'(' | b'[' => self.depth += 1,
+                b'}' | b')' | b']' => self.depth = self.depth.saturating_sub(1),
                 _ => {}
             }
             i += 1;
@@ -275,6 +287,19 @@ pub(super) mod tests {
         assert_eq!(items.end_after(text, 0), text.find("counter").expect("there"));
         let cursor = items.cursor(text).within(6, text.len());
         assert_eq!(cursor.pos, text.find('}').expect("there"));
+    }
+
+    #[test]
+    fn an_indented_keyword_line_inside_brackets_ends_no_item() {
+        let text = "piece P letter P {\n  move a: step n onto empty,\n    when 1 == 1\n}\nend {\n";
+        let items = Items::scan(text);
+        assert_eq!(items.end_after(text, 0), text.find("end").expect("there"));
+        // At the very start of a line, a keyword ends the block left open.
+        let text = "end {\n  no move: draw\ncounter c\n";
+        assert_eq!(
+            Items::scan(text).end_after(text, 0),
+            text.find("counter").expect("there")
+        );
     }
 
     #[test]

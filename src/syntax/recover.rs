@@ -463,6 +463,17 @@ mod tests {
     }
 
     #[test]
+    fn a_clause_on_a_line_of_its_own_that_starts_with_when_is_read() {
+        let text = "piece P letter P {\n  move a: step n onto empty,\n    when 1 == 1\n}\n";
+        let (file, errors) = parse_str(text);
+        assert!(errors.is_empty(), "{errors:?}");
+        let [Item::Piece(piece)] = file.items.as_slice() else {
+            panic!("one piece: {:?}", file.items)
+        };
+        assert_eq!(piece.moves.len(), 1);
+    }
+
+    #[test]
     fn an_unclosed_block_is_still_reported() {
         let (file, errors) = parse_str("end {\n  no move: draw\n\ncounter c\n");
         assert_eq!(errors.len(), 1, "{errors:?}");
