@@ -63,82 +63,12 @@ impl Lowerer {
             Rule::players_decl => Item::Players(inner.into_inner().map(|p| self.ident(p)).collect()),
             Rule::option_decl => Item::Option(self.option(inner)),
             Rule::board_decl => Item::Board(self.board(inner, span)),
-            Rule::directions_decl => {
-                let mut it = inner.into_inner();
-                let name = self.ident(next(&mut it));
-                let value = next(&mut it);
-                let value = match value.as_rule() {
-                    Rule::per_player_dirs => PerPlayer::Each(
-                        value
-                            .into_inner()
-                            .map(|pd| {
-                                let mut it = pd.into_inner();
-                                let player = self.ident(next(&mut it));
-                                (player, self.idents(next(&mut it)))
-                            })
-                            .collect(),
-                    ),
-                    _ => PerPlayer::All(self.idents(value)),
-                };
-                Item::Directions(DirectionsDecl { name, value })
-            }
-            Rule::region_decl => {
-                let mut it = inner.into_inner();
-                let name = self.ident(next(&mut it));
-                let value = next(&mut it);
-                let value = match value.as_rule() {
-                    Rule::per_player_region => PerPlayer::Each(
-                        value
-                            .into_inner()
-                            .map(|pr| {
-                                let mut it = pr.into_inner();
-                                let player = self.ident(next(&mut it));
-                                (player, self.region_expr(next(&mut it)))
-                            })
-                            .collect(),
-                    ),
-                    _ => PerPlayer::All(self.region_expr(value)),
-                };
-                Item::Region(RegionDecl { name, value })
-            }
+            Rule::directions_decl => Item::Directions(self.directions(inner)),
+            Rule::region_decl => Item::Region(self.region(inner)),
             Rule::counter_decl => Item::Counter(self.ident(first(inner))),
             Rule::piece_decl => Item::Piece(self.piece(inner)),
-            Rule::trigger_decl => {
-                let mut it = inner.into_inner();
-                let kind = self.ident(next(&mut it));
-                let region = self.ident(next(&mut it));
-                let effects = it.map(|e| self.effect(e)).collect();
-                Item::Trigger(TriggerDecl {
-                    kind,
-                    region,
-                    effects,
-                    span,
-                })
-            }
-            Rule::captured_decl => {
-                let mut kinds = Vec::new();
-                let mut to = CaptureDest::Out;
-                let mut as_kind = None;
-                let mut unless = None;
-                for p in inner.into_inner() {
-                    match p.as_rule() {
-                        Rule::name => kinds.push(self.ident(p)),
-                        Rule::reserve_kw => to = CaptureDest::Reserve,
-                        Rule::pool_kw => to = CaptureDest::Pool,
-                        Rule::captor_kw => to = CaptureDest::Captor,
-                        Rule::out_kw => to = CaptureDest::Out,
-                        Rule::captured_as => as_kind = Some(self.ident(first(p))),
-                        _ => unless = Some(self.ident(first(p))),
-                    }
-                }
-                Item::Captured(CapturedDecl {
-                    kinds,
-                    to,
-                    as_kind,
-                    unless,
-                    span,
-                })
-            }
+            Rule::trigger_decl => Item::Trigger(self.trigger(inner, span)),
+            Rule::captured_decl => Item::Captured(self.captured(inner, span)),
             Rule::position_decl => {
                 Item::Position(inner.into_inner().map(|f| self.position_field(f)).collect(), span)
             }
@@ -147,22 +77,8 @@ impl Lowerer {
             Rule::adjacency_decl => Item::Adjacency(self.idents(first(inner))),
             Rule::notation_decl => Item::Notation(self.ident(first(inner))),
             Rule::forbid_decl => self.forbid(inner, None, span),
-            Rule::clauses_decl => {
-                let mut it = inner.into_inner();
-                let name = self.ident(next(&mut it));
-                Item::Clauses {
-                    name,
-                    clauses: self.clauses(next(&mut it)),
-                }
-            }
-            Rule::condition_decl => {
-                let mut it = inner.into_inner();
-                let name = self.ident(next(&mut it));
-                Item::Condition {
-                    name,
-                    cond: self.cond(next(&mut it)),
-                }
-            }
+            Rule::clauses_decl => self.clauses_decl(inner),
+            Rule::condition_decl => self.condition_decl(inner),
             Rule::appearance_decl => Item::Appearance(AppearanceDecl {
                 looks: inner.into_inner().map(|l| self.look(first(l))).collect(),
                 span,
@@ -178,14 +94,7 @@ impl Lowerer {
             }
             Rule::pool_decl => Item::Pool(inner.into_inner().map(|p| self.ident(p)).collect()),
             Rule::royal_decl => Item::Royal(inner.into_inner().map(|p| self.ident(p)).collect(), span),
-            Rule::flag_decl => {
-                let mut it = inner.into_inner();
-                let name = self.ident(next(&mut it));
-                Item::Flag {
-                    name,
-                    when: self.expr(next(&mut it)),
-                }
-            }
+            Rule::flag_decl => self.flag(inner),
             Rule::promote_decl => self.promote(inner, span),
             Rule::setup_decl => Item::Setup(inner.into_inner().flat_map(|s| self.setup_stmt(s)).collect()),
             Rule::turn_decl => Item::Turn(self.turn(inner, span)),
@@ -196,6 +105,118 @@ impl Lowerer {
             Rule::test_decl => Item::Test(self.test_decl(inner, span)),
             Rule::end_decl => Item::End(inner.into_inner().map(|s| self.end_stmt(s)).collect()),
             r => unreachable!("item holds a declaration, not {r:?}"),
+        }
+    }
+
+    /// `directions NAME = …`: one list for all players, or one per player.
+    fn directions(&self, inner: P) -> DirectionsDecl {
+        let mut it = inner.into_inner();
+        let name = self.ident(next(&mut it));
+        let value = next(&mut it);
+        let value = match value.as_rule() {
+            Rule::per_player_dirs => PerPlayer::Each(
+                value
+                    .into_inner()
+                    .map(|pd| {
+                        let mut it = pd.into_inner();
+                        let player = self.ident(next(&mut it));
+                        (player, self.idents(next(&mut it)))
+                    })
+                    .collect(),
+            ),
+            _ => PerPlayer::All(self.idents(value)),
+        };
+        DirectionsDecl { name, value }
+    }
+
+    /// `region NAME = …`: one region for all players, or one per player.
+    fn region(&self, inner: P) -> RegionDecl {
+        let mut it = inner.into_inner();
+        let name = self.ident(next(&mut it));
+        let value = next(&mut it);
+        let value = match value.as_rule() {
+            Rule::per_player_region => PerPlayer::Each(
+                value
+                    .into_inner()
+                    .map(|pr| {
+                        let mut it = pr.into_inner();
+                        let player = self.ident(next(&mut it));
+                        (player, self.region_expr(next(&mut it)))
+                    })
+                    .collect(),
+            ),
+            _ => PerPlayer::All(self.region_expr(value)),
+        };
+        RegionDecl { name, value }
+    }
+
+    /// `when KIND enters REGION: EFFECTS`.
+    fn trigger(&self, inner: P, span: Span) -> TriggerDecl {
+        let mut it = inner.into_inner();
+        let kind = self.ident(next(&mut it));
+        let region = self.ident(next(&mut it));
+        let effects = it.map(|e| self.effect(e)).collect();
+        TriggerDecl {
+            kind,
+            region,
+            effects,
+            span,
+        }
+    }
+
+    /// `captured KINDS to …`: where captured pieces go.
+    fn captured(&self, inner: P, span: Span) -> CapturedDecl {
+        let mut kinds = Vec::new();
+        let mut to = CaptureDest::Out;
+        let mut as_kind = None;
+        let mut unless = None;
+        for p in inner.into_inner() {
+            match p.as_rule() {
+                Rule::name => kinds.push(self.ident(p)),
+                Rule::reserve_kw => to = CaptureDest::Reserve,
+                Rule::pool_kw => to = CaptureDest::Pool,
+                Rule::captor_kw => to = CaptureDest::Captor,
+                Rule::out_kw => to = CaptureDest::Out,
+                Rule::captured_as => as_kind = Some(self.ident(first(p))),
+                _ => unless = Some(self.ident(first(p))),
+            }
+        }
+        CapturedDecl {
+            kinds,
+            to,
+            as_kind,
+            unless,
+            span,
+        }
+    }
+
+    /// `clauses NAME: …`: a named list of clauses.
+    fn clauses_decl(&self, inner: P) -> Item {
+        let mut it = inner.into_inner();
+        let name = self.ident(next(&mut it));
+        Item::Clauses {
+            name,
+            clauses: self.clauses(next(&mut it)),
+        }
+    }
+
+    /// `condition NAME: …`: a named cell condition.
+    fn condition_decl(&self, inner: P) -> Item {
+        let mut it = inner.into_inner();
+        let name = self.ident(next(&mut it));
+        Item::Condition {
+            name,
+            cond: self.cond(next(&mut it)),
+        }
+    }
+
+    /// `flag NAME when …`.
+    fn flag(&self, inner: P) -> Item {
+        let mut it = inner.into_inner();
+        let name = self.ident(next(&mut it));
+        Item::Flag {
+            name,
+            when: self.expr(next(&mut it)),
         }
     }
 
@@ -745,18 +766,7 @@ impl Lowerer {
     fn core_clause(&self, c: P, span: Span) -> Clause {
         let rule = c.as_rule();
         match rule {
-            Rule::go_clause => {
-                let mut it = c.into_inner();
-                let dirs = self.step(next(&mut it));
-                match it.next() {
-                    Some(d) => Clause::GoFar {
-                        dirs,
-                        distance: Box::new(self.distance(d)),
-                        span,
-                    },
-                    None => Clause::Go(dirs, span),
-                }
-            }
+            Rule::go_clause => self.go_clause(c, span),
             Rule::anywhere_kw => Clause::Anywhere(span),
             Rule::if_clause => Clause::If(self.cond(first(c)), span),
             Rule::when_clause => Clause::When(self.expr(first(c)), span),
@@ -770,49 +780,8 @@ impl Lowerer {
                 }
             }
             Rule::land_kw => Clause::Land(span),
-            Rule::run_clause => {
-                let mut must = false;
-                let mut flip = false;
-                let mut one = false;
-                let mut conds = Vec::new();
-                let mut dirs = Vec::new();
-                for p in c.into_inner() {
-                    match p.as_rule() {
-                        Rule::must_kw => must = true,
-                        Rule::flip_kw => flip = true,
-                        Rule::capture_kw => {}
-                        Rule::one_kw => one = true,
-                        Rule::dir_ref => dirs = self.idents(p),
-                        _ => conds.push(self.cond(p)),
-                    }
-                }
-                let mut conds = conds.into_iter();
-                Clause::Run {
-                    must,
-                    flip,
-                    one,
-                    what: conds.next().expect("run_clause has a condition"),
-                    dirs,
-                    closer: conds.next().expect("run_clause has a closer"),
-                    span,
-                }
-            }
-            Rule::groups_clause => {
-                let mut must = false;
-                let mut what = None;
-                for p in c.into_inner() {
-                    match p.as_rule() {
-                        Rule::must_kw => must = true,
-                        Rule::cond => what = Some(self.cond(p)),
-                        _ => {} // capture_kw
-                    }
-                }
-                Clause::Groups {
-                    must,
-                    what: what.expect("groups_clause has a condition"),
-                    span,
-                }
-            }
+            Rule::run_clause => self.run_clause(c, span),
+            Rule::groups_clause => self.groups_clause(c, span),
             Rule::capture_clause => {
                 let how = match c.into_inner().nth(1).map(|p| p.as_rule()) {
                     Some(Rule::at_end) => CaptureHow::AtEnd,
@@ -854,70 +823,143 @@ impl Lowerer {
                     span,
                 }
             }
-            Rule::shift_clause => {
-                let mut it = c.into_inner();
-                it.next(); // shift_kw
-                let block = self.idents(next(&mut it));
-                let travel = self.step(first(next(&mut it)));
-                let mut limit = None;
-                let mut onto = None;
-                for p in it {
-                    match p.as_rule() {
-                        Rule::target => onto = Some(self.cond(first(p))),
-                        _ => limit = Some(self.expr(p)),
-                    }
-                }
-                Clause::Shift {
-                    block,
-                    travel,
-                    limit,
-                    onto: onto.expect("shift_clause ends with a target"),
-                    span,
-                }
-            }
-            Rule::rotate_clause | Rule::reflect_clause => {
-                let rotate = c.as_rule() == Rule::rotate_clause;
-                let mut it = c.into_inner();
-                it.next(); // rotate_kw / reflect_kw
-                let regions = self.idents(next(&mut it));
-                let last = next(&mut it);
-                let how = if rotate {
-                    Turning::Rotate(last.into_inner().map(|p| (self.int(&p), self.span(&p))).collect())
-                } else {
-                    Turning::Reflect(self.idents(last))
-                };
-                Clause::Turn { regions, how, span }
-            }
-            Rule::each_clause => {
-                let mut must = false;
-                let mut body = Vec::new();
-                for p in c.into_inner() {
-                    match p.as_rule() {
-                        Rule::must_kw => must = true,
-                        _ => body = self.clauses(p),
-                    }
-                }
-                Clause::Each { must, body, span }
-            }
-            Rule::group_clause => {
-                let mut alts = Vec::new();
-                let mut repeat = Repeat::Once;
-                for p in c.into_inner() {
-                    match p.as_rule() {
-                        Rule::clauses => alts.push(self.clauses(p)),
-                        _ => {
-                            repeat = match p.as_str() {
-                                "*" => Repeat::Any,
-                                "+" => Repeat::AtLeastOnce,
-                                _ => Repeat::Maybe,
-                            }
-                        }
-                    }
-                }
-                Clause::Group { alts, repeat, span }
-            }
+            Rule::shift_clause => self.shift_clause(c, span),
+            Rule::rotate_clause | Rule::reflect_clause => self.turning_clause(c, span),
+            Rule::each_clause => self.each_clause(c, span),
+            Rule::group_clause => self.group_clause(c, span),
             r => unreachable!("core_clause kinds only, not {r:?}"),
         }
+    }
+
+    /// `go DIRS [distance]`: one step, or as far as a distance says.
+    fn go_clause(&self, c: P, span: Span) -> Clause {
+        let mut it = c.into_inner();
+        let dirs = self.step(next(&mut it));
+        match it.next() {
+            Some(d) => Clause::GoFar {
+                dirs,
+                distance: Box::new(self.distance(d)),
+                span,
+            },
+            None => Clause::Go(dirs, span),
+        }
+    }
+
+    /// `[must] capture|flip [one] COND along DIRS closed by COND`: a run of pieces.
+    fn run_clause(&self, c: P, span: Span) -> Clause {
+        let mut must = false;
+        let mut flip = false;
+        let mut one = false;
+        let mut conds = Vec::new();
+        let mut dirs = Vec::new();
+        for p in c.into_inner() {
+            match p.as_rule() {
+                Rule::must_kw => must = true,
+                Rule::flip_kw => flip = true,
+                Rule::capture_kw => {}
+                Rule::one_kw => one = true,
+                Rule::dir_ref => dirs = self.idents(p),
+                _ => conds.push(self.cond(p)),
+            }
+        }
+        let mut conds = conds.into_iter();
+        Clause::Run {
+            must,
+            flip,
+            one,
+            what: conds.next().expect("run_clause has a condition"),
+            dirs,
+            closer: conds.next().expect("run_clause has a closer"),
+            span,
+        }
+    }
+
+    /// `[must] capture COND groups without liberties`.
+    fn groups_clause(&self, c: P, span: Span) -> Clause {
+        let mut must = false;
+        let mut what = None;
+        for p in c.into_inner() {
+            match p.as_rule() {
+                Rule::must_kw => must = true,
+                Rule::cond => what = Some(self.cond(p)),
+                _ => {} // capture_kw
+            }
+        }
+        Clause::Groups {
+            must,
+            what: what.expect("groups_clause has a condition"),
+            span,
+        }
+    }
+
+    /// `shift BLOCK TRAVEL [up to N] onto COND`: a block of cells moves as one.
+    fn shift_clause(&self, c: P, span: Span) -> Clause {
+        let mut it = c.into_inner();
+        it.next(); // shift_kw
+        let block = self.idents(next(&mut it));
+        let travel = self.step(first(next(&mut it)));
+        let mut limit = None;
+        let mut onto = None;
+        for p in it {
+            match p.as_rule() {
+                Rule::target => onto = Some(self.cond(first(p))),
+                _ => limit = Some(self.expr(p)),
+            }
+        }
+        Clause::Shift {
+            block,
+            travel,
+            limit,
+            onto: onto.expect("shift_clause ends with a target"),
+            span,
+        }
+    }
+
+    /// `rotate REGIONS by ANGLES` or `reflect REGIONS along DIR`.
+    fn turning_clause(&self, c: P, span: Span) -> Clause {
+        let rotate = c.as_rule() == Rule::rotate_clause;
+        let mut it = c.into_inner();
+        it.next(); // rotate_kw / reflect_kw
+        let regions = self.idents(next(&mut it));
+        let last = next(&mut it);
+        let how = if rotate {
+            Turning::Rotate(last.into_inner().map(|p| (self.int(&p), self.span(&p))).collect())
+        } else {
+            Turning::Reflect(self.idents(last))
+        };
+        Clause::Turn { regions, how, span }
+    }
+
+    /// `[must] each (CLAUSES)`.
+    fn each_clause(&self, c: P, span: Span) -> Clause {
+        let mut must = false;
+        let mut body = Vec::new();
+        for p in c.into_inner() {
+            match p.as_rule() {
+                Rule::must_kw => must = true,
+                _ => body = self.clauses(p),
+            }
+        }
+        Clause::Each { must, body, span }
+    }
+
+    /// `(CLAUSES | CLAUSES …)` with an optional `*`, `+` or `?`.
+    fn group_clause(&self, c: P, span: Span) -> Clause {
+        let mut alts = Vec::new();
+        let mut repeat = Repeat::Once;
+        for p in c.into_inner() {
+            match p.as_rule() {
+                Rule::clauses => alts.push(self.clauses(p)),
+                _ => {
+                    repeat = match p.as_str() {
+                        "*" => Repeat::Any,
+                        "+" => Repeat::AtLeastOnce,
+                        _ => Repeat::Maybe,
+                    }
+                }
+            }
+        }
+        Clause::Group { alts, repeat, span }
     }
 
     fn pattern(&self, pattern: P) -> Pattern {

@@ -1,26 +1,33 @@
 //! Stage 1: source text → typed AST ([`ast::RulesFile`]), with syntax errors in plain words.
 //!
-//! Pest stops at the first error, so the file is parsed one top-level item at a
-//! time: after an error the parser resynchronises at the next line that starts
-//! with a top-level keyword, and goes on. All syntax errors of a file come back
-//! together with the AST of every item that did parse.
+//! Pest stops at the first error, so the file is read in three steps: one
+//! scan finds where every top-level item starts and ends ([`items`]); each
+//! item is parsed with pest and lowered to the AST ([`lower`]); an item that
+//! fails is recovered inside its own range, statement by statement
+//! ([`recover`]), and the errors are put in plain words ([`wording`]). All
+//! syntax errors of a file come back together with the AST of every item
+//! that did parse.
 
 pub mod ast;
 mod control;
+mod items;
+mod limits;
 mod lower;
 mod names;
 mod numbers;
 mod parser;
 mod recover;
+mod wording;
 
 use miette::{Diagnostic, SourceSpan};
 use pest::Parser;
-use pest::error::{ErrorVariant, InputLocation};
 use thiserror::Error;
 
 use crate::diag::{SourceFile, Span};
 use ast::RulesFile;
+use items::{Cursor, Items};
 use parser::{Rule, RulesParser};
+use wording::{found_token, syntax_error};
 
 /// A syntax error: what was expected, what was found, and where.
 #[derive(Debug, Clone, Error, Diagnostic)]
@@ -44,53 +51,66 @@ pub struct SyntaxError {
     pub fix: Option<Box<(Span, String)>>,
 }
 
-/// Words that start a top-level item; the parser resynchronises at them.
-const ITEM_KEYWORDS: &[&str] = &[
-    "game",
-    "players",
-    "option",
-    "board",
-    "directions",
-    "region",
-    "counter",
-    "piece",
-    "when",
-    "captured",
-    "setup",
-    "turns",
-    "turn",
-    "end",
-    "pool",
-    "flag",
-    "royal",
-    "promote",
-    "layout",
-    "appearance",
-    "test",
-];
-
 /// The most nested grammar calls one item may make before the parse is refused:
 /// keeps pathological inputs (thousands of nested parentheses) from exhausting the stack.
 const PARSE_CALL_LIMIT: usize = 5_000_000;
 
-/// The syntax errors after which the rest of a file is not read: each error
-/// costs pest a walk over the rest of the text, so a file of thousands of
-/// broken lines would take minutes, and the first errors are the useful ones.
+/// The syntax errors after which the rest of a file is not read: the first
+/// errors are the useful ones, and a file of thousands of broken lines is
+/// not worth reading to its end.
 const MAX_SYNTAX_ERRORS: usize = 100;
 
 /// Parses a whole file. Returns the AST of every item that parsed, and every syntax error.
+///
+/// Three steps: the text is scanned once for where its items start and end
+/// ([`items`]); each item is parsed on its own; an item that fails is
+/// recovered inside its own range ([`recover`]).
 pub fn parse(source: &SourceFile) -> (RulesFile, Vec<SyntaxError>) {
     pest::set_call_limit(std::num::NonZeroUsize::new(PARSE_CALL_LIMIT));
     pest::set_error_detail(true);
     let text = source.text.as_str();
-    let mut file = RulesFile::default();
-    let mut errors: Vec<SyntaxError> = control::control_characters(text).into_iter().collect();
-    let mut pos = skip_trivia(text, 0);
-    let mut last_item_end: Option<usize> = None;
-    let mut item_ends = ItemEnds::default();
-    while pos < text.len() {
-        if text[pos..].starts_with("/*") {
-            errors.push(SyntaxError {
+    let items = Items::scan(text);
+    let mut reader = FileReader {
+        text,
+        items: &items,
+        file: RulesFile::default(),
+        errors: control::control_characters(text).into_iter().collect(),
+        last_item_end: None,
+        checked_end: None,
+    };
+    let mut cursor = items.cursor(text);
+    while !cursor.at_end() {
+        if let Some(stop) = reader.stop_at(&cursor) {
+            reader.errors.push(stop);
+            reader.file.truncated = true;
+            break;
+        }
+        reader.item(&mut cursor);
+    }
+    let FileReader { mut errors, file, .. } = reader;
+    errors.extend(numbers::oversized(text));
+    (file, errors)
+}
+
+/// The items of a file read so far, and their errors.
+struct FileReader<'t> {
+    text: &'t str,
+    items: &'t Items,
+    file: RulesFile,
+    errors: Vec<SyntaxError>,
+    /// Where the last item that parsed ends.
+    last_item_end: Option<usize>,
+    /// The end of the last range whose limits were checked (each range is checked once).
+    checked_end: Option<usize>,
+}
+
+impl FileReader<'_> {
+    /// The error that stops the reading at the cursor, if any: a comment
+    /// that is never closed, or too many errors already.
+    fn stop_at(&self, cursor: &Cursor) -> Option<SyntaxError> {
+        let pos = cursor.pos;
+        if cursor.at_unclosed_comment() {
+            return Some(SyntaxError {
                 message: "this comment is never closed".to_string(),
                 span: Span::new(pos, pos + 2).into(),
                 label: "opened here".to_string(),
@@ -98,80 +118,84 @@ pub fn parse(source: &SourceFile) -> (RulesFile, Vec<SyntaxError>) {
                 unclosed: None,
                 fix: None,
             });
-            file.truncated = true;
-            break;
         }
-        if errors.len() >= MAX_SYNTAX_ERRORS {
-            errors.push(SyntaxError {
-                message: format!(
-                    "too many syntax errors ({MAX_SYNTAX_ERRORS}): the rest of the file is not read"
-                ),
-                span: Span::new(pos, pos).into(),
-                label: "stopped here".to_string(),
-                help: Some("correct the errors above and check again".to_string()),
-                unclosed: None,
-                fix: None,
-            });
-            file.truncated = true;
-            break;
+        (self.errors.len() >= MAX_SYNTAX_ERRORS).then(|| SyntaxError {
+            message: format!(
+                "too many syntax errors ({MAX_SYNTAX_ERRORS}): the rest of the file is not read"
+            ),
+            span: Span::new(pos, pos).into(),
+            label: "stopped here".to_string(),
+            help: Some("correct the errors above and check again".to_string()),
+            unclosed: None,
+            fix: None,
+        })
+    }
+
+    /// Reads the item at the cursor and moves the cursor past it.
+    fn item(&mut self, cursor: &mut Cursor) {
+        let (text, pos) = (self.text, cursor.pos);
+        let item_end = self.items.end_after(text, pos);
+        if self.checked_end != Some(item_end) {
+            self.checked_end = Some(item_end);
+            if let Some(error) = limits::too_complex(text, pos, item_end) {
+                self.errors.push(error);
+                cursor.move_to(item_end);
+                return;
+            }
         }
-        let item_end = item_ends.next(text, pos + 1);
-        if let Some(error) = item_ends.too_complex(text, pos, item_end) {
-            errors.push(error);
-            pos = skip_trivia(text, item_end);
-            continue;
-        }
-        match RulesParser::parse(Rule::item, &text[pos..]) {
+        let next_start = self.items.next_start_after(text, pos);
+        match RulesParser::parse(Rule::item, &text[pos..next_start]) {
             Ok(mut pairs) => {
                 let pair = pairs.next().expect("a successful item parse yields the item");
                 let end = pos + pair.as_span().end();
-                last_item_end = Some(end);
-                let lowerer = lower::Lowerer { base: pos };
-                file.items.push(lowerer.item(pair));
-                pos = skip_trivia(text, end);
+                self.last_item_end = Some(end);
+                self.file.items.push(lower::Lowerer { base: pos }.item(pair));
+                cursor.move_to(end);
             }
-            Err(err) => {
-                let mut error = syntax_error(text, pos, &err);
-                // An item that cannot start here, on the line where the last
-                // item ended, is most likely the rest of that item.
-                if error.span.offset() == pos
-                    && text[pos..].starts_with(|c: char| c.is_ascii_alphanumeric())
-                    && let Some(end) = last_item_end
-                    && !text[end..pos].contains('\n')
-                {
-                    error.help =
-                        Some("the item before ended earlier on this line: a missing `,` or operator?".into());
-                    // `players White Black`: the rest of a list, read as such.
-                    if let Some(list) = file.items.last_mut().and_then(name_list)
-                        && let Some((names, line_end)) = names_to_line_end(text, pos)
-                    {
-                        list.extend(names);
-                        errors.push(error);
-                        pos = skip_trivia(text, line_end);
-                        continue;
-                    }
-                }
-                let at = error.span.offset();
-                match recover::block(text, pos, item_end, error) {
-                    Ok(recovered) => {
-                        file.items.push(recovered.item);
-                        file.broken_names.extend(recovered.broken_names);
-                        file.broken_blocks.push(Span::new(pos, item_end));
-                        errors.extend(recovered.errors);
-                        pos = skip_trivia(text, item_end);
-                    }
-                    Err(error) => {
-                        file.broken_names.extend(declared_names(&text[pos..]));
-                        file.broken_items.push(found_token(text, pos));
-                        errors.push(error);
-                        pos = skip_trivia(text, item_ends.next(text, at.max(pos + 1)));
-                    }
-                }
+            Err(err) => self.broken_item(cursor, item_end, syntax_error(text, pos, &err)),
+        }
+    }
+
+    /// An item at the cursor (whose range ends at `item_end`) that failed to
+    /// parse with `error`: the rest of the item before, or an item to recover.
+    fn broken_item(&mut self, cursor: &mut Cursor, item_end: usize, mut error: SyntaxError) {
+        let (text, pos) = (self.text, cursor.pos);
+        // An item that cannot start here, on the line where the last item
+        // ended, is most likely the rest of that item.
+        if error.span.offset() == pos
+            && text[pos..].starts_with(|c: char| c.is_ascii_alphanumeric())
+            && let Some(end) = self.last_item_end
+            && !text[end..pos].contains('\n')
+        {
+            error.help =
+                Some("the item before ended earlier on this line: a missing `,` or operator?".into());
+            // `players White Black`: the rest of a list, read as such.
+            if let Some(list) = self.file.items.last_mut().and_then(name_list)
+                && let Some((names, line_end)) = names_to_line_end(text, pos)
+            {
+                list.extend(names);
+                self.errors.push(error);
+                cursor.move_to(line_end);
+                return;
+            }
+        }
+        let at = error.span.offset();
+        match recover::block(text, cursor.within(pos, item_end), error) {
+            Ok(recovered) => {
+                self.file.items.push(recovered.item);
+                self.file.broken_names.extend(recovered.broken_names);
+                self.file.broken_blocks.push(Span::new(pos, item_end));
+                self.errors.extend(recovered.errors);
+                cursor.move_to(item_end);
+            }
+            Err(error) => {
+                self.file.broken_names.extend(declared_names(&text[pos..]));
+                self.file.broken_items.push(found_token(text, pos));
+                self.errors.push(error);
+                cursor.move_to(self.items.end_after(text, at.max(pos + 1)));
             }
         }
     }
-    errors.extend(numbers::oversized(text));
-    (file, errors)
 }
 
 /// The names of an item that is a list of names (`players`, `royal`, `pool`).
@@ -226,433 +250,6 @@ fn declared_names(item: &str) -> Vec<String> {
     }
 }
 
-/// How deeply brackets may nest in one item.
-const MAX_NESTING: usize = 64;
-/// How many operators (`not`, `if`, `and`, `or`, arithmetic, comparisons) one
-/// item may hold. Expressions are parsed and evaluated recursively: these
-/// bounds keep any input from exhausting the stack, far above what a real
-/// rules file needs.
-const MAX_OPERATORS: usize = 1_000;
-/// How many `if` and `not` one item may hold (each nests the parser one level).
-const MAX_NESTED_WORDS: usize = 100;
-
-/// Refuses an item (text `start..end`) that nests too deeply or is too large
-/// to parse safely. Operators are counted as tokens: `>=` is one operator.
-fn too_complex(text: &str, start: usize, end: usize) -> Option<SyntaxError> {
-    #[cfg(test)]
-    tests::SCANNED.with(|n| n.set(n.get() + end - start));
-    let item = &text[start..end];
-    let keyword = found_token(text, start);
-    let mut depth = 0usize;
-    let (mut operators, mut words) = (0usize, 0usize);
-    let mut word_start = None;
-    let mut skip_until = 0;
-    for (i, c) in item.char_indices() {
-        if i < skip_until {
-            continue;
-        }
-        let at = start + i;
-        // Comments and strings hold no operators.
-        let rest = &item[i..];
-        if rest.starts_with("//") {
-            skip_until = rest.find('\n').map_or(item.len(), |n| i + n);
-            continue;
-        }
-        if rest.starts_with("/*") {
-            skip_until = rest.find("*/").map_or(item.len(), |n| i + n + 2);
-            continue;
-        }
-        if c == '"' {
-            skip_until = rest[1..].find('"').map_or(item.len(), |n| i + n + 2);
-            continue;
-        }
-        match c {
-            '(' | '[' | '{' => {
-                depth += 1;
-                if depth > MAX_NESTING {
-                    return Some(limit_error(
-                        at,
-                        "brackets nest too deeply",
-                        &format!("at most {MAX_NESTING} levels"),
-                        split_help(&keyword),
-                    ));
-                }
-            }
-            ')' | ']' | '}' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-        let next = rest[c.len_utf8()..].chars().next();
-        match (c, next) {
-            // Two-character comparisons are one operator; `->` links cells.
-            ('<' | '>' | '=' | '!', Some('=')) | ('-', Some('>')) => {
-                skip_until = i + 2;
-                operators += usize::from(c != '-');
-            }
-            ('+' | '-' | '*' | '/' | '%' | '<' | '>', _) => operators += 1,
-            _ => {}
-        }
-        if c.is_ascii_alphanumeric() || c == '_' {
-            word_start.get_or_insert(i);
-        } else if let Some(w) = word_start.take() {
-            let word = &item[w..i];
-            if word == "not" || word == "if" {
-                words += 1;
-            }
-            if matches!(word, "and" | "or" | "not" | "if") {
-                operators += 1;
-            }
-        }
-        if operators > MAX_OPERATORS || words > MAX_NESTED_WORDS {
-            let what = if words > MAX_NESTED_WORDS {
-                format!("more than {MAX_NESTED_WORDS} `if` and `not`")
-            } else {
-                format!("more than {} operators", thousands(MAX_OPERATORS))
-            };
-            return Some(limit_error(
-                at,
-                &format!("this `{keyword}` item holds {what}: too large to parse"),
-                &format!(
-                    "at most {} operators and {MAX_NESTED_WORDS} `if`/`not` per item",
-                    thousands(MAX_OPERATORS)
-                ),
-                split_help(&keyword),
-            ));
-        }
-    }
-    None
-}
-
-/// `1000` as `1,000`.
-fn thousands(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(d);
-    }
-    out
-}
-
-/// How to split an item of this kind that is too large.
-fn split_help(keyword: &str) -> String {
-    match keyword {
-        "end" => "split a long condition over several rules (`win P when A or B` is `win P when A` \
-                  and `win P when B`), or name a part of it as a `flag`"
-            .into(),
-        "flag" => "split the condition over two flags (`flag a when …`, `flag b when …`) and use \
-                   `a or b` where the flag was used"
-            .into(),
-        "region" => "split the region into smaller regions and list them: `region all = part1 part2`".into(),
-        "board" => "split a long link over several `link` lines, each with its own `when`".into(),
-        "turn" => "name a part of the expression as an option or a flag".into(),
-        _ => format!("split the `{keyword}` item into several, or name a part of it as a region or a flag"),
-    }
-}
-
-fn limit_error(at: usize, message: &str, limit: &str, help: String) -> SyntaxError {
-    SyntaxError {
-        message: message.to_string(),
-        span: Span::new(at, at + 1).into(),
-        label: format!("limit: {limit}"),
-        help: Some(help),
-        unclosed: None,
-        fix: None,
-    }
-}
-
-/// Skips white space and comments from `pos`.
-fn skip_trivia(text: &str, mut pos: usize) -> usize {
-    loop {
-        let rest = &text[pos..];
-        let trimmed = rest.trim_start();
-        pos += rest.len() - trimmed.len();
-        if trimmed.starts_with("//") {
-            pos += trimmed.find('\n').unwrap_or(trimmed.len());
-        } else if let Some(body) = trimmed.strip_prefix("/*") {
-            match body.find("*/") {
-                Some(e) => pos += e + 4,
-                None => return pos, // never closed: the parser reports it
-            }
-        } else {
-            return pos;
-        }
-    }
-}
-
-/// The ends of items, found once for many items: lines that start with no
-/// item keyword (`mark`, `supply`, …) put several items before one keyword
-/// line, and searching again from each of them would be quadratic.
-#[derive(Default)]
-struct ItemEnds {
-    /// The last search: from where, and what it found.
-    searched: Option<(usize, usize)>,
-    /// A range `start..end` found not too complex: so is every part of it
-    /// that runs to its end (fewer operators, brackets no deeper).
-    simple: Option<(usize, usize)>,
-}
-
-impl ItemEnds {
-    /// [`next_item_start`], reusing the last search when `from` lies between
-    /// where it started and what it found (no keyword line comes between).
-    fn next(&mut self, text: &str, from: usize) -> usize {
-        if let Some((start, end)) = self.searched
-            && start <= from
-            && from < end
-        {
-            return end;
-        }
-        let end = next_item_start(text, from);
-        self.searched = Some((from, end));
-        end
-    }
-
-    /// [`too_complex`], skipped for a suffix of a range already found simple.
-    fn too_complex(&mut self, text: &str, start: usize, end: usize) -> Option<SyntaxError> {
-        if let Some((s, e)) = self.simple
-            && s <= start
-            && end == e
-        {
-            return None;
-        }
-        let error = too_complex(text, start, end);
-        if error.is_none() {
-            self.simple = Some((start, end));
-        }
-        error
-    }
-}
-
-/// The start of the next line after `from` whose first word is a top-level
-/// keyword; when blank lines come before that line, the start of the first
-/// of them. One pass over the text: each byte is looked at once.
-fn next_item_start(text: &str, mut from: usize) -> usize {
-    from = from.min(text.len());
-    while !text.is_char_boundary(from) {
-        from += 1;
-    }
-    let mut line_start = text[from..].find('\n').map_or(text.len(), |i| from + i + 1);
-    // The start of the run of blank lines just before `line_start`, if any.
-    let mut blank_run: Option<usize> = None;
-    while line_start < text.len() {
-        let line_end = text[line_start..]
-            .find('\n')
-            .map_or(text.len(), |i| line_start + i + 1);
-        #[cfg(test)]
-        tests::SCANNED.with(|n| n.set(n.get() + line_end - line_start));
-        let line = text[line_start..line_end].trim_start();
-        if line.is_empty() {
-            blank_run.get_or_insert(line_start);
-        } else {
-            let word_end = line
-                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-                .unwrap_or(line.len());
-            if ITEM_KEYWORDS.contains(&&line[..word_end]) {
-                return blank_run.unwrap_or(line_start);
-            }
-            blank_run = None;
-        }
-        line_start = line_end;
-    }
-    text.len()
-}
-
-/// Builds a plain-words error from pest's record of what it tried at the
-/// furthest position it reached (`base` is where the item's parse started).
-fn syntax_error(text: &str, base: usize, err: &pest::error::Error<Rule>) -> SyntaxError {
-    let mut at = base
-        + match err.location {
-            InputLocation::Pos(p) => p,
-            InputLocation::Span((s, _)) => s,
-        };
-    let mut expected: Vec<String> = Vec::new();
-    if let Some(attempts) = err.parse_attempts() {
-        at = base + attempts.max_position;
-        for token in attempts.expected_tokens() {
-            let t = token.to_string();
-            // Character classes and `_` are the inside of a name.
-            let name_part = t == "_" || (t.chars().count() == 4 && t.get(1..3) == Some(".."));
-            if name_part {
-                expected.push("a name".to_string());
-            } else if !TRIVIA_TOKENS.contains(&t.as_str()) && !t.is_empty() {
-                expected.push(format!("`{t}`"));
-            }
-        }
-        for stack in attempts.call_stacks() {
-            // A rule named like a keyword ("`option`") only stands for the
-            // literal tokens it was trying, which are listed already.
-            if let Some(rule) = stack.deepest.get_rule()
-                && !matches!(rule, Rule::WHITESPACE | Rule::COMMENT | Rule::keyword)
-                && !names::rule_name(rule).starts_with('`')
-            {
-                expected.push(names::rule_name(rule).to_string());
-            }
-        }
-    }
-    if expected.is_empty()
-        && let ErrorVariant::ParsingError { positives, .. } = &err.variant
-    {
-        expected.extend(positives.iter().map(|r| names::rule_name(r).to_string()));
-    }
-    let mut seen: Vec<String> = Vec::new();
-    for e in expected {
-        if !seen.contains(&e) {
-            seen.push(e);
-        }
-    }
-    // "a top-level item (game, players, …)" already names every keyword.
-    if seen.iter().any(|e| e.starts_with("a top-level item")) {
-        seen.retain(|e| !e.starts_with('`'));
-    }
-    let expected = seen;
-    let found = found_token(text, at);
-    let expected_text = match expected.len() {
-        0 => "something else".to_string(),
-        1 => expected[0].clone(),
-        _ => {
-            let (last, rest) = expected.split_last().expect("two or more");
-            format!("{} or {}", rest.join(", "), last)
-        }
-    };
-    let found_text = if found.is_empty() {
-        "the end of the file".to_string()
-    } else if found == "\n" || found == "\r" {
-        "the end of the line".to_string()
-    } else {
-        format!("`{found}`")
-    };
-    let refs: Vec<&str> = expected.iter().map(String::as_str).collect();
-    let mut help = help_for(&refs, &found);
-    // A name was wanted and the word just before is a reserved word: that is
-    // almost surely the name the author meant.
-    let before = text[..at.min(text.len())].trim_end();
-    let word_start = before
-        .char_indices()
-        .rev()
-        .find(|(_, c)| !(c.is_ascii_alphanumeric() || *c == '_'))
-        .map_or(0, |(i, c)| i + c.len_utf8());
-    let previous = &before[word_start..];
-    if refs.contains(&"a name") && (ITEM_KEYWORDS.contains(&previous) || OTHER_RESERVED.contains(&previous)) {
-        help = Some(format!(
-            "`{previous}` is a reserved word and cannot be a name: choose another"
-        ));
-    }
-    if at >= text.len() {
-        // The file ended too early: point at its last character, and at the
-        // `{` of the item that is still open, if any.
-        let end = text.trim_end().len();
-        let last = text[..end].char_indices().next_back().map_or(0, |(i, _)| i);
-        return SyntaxError {
-            message: format!("expected {expected_text}, found the end of the file"),
-            span: Span::new(last, end).into(),
-            label: "the file ends here".to_string(),
-            help,
-            unclosed: unclosed_brace(text, base).map(|b| Span::new(b, b + 1).into()),
-            // The block still open is closed at the end of the file.
-            fix: unclosed_brace(text, base).map(|_| Box::new((Span::new(end, end), "\n}".to_string()))),
-        };
-    }
-    // A block still open when the next item starts (a keyword at the start
-    // of a line where `}` could have closed it): name the `{` left open.
-    let line_start = at == 0 || text[..at].ends_with('\n');
-    let next_item = line_start && ITEM_KEYWORDS.contains(&found.as_str());
-    let line_end = found == "\n" || found == "\r";
-    let unclosed = (refs.contains(&"`}`") && (next_item || line_end))
-        .then(|| unclosed_brace(&text[..at], base))
-        .flatten();
-    if let Some(open) = unclosed {
-        let line = text[..open].matches('\n').count() + 1;
-        help = Some(if next_item {
-            format!("the `{{` of line {line} is never closed: add its `}}` before `{found}`")
-        } else {
-            format!("the `{{` of line {line} is still open here: add its `}}` if the block ends")
-        });
-    }
-    SyntaxError {
-        message: format!("expected {expected_text}, found {found_text}"),
-        span: Span::new(at, at + found.len().max(1)).into(),
-        label: if unclosed.is_some() && next_item {
-            format!("`{found}` starts while a block is open")
-        } else if expected.len() > 3 {
-            format!("{found_text} is not expected here")
-        } else {
-            format!("expected {expected_text}")
-        },
-        help,
-        unclosed: unclosed.map(|b| Span::new(b, b + 1).into()),
-        fix: if found == "=" && !text[at..].starts_with("==") {
-            Some(Box::new((Span::new(at, at + 1), "==".to_string())))
-        } else if unclosed.is_some() && next_item {
-            // The `}` goes before the item that starts.
-            Some(Box::new((Span::new(at, at), "}\n".to_string())))
-        } else {
-            None
-        },
-    }
-}
-
-/// Words that cannot be names besides the item keywords ([`ITEM_KEYWORDS`]);
-/// together they are the `keyword` rule of the grammar.
-const OTHER_RESERVED: &[&str] = &[
-    "repeat", "unless", "and", "or", "not", "onto", "over", "at", "choose", "else",
-];
-
-/// Tokens of white space and comments, never worth listing as "expected".
-const TRIVIA_TOKENS: &[&str] = &[" ", "\t", "\r", "\n", "//", "/*"];
-
-/// The token at `at`: a word, or one character.
-fn found_token(text: &str, at: usize) -> String {
-    let rest = &text[at.min(text.len())..];
-    let word: String = rest
-        .chars()
-        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-        .collect();
-    if word.is_empty() {
-        rest.chars().next().map(String::from).unwrap_or_default()
-    } else {
-        word
-    }
-}
-
-/// The last `{` of the text from `from` on that is never closed.
-fn unclosed_brace(text: &str, from: usize) -> Option<usize> {
-    let mut open = Vec::new();
-    let mut in_comment = false;
-    let bytes = text.as_bytes();
-    for (i, &b) in bytes.iter().enumerate().skip(from) {
-        match b {
-            b'\n' => in_comment = false,
-            b'/' if !in_comment && bytes.get(i + 1) == Some(&b'/') => in_comment = true,
-            b'{' if !in_comment => open.push(i),
-            b'}' if !in_comment => {
-                open.pop();
-            }
-            _ => {}
-        }
-    }
-    open.pop()
-}
-
-fn help_for(expected: &[&str], found: &str) -> Option<String> {
-    let wants = |s: &str| expected.iter().any(|e| e.contains(s));
-    if found == "=" {
-        Some("compare with `==`; a single `=` only gives an option its default".into())
-    } else if found == "&" || found == "|" {
-        Some("conditions are joined with the words `and` and `or`, e.g. `empty or enemy`".into())
-    } else if wants("`:`") {
-        Some("a name and its value are separated by `:`, e.g. `option turn_limit: int = 300`".into())
-    } else if found.is_empty() && wants("`}`") {
-        Some("a `{` was opened and never closed: add the matching `}`".into())
-    } else if wants("a top-level item") {
-        Some("each top-level item starts with a keyword such as `piece`, `region` or `turn`; see docs/LANGUAGE.md".into())
-    } else if wants("`onto`") {
-        Some("a pattern names its target cells with `onto`, e.g. `step n onto empty`".into())
-    } else {
-        None
-    }
-}
-
 impl From<SyntaxError> for crate::diag::Problem {
     fn from(e: SyntaxError) -> Self {
         let start = e.span.offset();
@@ -682,18 +279,16 @@ impl From<SyntaxError> for crate::diag::Problem {
 
 #[cfg(test)]
 mod tests {
+    use super::items::ITEM_KEYWORDS;
+    use super::wording::OTHER_RESERVED;
     use super::*;
 
-    thread_local! {
-        /// Bytes looked at by `next_item_start` (each within the line being
-        /// read) and `too_complex` (the item's range).
-        pub(super) static SCANNED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
-    }
+    use super::items::tests::SCANNED;
 
     #[test]
     fn finding_items_reads_each_line_once() {
-        // Blank lines inside an item, after it and in CRLF: the search for the
-        // next item reads each line once, not the rest of the file per line.
+        // Blank lines inside an item, after it and in CRLF: the scan for the
+        // items reads each line once, not the rest of the file per line.
         for blank in ["\n", "\r\n", "  \n"] {
             let text = format!(
                 "players A, B{}\nboard grid files a..c ranks 1..3\n",
@@ -711,13 +306,14 @@ mod tests {
             );
         }
         // A blank run before a keyword line still ends the item at its first line.
-        assert_eq!(next_item_start("a\nb\n\n\nplayers A\n", 0), 4);
+        let text = "a\nb\n\n\nplayers A\n";
+        assert_eq!(Items::scan(text).end_after(text, 0), 4);
     }
 
     #[test]
     fn items_without_a_keyword_line_between_them_are_read_in_linear_work() {
-        // `mark` lines are no resynchronisation points: each item's search
-        // for the next keyword line would cross all the others.
+        // `mark` lines end no item: a search from each of them for the next
+        // keyword line would cross all the others; the scan reads each line once.
         let text = format!("{}players A, B\n", "mark m\n".repeat(20_000));
         SCANNED.with(|n| n.set(0));
         let (file, errors) = parse_str(&text);

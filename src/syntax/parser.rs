@@ -6,3 +6,6 @@ use pest_derive::Parser;
 #[derive(Parser)]
 #[grammar = "../grammar/rules.pest"]
 pub(super) struct RulesParser;
+
+/// An error of the generated parser: where it stopped and what it tried there.
+pub(super) type ParseError = pest::error::Error<Rule>;

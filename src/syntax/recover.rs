@@ -1,15 +1,21 @@
-//! Recovery inside a block after a syntax error: an item with a `{ … }` block
-//! (`piece`, `setup`, `turn`, `end`, `board`) that fails to parse is read
-//! again statement by statement, so that one broken statement costs only
-//! itself and the rest of the item is still checked.
+//! Step three of the parse: recovery inside one item after a syntax error.
+//! An item with a `{ … }` block (`piece`, `setup`, `turn`, `end`, `board`)
+//! that fails to parse is read again statement by statement, within its own
+//! range only, so that one broken statement costs only itself and the rest
+//! of the item is still checked. Its header is parsed with an empty block;
+//! each statement is parsed with its own rule; a broken statement's error
+//! is worded by parsing the rest of its block from it (the `*_body` rules of
+//! the grammar), as a parse of the whole item would word it.
 
 use pest::Parser;
 use pest::iterators::Pair;
 
+use super::SyntaxError;
 use super::ast::{BoardShape, Ident, Item, OrderStmt, PieceDecl};
+use super::items::Cursor;
 use super::lower::Lowerer;
 use super::parser::{Rule, RulesParser};
-use super::{SyntaxError, found_token, skip_trivia, syntax_error};
+use super::wording::{found_token, syntax_error, syntax_error_within};
 use crate::diag::Span;
 
 /// An item read statement by statement.
@@ -22,15 +28,12 @@ pub(super) struct Recovered {
     pub broken_names: Vec<String>,
 }
 
-/// Reads the item at `start` (which ends before `end`) statement by
-/// statement; `first` is the error of parsing it whole. Gives `first` back
-/// when the item has no block to read this way, or its header is beyond repair.
-pub(super) fn block(
-    text: &str,
-    start: usize,
-    end: usize,
-    first: SyntaxError,
-) -> Result<Recovered, SyntaxError> {
+/// Reads the item at the cursor (which ends where the cursor's text ends)
+/// statement by statement; `first` is the error of parsing it whole. Gives
+/// `first` back when the item has no block to read this way, or its header
+/// is beyond repair.
+pub(super) fn block(text: &str, cursor: Cursor, first: SyntaxError) -> Result<Recovered, SyntaxError> {
+    let (start, end) = (cursor.pos, cursor.end());
     let Some(brace) = open_brace(text, start, end) else {
         return Err(first);
     };
@@ -41,13 +44,14 @@ pub(super) fn block(
             None => return Err(first),
         },
     };
-    let Some(rule) = statement_rule(&item) else {
+    let Some((rule, body)) = statement_rule(&item) else {
         return Err(first);
     };
     let mut reader = Reader {
         text,
-        end,
-        keep: vec![(start, brace + 1)],
+        cursor,
+        start,
+        bodies: vec![body],
         errors: Vec::new(),
         broken_names: Vec::new(),
         exact: !header_broken,
@@ -67,13 +71,13 @@ pub(super) fn block(
             }
         }
     }
-    let mut errors = reader.errors;
+    let mut errors = std::mem::take(&mut reader.errors);
     if header_broken {
         // The header's own error comes first.
         errors.insert(0, first);
     } else if closed.is_none() {
         // The block is never closed: the error of reaching its end.
-        match error_from(text, &reader.keep, end, end) {
+        match reader.error_from(end) {
             Some(error) => errors.push(error),
             None if errors.is_empty() => errors.push(first),
             None => {}
@@ -102,37 +106,42 @@ enum Statement<'i> {
 /// Reads the statements of a block one by one.
 struct Reader<'i> {
     text: &'i str,
-    /// Where the item ends.
-    end: usize,
-    /// The headers (`… {`) of the blocks being read, as byte ranges: kept
-    /// when the item is parsed again to word an error.
-    keep: Vec<(usize, usize)>,
+    /// Moves from statement to statement over white space and comments.
+    cursor: Cursor<'i>,
+    /// Where the item starts.
+    start: usize,
+    /// The rules of the blocks being read (from the statement on to the
+    /// block's `}`), the innermost last: they word an error as a parse of the
+    /// whole item would.
+    bodies: Vec<Rule>,
     errors: Vec<SyntaxError>,
     broken_names: Vec<String>,
-    /// Whether the item can be parsed again to word errors (its header parses).
+    /// Whether errors can be worded as a parse of the whole item would word
+    /// them (its header parses).
     exact: bool,
 }
 
 impl<'i> Reader<'i> {
-    /// The statements of `rule` from `at` to the `}` that closes the block,
+    /// The statements of `rule` from `from` to the `}` that closes the block,
     /// and where that `}` is (`None` when the item ends first).
-    fn statements(&mut self, mut at: usize, rule: Rule) -> (Vec<Statement<'i>>, Option<usize>) {
-        let (text, end) = (self.text, self.end);
+    fn statements(&mut self, from: usize, rule: Rule) -> (Vec<Statement<'i>>, Option<usize>) {
+        let (text, end) = (self.text, self.cursor.end());
         let mut out = Vec::new();
-        at = skip_trivia(text, at).min(end);
-        while at < end {
+        self.cursor.move_to(from);
+        while !self.cursor.at_end() {
+            let at = self.cursor.pos;
             if text[at..].starts_with('}') {
                 return (out, Some(at));
             }
             let parsed = RulesParser::parse(rule, &text[at..end]);
             if let Ok(mut pairs) = parsed.clone() {
                 let pair = pairs.next().expect("a successful parse yields its statement");
-                let next = skip_trivia(text, at + pair.as_span().end()).min(end);
+                self.cursor.move_to(at + pair.as_span().end());
+                let next = self.cursor.pos;
                 // A statement counts only if the block goes on properly after it
                 // (`win P when x = 1` parses `win P when x`, then stops at `=`).
                 if next >= end || text[next..].starts_with('}') || starts_statement(rule, &text[next..end]) {
                     out.push(Statement::Parsed(pair, at));
-                    at = next;
                     continue;
                 }
             }
@@ -141,9 +150,9 @@ impl<'i> Reader<'i> {
                 && let Some(brace) = open_brace(text, at, end)
             {
                 // A mistake inside `repeat { … }`: read its turns one by one.
-                self.keep.push((at, brace + 1));
+                self.bodies.push(Rule::repeat_body);
                 let (turns, closed) = self.statements(brace + 1, Rule::order_turn);
-                self.keep.pop();
+                self.bodies.pop();
                 let turns = turns
                     .into_iter()
                     .filter_map(|t| match t {
@@ -156,14 +165,10 @@ impl<'i> Reader<'i> {
                     turns,
                     span: Span::new(at, stop),
                 });
-                at = skip_trivia(text, stop).min(end);
+                self.cursor.move_to(stop);
                 continue;
             }
-            let worded = if self.exact {
-                error_from(text, &self.keep, at, end)
-            } else {
-                None
-            };
+            let worded = if self.exact { self.error_from(at) } else { None };
             let error = match (worded, parsed) {
                 (Some(error), _) => error,
                 (None, Err(err)) => syntax_error(text, at, &err),
@@ -175,33 +180,32 @@ impl<'i> Reader<'i> {
                 _ => at + text[at..].chars().next().map_or(1, char::len_utf8),
             };
             self.errors.push(error);
-            at = next_statement(text, past, end, rule);
+            self.cursor.move_to(next_statement(text, past, end, rule));
         }
         (out, None)
     }
-}
 
-/// The error of parsing the item again with everything before `at` blanked
-/// out except the block headers in `keep`: what the grammar expected at the
-/// first mistake from `at` on, in the words a whole parse gives. `None` if
-/// that parse stops before `at`.
-fn error_from(text: &str, keep: &[(usize, usize)], at: usize, end: usize) -> Option<SyntaxError> {
-    let start = keep.first()?.0;
-    // Blanks keep every byte offset (and the lines) as they are.
-    let mut synthetic: Vec<u8> = text.as_bytes()[start..at]
-        .iter()
-        .map(|&b| if b == b'\n' { b'\n' } else { b' ' })
-        .collect();
-    for &(from, to) in keep {
-        synthetic[from - start..to - start].copy_from_slice(&text.as_bytes()[from..to]);
+    /// The error a parse of the whole item would give at its first mistake
+    /// from `from` on: the blocks being read are parsed from there, the
+    /// innermost first, each outer one from where the one inside it closed
+    /// (only the text from `from` on is read). `None` if they all close, or
+    /// if the error lies before `from` (at the end of the file).
+    fn error_from(&self, from: usize) -> Option<SyntaxError> {
+        let (text, end) = (self.text, self.cursor.end());
+        let mut at = from;
+        for &body in self.bodies.iter().rev() {
+            match RulesParser::parse(body, &text[at..end]) {
+                Ok(mut pairs) => at += pairs.next()?.as_span().end(),
+                Err(err) => {
+                    let error = syntax_error_within(text, at, self.start, &err);
+                    // At the end of the file the error points at its last character.
+                    let last = text.trim_end().len().saturating_sub(1);
+                    return (error.span.offset() >= from.min(last)).then_some(error);
+                }
+            }
+        }
+        None
     }
-    let mut synthetic = String::from_utf8(synthetic).ok()?;
-    synthetic.push_str(&text[at..end]);
-    let err = RulesParser::parse(Rule::item, &synthetic).err()?;
-    let error = syntax_error(text, start, &err);
-    // At the end of the file the error points at its last character.
-    let last = text.trim_end().len().saturating_sub(1);
-    (error.span.offset() >= at.min(last)).then_some(error)
 }
 
 /// An error for text after a statement that does not start another one.
@@ -345,17 +349,18 @@ fn is_name(word: &str) -> bool {
     word.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
 }
 
-/// The grammar rule of one statement of the item's block.
-fn statement_rule(item: &Item) -> Option<Rule> {
+/// The grammar rules of one statement of the item's block, and of the rest
+/// of the block from a statement on (its statements and its `}`).
+fn statement_rule(item: &Item) -> Option<(Rule, Rule)> {
     Some(match item {
-        Item::Piece(_) => Rule::piece_item,
-        Item::Setup(_) => Rule::setup_stmt,
-        Item::Turn(_) => Rule::turn_stmt,
-        Item::End(_) => Rule::end_stmt,
-        Item::Turns { .. } => Rule::order_stmt,
+        Item::Piece(_) => (Rule::piece_item, Rule::piece_body),
+        Item::Setup(_) => (Rule::setup_stmt, Rule::setup_body),
+        Item::Turn(_) => (Rule::turn_stmt, Rule::turn_body),
+        Item::End(_) => (Rule::end_stmt, Rule::end_body),
+        Item::Turns { .. } => (Rule::order_stmt, Rule::turns_body),
         Item::Board(board) => match board.shape {
-            BoardShape::Graph(_) => Rule::graph_stmt,
-            BoardShape::Grid { .. } => Rule::board_stmt,
+            BoardShape::Graph(_) => (Rule::graph_stmt, Rule::graph_body),
+            BoardShape::Grid { .. } => (Rule::board_stmt, Rule::grid_body),
         },
         _ => return None,
     })
@@ -454,6 +459,17 @@ mod tests {
         assert_eq!(piece.name.text, "Man");
         assert_eq!(piece.owner.as_ref().map(|o| o.text.as_str()), Some("A"));
         assert!(piece.letter.text.is_empty());
+        assert_eq!(piece.moves.len(), 1);
+    }
+
+    #[test]
+    fn a_clause_on_a_line_of_its_own_that_starts_with_when_is_read() {
+        let text = "piece P letter P {\n  move a: step n onto empty,\n    when 1 == 1\n}\n";
+        let (file, errors) = parse_str(text);
+        assert!(errors.is_empty(), "{errors:?}");
+        let [Item::Piece(piece)] = file.items.as_slice() else {
+            panic!("one piece: {:?}", file.items)
+        };
         assert_eq!(piece.moves.len(), 1);
     }
 
