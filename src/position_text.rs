@@ -408,9 +408,11 @@ fn write_declared(engine: &Engine, pos: &Position, fields: &[PositionField]) -> 
                 let present: String = rights
                     .iter()
                     .filter(|(_, cells)| {
-                        cells
-                            .iter()
-                            .all(|c| engine.piece(pos, *c).is_some_and(|p| !p.moved))
+                        cells.iter().all(|c| {
+                            engine
+                                .piece(pos, *c)
+                                .is_some_and(|p| !p.moved && engine.game().kinds[p.kind.index()].tracks_moved)
+                        })
                     })
                     .map(|(l, _)| l.as_str())
                     .collect();

@@ -64,9 +64,12 @@ impl Engine {
             }
         }
         for (i, (_, cells)) in rights.iter().enumerate() {
+            // Held while every cell has a piece that remembers moving and has not moved.
             let held = cells.iter().all(|c| {
-                let code = pos.board[c.index()];
-                code != 0 && !self.codes.moved[code as usize]
+                let code = pos.board[c.index()] as usize;
+                code != 0
+                    && !self.codes.moved[code]
+                    && self.game.kinds[self.codes.kind[code] as usize].tracks_moved
             });
             if held {
                 key = mix(key, 1 << 24 | i as u64, 1);
