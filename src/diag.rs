@@ -265,9 +265,28 @@ impl miette::Diagnostic for Report {
     }
 }
 
+/// A whole number with its thousands set apart for reading: `1000` as `1,000`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn thousands_are_set_apart() {
+        let shown: Vec<String> = [0, 999, 1_000, 65_536, 1_000_000].map(thousands).to_vec();
+        assert_eq!(shown, ["0", "999", "1,000", "65,536", "1,000,000"]);
+    }
 
     #[test]
     fn line_and_column_count_bytes_from_one() {

@@ -4,6 +4,7 @@
 //! the program plays every side.
 
 pub use rulebook::analysis::DEFAULT_MAX_MOVES;
+use rulebook::diag::thousands;
 
 /// `--max-moves`: a whole number of moves, at least 1.
 pub fn parse(text: &str) -> Result<u32, String> {
@@ -28,7 +29,7 @@ pub fn note(capped: u64, max_moves: u32) -> Option<String> {
         };
         format!(
             "{games} reached the cap of {} moves and {} as {} (see `--max-moves`)",
-            thousands(max_moves),
+            thousands(u64::from(max_moves)),
             if capped == 1 { "counts" } else { "count" },
             if capped == 1 { "a draw" } else { "draws" }
         )
@@ -41,21 +42,8 @@ pub fn stopped(moves: usize) -> String {
     format!(
         "The game is stopped after {} moves: a game the program plays against itself ends \
          there if nothing ends it first.",
-        thousands(moves as u32)
+        thousands(moves as u64)
     )
-}
-
-/// `10000` as `10,000`.
-fn thousands(n: u32) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(d);
-    }
-    out
 }
 
 #[cfg(test)]

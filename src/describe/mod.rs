@@ -12,6 +12,7 @@ pub mod thought;
 
 use crate::diag::SourceFile;
 use crate::engine::{Engine, MoveRef, Position, Token};
+use crate::explain::words::cell as cell_name;
 use crate::ir::{ActionSource, BinOp, CellId, Cond, Expr, Pattern, PieceKind, PlayerId};
 
 pub use crate::explain::words::possessive;
@@ -1001,17 +1002,6 @@ type Cells = [Option<(PlayerId, PieceKind)>];
 /// A promotion of a move: the capturer's landing cell, the new kind, and
 /// where it is placed.
 type Promotion = (Option<CellId>, PieceKind, Option<CellId>);
-
-/// The name of cell `c`.
-fn cell_name(engine: &Engine, c: CellId) -> String {
-    engine
-        .game()
-        .topology
-        .cell_names
-        .get(c.index())
-        .cloned()
-        .unwrap_or_default()
-}
 
 /// The pieces that acted in `mv` (their start cell and final landing), and
 /// its promotions.

@@ -4,7 +4,7 @@
 
 use super::SyntaxError;
 use super::wording::found_token;
-use crate::diag::Span;
+use crate::diag::{Span, thousands};
 
 /// How deeply brackets may nest in one item.
 const MAX_NESTING: usize = 64;
@@ -86,33 +86,20 @@ pub(super) fn too_complex(text: &str, start: usize, end: usize) -> Option<Syntax
             let what = if words > MAX_NESTED_WORDS {
                 format!("more than {MAX_NESTED_WORDS} `if` and `not`")
             } else {
-                format!("more than {} operators", thousands(MAX_OPERATORS))
+                format!("more than {} operators", thousands(MAX_OPERATORS as u64))
             };
             return Some(limit_error(
                 at,
                 &format!("this `{keyword}` item holds {what}: too large to parse"),
                 &format!(
                     "at most {} operators and {MAX_NESTED_WORDS} `if`/`not` per item",
-                    thousands(MAX_OPERATORS)
+                    thousands(MAX_OPERATORS as u64)
                 ),
                 split_help(&keyword),
             ));
         }
     }
     None
-}
-
-/// `1000` as `1,000`.
-fn thousands(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(d);
-    }
-    out
 }
 
 /// How to split an item of this kind that is too large.
