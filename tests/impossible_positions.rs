@@ -133,9 +133,9 @@ fn counts_and_move_numbers_beyond_what_a_text_may_give_are_refused() {
         reason.contains("the move number 4294967295 is beyond the largest, 2147483648"),
         "{reason}"
     );
-    let reason = refused("go", &format!("{} b ply:4294967295", ["19"; 19].join("/")));
+    let reason = refused("go", &format!("{} b ply:4294967296", ["19"; 19].join("/")));
     assert!(
-        reason.contains("is no number of moves from 0 to 4294967294"),
+        reason.contains("is no number of moves from 0 to 4294967295"),
         "{reason}"
     );
     let reason = refused("tic-tac-toe", "99999999999999999999/3/3 x");

@@ -159,7 +159,11 @@ fn played(engine: &Engine, pos: &Position, text: &str) -> Position {
 #[test]
 fn every_move_number_the_engine_counts_reads_back() {
     let e = common::engine("tic-tac-toe", "");
-    for start in ["3/3/3 x ply:2147483646", "3/3/3 x ply:4294967294"] {
+    for start in [
+        "3/3/3 x ply:2147483646",
+        "3/3/3 x ply:4294967294",
+        "3/3/3 o ply:4294967295",
+    ] {
         let mut pos = position_text::read(&e, start).expect("a position");
         for mv in ["b2", "a1"] {
             pos = played(&e, &pos, mv);
@@ -168,11 +172,11 @@ fn every_move_number_the_engine_counts_reads_back() {
             assert_eq!(position_text::write(&e, &back), text);
         }
     }
-    // The count stops at the most it counts, rather than overflow.
-    let last = format!("3/3/3 x ply:{}", rulebook::engine::MAX_PLY);
+    // After the most it counts, the count starts again from 0, rather than overflow.
+    let last = format!("3/3/3 o ply:{}", rulebook::engine::MAX_PLY);
     let pos = position_text::read(&e, &last).expect("the last move number");
     let after = played(&e, &pos, "b2");
-    assert_eq!(after.ply(), rulebook::engine::MAX_PLY);
+    assert_eq!(after.ply(), 0);
 }
 
 #[test]

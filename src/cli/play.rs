@@ -238,7 +238,7 @@ impl Session<'_> {
                     format!("{}> ", self.style.dim("[game over]")),
                 ),
                 None => {
-                    let number = format!("[{}]", self.pos().ply() + 1);
+                    let number = format!("[{}]", u64::from(self.pos().ply()) + 1);
                     let name = self.name(mover);
                     (
                         format!("{number} {name}> "),
@@ -378,7 +378,11 @@ impl Session<'_> {
         } else {
             self.styled_name(mover)
         };
-        let mut line = format!("{:>4}. {who} played {}", before.ply() + 1, self.style.bold(&text));
+        let mut line = format!(
+            "{:>4}. {who} played {}",
+            u64::from(before.ply()) + 1,
+            self.style.bold(&text)
+        );
         if let Some(note) = note {
             line.push(' ');
             line.push_str(&note);
@@ -530,7 +534,11 @@ impl Session<'_> {
         let legal = self.legal_named();
         let n = legal.len();
         let name = self.turn_label(turn);
-        let mut head = format!("Move {} · {} to play{name}", pos.ply() + 1, self.name(mover));
+        let mut head = format!(
+            "Move {} · {} to play{name}",
+            u64::from(pos.ply()) + 1,
+            self.name(mover)
+        );
         // The whole description the first time a kind of turn comes up; then short.
         if !self.described.contains(&(turn, mover)) {
             self.described.push((turn, mover));

@@ -132,9 +132,9 @@ fn line_key(line: u32) -> u64 {
             .rotate_left(23)
 }
 
-/// The most moves a game counts, far beyond any game: the count stops
-/// there, so that it never overflows (and one more can still be shown).
-pub const MAX_PLY: u32 = u32::MAX - 1;
+/// The most moves a game counts, far beyond any game: one more move counts
+/// from 0 again.
+pub const MAX_PLY: u32 = u32::MAX;
 
 impl Position {
     /// Number of moves made so far.
@@ -142,10 +142,10 @@ impl Position {
         self.ply
     }
 
-    /// Counts one more move (up to [`MAX_PLY`]).
+    /// Counts one more move (after [`MAX_PLY`], from 0 again).
     #[inline]
     pub(super) fn count_move(&mut self) {
-        self.ply = (self.ply + 1).min(MAX_PLY);
+        self.ply = self.ply.wrapping_add(1);
     }
 
     /// The result decided by an end rule after the last move, if any. (A player
