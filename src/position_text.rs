@@ -258,12 +258,11 @@ fn count(word: &str, what: &str) -> Result<u32, PositionError> {
         .map_err(|_| PositionError(format!("{what}: `{word}` is no count from 0 to {MAX_COUNT}")))
 }
 
-/// A number of moves made: a whole number from 0 to [`MAX_PLY`].
+/// A number of moves made: a whole number from 0 to [`MAX_PLY`] (every
+/// count the engine keeps).
 fn ply_count(word: &str) -> Result<u32, PositionError> {
     word.parse::<u32>()
-        .ok()
-        .filter(|p| *p <= MAX_PLY)
-        .ok_or_else(|| PositionError(format!("`{word}` is no number of moves from 0 to {MAX_PLY}")))
+        .map_err(|_| PositionError(format!("`{word}` is no number of moves from 0 to {MAX_PLY}")))
 }
 
 fn cells_text(engine: &Engine, cells: &[CellId]) -> String {
