@@ -547,9 +547,13 @@ impl MoveList {
         if self.full() {
             return;
         }
-        // Moves are a few tokens long: one exact-size extend (no memcpy call
-        // per part, no capacity check per token).
-        self.tokens.extend(prefix.iter().chain(action).copied());
+        // Moves are a few tokens long: one reservation, then each part
+        // copied by an exact-size extend of its own (no capacity check per
+        // token, and no chained iterator, whose fold the compiler may leave
+        // out of line).
+        self.tokens.reserve(prefix.len() + action.len());
+        self.tokens.extend(prefix.iter().copied());
+        self.tokens.extend(action.iter().copied());
         self.ends.push(self.tokens.len() as u32);
         if self.weighing {
             self.weights.push(weight);

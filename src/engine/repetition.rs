@@ -64,12 +64,11 @@ impl Engine {
             }
         }
         for (i, (_, cells)) in rights.iter().enumerate() {
-            // Held while every cell has a piece that remembers moving and has not moved.
+            // Held while every cell has a piece that remembers moving and has
+            // not moved: one that moving would change.
             let held = cells.iter().all(|c| {
-                let code = pos.board[c.index()] as usize;
-                code != 0
-                    && !self.codes.moved[code]
-                    && self.game.kinds[self.codes.kind[code] as usize].tracks_moved
+                let code = pos.board[c.index()];
+                code != 0 && self.codes.as_moved(code) != code
             });
             if held {
                 key = mix(key, 1 << 24 | i as u64, 1);
