@@ -547,11 +547,10 @@ impl MoveList {
         if self.full() {
             return;
         }
-        // Moves are a few tokens long: one reservation, then each part
-        // copied by an exact-size extend of its own (no capacity check per
-        // token, and no chained iterator, whose fold the compiler may leave
-        // out of line).
-        self.tokens.reserve(prefix.len() + action.len());
+        // Moves are a few tokens long: each part copied by an exact-size
+        // extend of its own (no memcpy call, no capacity check per token,
+        // and no chained iterator, whose fold the compiler may leave out of
+        // line).
         self.tokens.extend(prefix.iter().copied());
         self.tokens.extend(action.iter().copied());
         self.ends.push(self.tokens.len() as u32);
