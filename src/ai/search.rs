@@ -98,7 +98,8 @@ impl Searcher {
     /// Runs one iteration: down the tree, one new node, a playout from it
     /// (or the result, at the end of the game or of a proof), and the result
     /// backed up. A tree that holds its share of memory grows no more: the
-    /// playout starts from the first node that would have grown it. Does nothing, and says so (`false`), when the root is
+    /// playout starts from the first node that would have grown it. Does
+    /// nothing, and says so (`false`), when the root is
     /// [`Searcher::solved`].
     pub fn iterate(&mut self, engine: &Engine) -> bool {
         if self.solved() {
