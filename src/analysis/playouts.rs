@@ -49,7 +49,7 @@ pub fn random_games_from(
         block(engine, start, count, seed.wrapping_add(k), max_moves)
     };
     let mut out = empty(engine);
-    let mut add = |part: RandomGames| {
+    let add = |part: RandomGames| {
         out.stats.games += part.stats.games;
         out.stats.moves += part.stats.moves;
         out.stats.draws += part.stats.draws;
@@ -59,13 +59,7 @@ pub fn random_games_from(
         out.capped += part.capped;
         ControlFlow::Continue(())
     };
-    if jobs <= 1 || blocks <= 1 {
-        for part in (0..blocks).map(play) {
-            let _ = add(part);
-        }
-    } else {
-        super::runner::fold_indexed(blocks, jobs, play, &|| {}, add);
-    }
+    super::runner::fold_indexed(blocks, jobs, play, &|| {}, add);
     out
 }
 

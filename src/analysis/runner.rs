@@ -34,8 +34,9 @@ const WINDOW: u64 = 4_096;
 
 /// Runs `work(i)` for every `i` below `count` on `jobs` threads, as
 /// [`run_indexed`] does, and hands each result to `fold` in the order of
-/// `i` as the tasks finish, a window of [`WINDOW`] tasks at a time: memory
-/// does not grow with `count`. When `fold` breaks, no further window starts.
+/// `i` as the tasks finish, a window of [`WINDOW`] tasks at a time (on one
+/// thread, one task at a time, without a pool): memory does not grow with
+/// `count`. When `fold` breaks, no further task starts after its window.
 pub fn fold_indexed<R: Send>(
     count: u64,
     jobs: usize,
@@ -48,9 +49,17 @@ pub fn fold_indexed<R: Send>(
         done();
         r
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads(count, jobs))
-        .build();
+    let threads = threads(count, jobs);
+    if threads == 1 {
+        // One thread: the tasks in order, here, one result held at a time.
+        for i in 0..count {
+            if fold(one(i)).is_break() {
+                return;
+            }
+        }
+        return;
+    }
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
     let mut window: Vec<R> = Vec::new();
     let mut from = 0;
     while from < count {
