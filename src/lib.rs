@@ -46,6 +46,7 @@ pub mod format;
 pub mod ide;
 pub mod ir;
 pub mod learning;
+pub mod lines;
 pub mod notation;
 pub mod position_text;
 pub mod protocol;

@@ -67,3 +67,82 @@ fn huge_game_counts_are_played_in_bounded_memory() {
         assert!(running, "`rulebook {}` ended early:\n{stderr}", args.join(" "));
     }
 }
+
+/// Sends a line of `len` bytes with no command in it, in pieces, then `tail`.
+fn send_long_line(piped: &mut common::Piped, len: usize, tail: &str) {
+    use std::io::Write;
+    let piece = vec![b'x'; 1 << 16];
+    for _ in 0..len / piece.len() {
+        piped.input.write_all(&piece).expect("the program reads");
+    }
+    piped.send("");
+    piped.send(tail);
+}
+
+#[test]
+fn a_line_longer_than_a_peer_may_send_is_dropped_whole_with_an_error() {
+    // 16 MiB: kept whole, it would read as one unknown command.
+    let mut engine = common::Piped::start(&["engine", "games/tic-tac-toe.rules"]);
+    send_long_line(&mut engine, 16 << 20, "isready");
+    let error = engine.read();
+    assert!(error.starts_with("error rules::engine::line_too_long"), "{error}");
+    assert_eq!(engine.read(), "readyok");
+    let mut gtp = common::Piped::start(&["engine", "games/go.rules", "--gtp"]);
+    send_long_line(&mut gtp, 16 << 20, "name");
+    assert!(gtp.read().starts_with("? a line of more than"));
+    assert_eq!(gtp.read(), "");
+    assert_eq!(gtp.read(), "= rulebook");
+}
+
+#[test]
+fn gtp_stops_thinking_when_its_controller_quits_or_goes_away() {
+    for end in ["quit", "(the end of its input)"] {
+        // A search of a billion playouts: only the controller's going ends it.
+        let mut gtp =
+            common::Piped::start(&["engine", "games/go.rules", "--gtp", "--agent", "mcts:1000000000"]);
+        gtp.send("genmove b");
+        if end == "quit" {
+            gtp.send("quit");
+        }
+        let common::Piped { mut child, input, .. } = gtp;
+        drop(input);
+        let mut waited = 0;
+        while child.try_wait().expect("a status").is_none() {
+            // A guard against a hang, not a measure of speed.
+            assert!(waited < 600, "still thinking a minute after {end}");
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            waited += 1;
+        }
+    }
+}
+
+#[test]
+fn protocol_errors_show_control_characters_escaped() {
+    let mut engine = common::Piped::start(&["engine", "games/tic-tac-toe.rules"]);
+    engine.send("\u{1b}]0;title\u{7}\u{1b}[2J");
+    let error = engine.read();
+    assert!(
+        error.starts_with("error rules::engine::unknown_command"),
+        "{error}"
+    );
+    assert!(!error.chars().any(|c| c.is_control()), "{error:?}");
+}
+
+#[test]
+fn an_engine_that_writes_a_line_without_end_loses_its_game_in_bounded_memory() {
+    // The program answers anything with `x` for ever, on one line.
+    let endless = "engine:\"sh tests/fixtures/endless-line.sh\",timeout=30";
+    let players = format!("{endless},random");
+    let script = format!(
+        "ulimit -v 2000000; exec \"{}\" match games/tic-tac-toe.rules --games 1 --players \"$1\"",
+        env!("CARGO_BIN_EXE_rulebook")
+    );
+    let out = std::process::Command::new("sh")
+        .args(["-c", &script, "rulebook", &players])
+        .current_dir(common::crate_dir())
+        .output()
+        .expect("sh starts");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("memory allocation"), "{stderr}");
+    assert!(stderr.contains("wrote a line of more than"), "{stderr}");
+}

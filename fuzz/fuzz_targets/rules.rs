@@ -16,41 +16,12 @@
 
 #![no_main]
 
-use std::sync::OnceLock;
+mod common;
 
 use libfuzzer_sys::fuzz_target;
 use rulebook::diag::SourceFile;
-use rulebook::engine::{Engine, MoveBuf, Position};
+use rulebook::engine::{Engine, MoveBuf};
 use rulebook::{analysis, notation, position_text, record};
-
-/// The shipped games, compiled once.
-fn games() -> &'static [Engine] {
-    static GAMES: OnceLock<Vec<Engine>> = OnceLock::new();
-    GAMES.get_or_init(|| {
-        [
-            include_str!("../../games/amazons.rules"),
-            include_str!("../../games/chess.rules"),
-            include_str!("../../games/chivalry.rules"),
-            include_str!("../../games/connect-four.rules"),
-            include_str!("../../games/english-checkers.rules"),
-            include_str!("../../games/go.rules"),
-            include_str!("../../games/hex.rules"),
-            include_str!("../../games/international-draughts.rules"),
-            include_str!("../../games/knights-and-kender.rules"),
-            include_str!("../../games/minishogi.rules"),
-            include_str!("../../games/nine-mens-morris.rules"),
-            include_str!("../../games/reversi.rules"),
-            include_str!("../../games/round-table.rules"),
-            include_str!("../../games/tic-tac-toe.rules"),
-        ]
-        .iter()
-        .map(|text| {
-            let game = rulebook::load(&SourceFile::new("game.rules", *text)).expect("a shipped game");
-            Engine::new(game, &[]).expect("its default options")
-        })
-        .collect()
-    })
-}
 
 fuzz_target!(|data: &[u8]| {
     let Some((&mode, rest)) = data.split_first() else { return };
@@ -59,14 +30,12 @@ fuzz_target!(|data: &[u8]| {
         1 => {
             let Some((&game, rest)) = rest.split_first() else { return };
             let Ok(text) = std::str::from_utf8(rest) else { return };
-            let engines = games();
-            position(&engines[game as usize % engines.len()], text, rest);
+            common::position(common::game(game), text, rest);
         }
         2 => {
             let Some((&game, rest)) = rest.split_first() else { return };
             let Ok(text) = std::str::from_utf8(rest) else { return };
-            let engines = games();
-            game_record(&engines[game as usize % engines.len()], text);
+            game_record(common::game(game), text);
         }
         _ => {
             let Ok(text) = std::str::from_utf8(rest) else { return };
@@ -85,50 +54,13 @@ fn rules_file(data: &[u8]) {
     }
     let Some(game) = game else { return };
     let Ok(engine) = Engine::new(game, &[]) else { return };
-    play_checking(&engine, &mut engine.start(), data, false);
-}
-
-/// Plays moves chosen by the input's last bytes; with `checked` (a position
-/// the rules could reach), each must lead to one that passes the checks too.
-fn play_checking(engine: &Engine, pos: &mut Position, data: &[u8], checked: bool) {
-    let mut buf = MoveBuf::new();
-    for &b in data.iter().rev().take(16) {
-        engine.legal_moves(pos, &mut buf);
-        if buf.moves.is_empty() {
-            break;
-        }
-        let mv = buf.moves.get(b as usize % buf.moves.len()).to_move();
-        let _ = notation::format(engine, mv.as_ref());
-        engine.play_unchecked(pos, mv.as_ref());
-        let _ = engine.perft(pos, 1);
-        if checked {
-            let text = position_text::write(engine, pos);
-            if let Err(e) = position_text::read(engine, &text) {
-                panic!("a legal move led to `{text}`, which is refused: {e}");
-            }
-        }
-    }
-}
-
-/// Any text as a position of `engine`'s game.
-fn position(engine: &Engine, text: &str, data: &[u8]) {
-    let checked = position_text::read(engine, text);
-    let Ok(pos) = checked.clone().or_else(|_| position_text::read_unchecked(engine, text)) else {
-        return;
-    };
-    let generic = position_text::write_generic(engine, &pos);
-    let back = position_text::read_unchecked(engine, &generic)
-        .unwrap_or_else(|e| panic!("`{text}` writes `{generic}`, which does not read: {e}"));
-    assert_eq!(position_text::write_generic(engine, &back), generic, "`{text}`");
-    let mut pos = pos;
-    let unchecked = text.trim_start().starts_with(position_text::UNCHECKED);
-    play_checking(engine, &mut pos, data, checked.is_ok() && !unchecked);
+    common::play_checking(&engine, &mut engine.start(), data, false);
 }
 
 /// Any text as a game record, replayed on `engine`'s game.
 fn game_record(engine: &Engine, text: &str) {
     let Ok(rec) = record::Record::parse(&SourceFile::new("fuzz.record", text)) else { return };
-    let again = rec.to_text("Fuzz", &[]);
+    let again = rec.to_text(&[]);
     let back = record::Record::parse(&SourceFile::new("again.record", again.as_str()))
         .unwrap_or_else(|e| panic!("`{again}` does not read back: {e}"));
     let words = |r: &record::Record| r.moves.iter().map(|(m, _)| m.clone()).collect::<Vec<_>>();

@@ -27,7 +27,7 @@ pub fn run(file: &Path, sets: &[String], agent: Option<&str>, gtp: bool) -> miet
         session,
         agent,
         gtp,
-        std::io::stdin().lock(),
+        std::io::BufReader::new(std::io::stdin()),
         Box::new(std::io::stdout()),
     )?;
     Ok(())

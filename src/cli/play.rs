@@ -27,6 +27,7 @@ use rulebook::describe::{self, ending, thought};
 use rulebook::diag::SourceFile;
 use rulebook::engine::{Engine, Move, MoveBuf, Position, Status};
 use rulebook::ir::{CaptureTo, CellId, Outcome, PieceKind, PlayerId};
+use rulebook::lines::MAX_LINE;
 use rulebook::notation;
 
 /// The commands, for Tab completion and "did you mean".
@@ -255,6 +256,12 @@ impl Session<'_> {
                 input::Line::Text(line) => line,
                 input::Line::Garbled => {
                     self.say("\n(That line was not UTF-8 text; ignored.)")?;
+                    continue;
+                }
+                input::Line::TooLong => {
+                    self.say(&format!(
+                        "\n(That line is longer than {MAX_LINE} bytes; ignored.)"
+                    ))?;
                     continue;
                 }
                 input::Line::Control => {

@@ -3,12 +3,13 @@
 //! silent program is given up on at its timeout, told `quit` and killed if
 //! it lingers when dropped.
 
-use std::io::{self, BufRead, BufReader, Write};
+use std::io::{self, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use super::engine::{EngineCommand, EngineFailure};
+use crate::lines::{LineRead, MAX_LINE, read_line_capped};
 
 /// How long a program is given to end after `quit` before it is killed.
 const QUIT_GRACE: Duration = Duration::from_secs(2);
@@ -94,11 +95,18 @@ fn read_lines(output: ChildStdout) -> Receiver<io::Result<String>> {
     let (send, receive) = mpsc::channel();
     std::thread::spawn(move || {
         let mut output = BufReader::new(output);
+        let mut bytes = Vec::new();
         loop {
-            let mut line = String::new();
-            let read = output.read_line(&mut line);
-            let end = !matches!(read, Ok(n) if n > 0);
-            if send.send(read.map(|_| line)).is_err() || end {
+            let read = match read_line_capped(&mut output, &mut bytes, MAX_LINE) {
+                Ok(LineRead::Line) => Ok(String::from_utf8_lossy(&bytes).into_owned()),
+                Ok(LineRead::End) => Ok(String::new()),
+                Ok(LineRead::TooLong) => Err(io::Error::other(format!(
+                    "wrote a line of more than {MAX_LINE} bytes"
+                ))),
+                Err(e) => Err(e),
+            };
+            let end = !matches!(&read, Ok(line) if !line.is_empty());
+            if send.send(read).is_err() || end {
                 return;
             }
         }

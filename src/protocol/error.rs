@@ -2,6 +2,8 @@
 //! `error CODE message`, with a code that stays the same across versions.
 
 use miette::Diagnostic;
+
+use crate::diag::printable::printable;
 use thiserror::Error;
 
 /// Why a line could not be done. The engine answers it and reads on.
@@ -63,6 +65,10 @@ pub enum ProtocolError {
     #[error("the moves of this position cannot be listed within the engine's budget ({0})")]
     #[diagnostic(code(rules::engine::move_budget))]
     MoveBudget(String),
+    /// A line longer than the engine reads (it is dropped whole).
+    #[error("a line of more than {0} bytes is not read")]
+    #[diagnostic(code(rules::engine::line_too_long))]
+    LineTooLong(usize),
     /// No thread could be started to think.
     #[error("cannot start a thread to think: {0}")]
     #[diagnostic(code(rules::engine::no_thread))]
@@ -78,6 +84,7 @@ impl ProtocolError {
     /// The answer: `error CODE message`, on one line.
     pub fn line(&self) -> String {
         let message = self.to_string().split_whitespace().collect::<Vec<_>>().join(" ");
+        let message = printable(&message);
         format!("error {} {message}", self.code_text())
     }
 }
@@ -94,5 +101,13 @@ mod tests {
             ProtocolError::GameOver.line(),
             "error rules::engine::game_over the game is over"
         );
+    }
+
+    #[test]
+    fn an_error_line_shows_control_characters_escaped() {
+        let e = ProtocolError::UnknownCommand("\u{1b}[2Jgo".into());
+        let line = e.line();
+        assert!(!line.contains('\u{1b}'), "{line}");
+        assert!(line.contains("[2Jgo"), "{line}");
     }
 }

@@ -35,7 +35,7 @@ pub fn serve(
     session: Session,
     agent: Option<AgentSpec>,
     gtp: bool,
-    input: impl BufRead,
+    input: impl BufRead + Send + 'static,
     output: Box<dyn Write + Send>,
 ) -> Result<(), GtpUnfit> {
     let out = Sink::new(output);

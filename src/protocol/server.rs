@@ -14,6 +14,7 @@ use super::think::{Kept, Request, think};
 use super::{NAME, VERSION};
 use crate::ai::{AgentSpec, Budget, MctsConfig, derive_seed};
 use crate::engine::Status;
+use crate::lines::{LineRead, MAX_LINE, read_line};
 use crate::position_text;
 use crate::session::Session;
 
@@ -69,18 +70,20 @@ impl Server {
     pub fn run(mut self, mut input: impl BufRead) {
         let mut bytes = Vec::new();
         loop {
-            bytes.clear();
-            let read = input.read_until(b'\n', &mut bytes);
+            let read = read_line(&mut input, &mut bytes, MAX_LINE);
             if self.out.is_gone() {
                 break;
             }
-            let Ok(n) = read else { break };
-            if n == 0 {
-                self.wait();
-                return;
-            }
-            let line = String::from_utf8_lossy(&bytes);
-            let keep_going = match parse(&line) {
+            let parsed = match read {
+                Err(_) => break,
+                Ok(LineRead::End) => {
+                    self.wait();
+                    return;
+                }
+                Ok(LineRead::TooLong) => Err(ProtocolError::LineTooLong(MAX_LINE)),
+                Ok(LineRead::Line) => parse(&String::from_utf8_lossy(&bytes)),
+            };
+            let keep_going = match parsed {
                 Ok(Some(command)) => self.answer(command),
                 Ok(None) => true,
                 Err(e) => self.out.send(&e.line()),

@@ -3,7 +3,9 @@
 //! stdin and stdout are a terminal; plain lines otherwise (pipes, tests).
 
 use std::borrow::Cow;
-use std::io::{self, BufRead, IsTerminal};
+use std::io::{self, IsTerminal};
+
+use rulebook::lines::{LineRead, MAX_LINE, read_line};
 
 use rustyline::completion::Completer;
 use rustyline::config::{CompletionType, Config};
@@ -23,6 +25,8 @@ pub enum Line {
     /// A line that holds control characters (an escape sequence, say),
     /// which would reach the terminal when the line is echoed.
     Control,
+    /// A line longer than [`MAX_LINE`] bytes (dropped whole).
+    TooLong,
     /// End of input (Ctrl-D, or the end of a pipe).
     End,
     /// Ctrl-C.
@@ -33,8 +37,9 @@ pub enum Line {
 pub enum Input {
     /// A terminal, with line editing.
     Editor(Box<Editor<MoveHelper, DefaultHistory>>),
-    /// Plain lines from stdin (a pipe or a file).
-    Plain(io::Lines<io::StdinLock<'static>>),
+    /// Plain lines from stdin (a pipe or a file), each kept to at most
+    /// [`MAX_LINE`] bytes.
+    Plain(io::StdinLock<'static>),
 }
 
 /// What the line editor knows: the words that complete (legal moves and
@@ -62,7 +67,7 @@ impl Input {
                 return Input::Editor(Box::new(editor));
             }
         }
-        Input::Plain(io::stdin().lock().lines())
+        Input::Plain(io::stdin().lock())
     }
 
     /// Whether lines are read plainly (so they are not echoed by a terminal).
@@ -115,12 +120,22 @@ impl Input {
                     out.write_all(styled.as_bytes())?;
                     out.flush()?;
                 }
-                match lines.next() {
-                    Some(Ok(line)) if has_control(&line) => Ok(Line::Control),
-                    Some(Ok(line)) => Ok(Line::Text(line)),
-                    Some(Err(e)) if e.kind() == io::ErrorKind::InvalidData => Ok(Line::Garbled),
-                    Some(Err(e)) => Err(e),
-                    None => Ok(Line::End),
+                let mut bytes = Vec::new();
+                match read_line(lines, &mut bytes, MAX_LINE)? {
+                    LineRead::End => Ok(Line::End),
+                    LineRead::TooLong => Ok(Line::TooLong),
+                    LineRead::Line => match String::from_utf8(bytes) {
+                        Ok(line) => {
+                            let line = line.strip_suffix('\n').unwrap_or(&line);
+                            let line = line.strip_suffix('\r').unwrap_or(line).to_string();
+                            Ok(if has_control(&line) {
+                                Line::Control
+                            } else {
+                                Line::Text(line)
+                            })
+                        }
+                        Err(_) => Ok(Line::Garbled),
+                    },
                 }
             }
         }

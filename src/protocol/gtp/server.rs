@@ -3,12 +3,16 @@
 //! agent through `rulebook engine FILE --gtp`.
 
 use std::io::BufRead;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver};
 
 use super::vertex::Vertices;
 use super::{GtpUnfit, Reply, color_of, line_of};
 use crate::ai::{Agent, AgentSpec, derive_seed};
 use crate::engine::Status;
 use crate::ir::{Outcome, PlayerId};
+use crate::lines::{LineRead, MAX_LINE, read_line};
 use crate::position_text;
 use crate::protocol::Sink;
 use crate::session::Session;
@@ -54,16 +58,24 @@ impl GtpServer {
     }
 
     /// Answers the commands of `input` until `quit`, its end, or the reader
-    /// of the answers going away.
-    pub fn run(mut self, mut input: impl BufRead) {
-        let mut bytes = Vec::new();
-        loop {
-            bytes.clear();
-            match input.read_until(b'\n', &mut bytes) {
-                Ok(0) | Err(_) => return,
-                Ok(_) => {}
-            }
-            let Some(line) = line_of(&String::from_utf8_lossy(&bytes)) else {
+    /// of the answers going away. The input is read on a thread of its own,
+    /// so that a `genmove` under way stops as soon as `quit` or the end of
+    /// the input comes (its controller has gone: nobody waits for the move).
+    pub fn run(mut self, input: impl BufRead + Send + 'static) {
+        let stop = Arc::new(AtomicBool::new(false));
+        self.agent.stop_when(stop.clone());
+        let lines = read_lines(input, stop);
+        for read in lines {
+            let Some(line) = (match read {
+                Err(()) => {
+                    let reply = Reply::fail(format!("a line of more than {MAX_LINE} bytes is not read"));
+                    if !self.out.send(&reply.text(None)) {
+                        return;
+                    }
+                    continue;
+                }
+                Ok(bytes) => line_of(&String::from_utf8_lossy(&bytes)),
+            }) else {
                 continue;
             };
             let (id, words) = line;
@@ -181,4 +193,34 @@ impl GtpServer {
             Status::Over(Outcome::Win(_)) => Reply::ok("W+"),
         }
     }
+}
+
+/// The lines of `input`, read on a thread of their own (a line too long to
+/// keep is an `Err`); `stop` is set as soon as a `quit` line or the end of
+/// the input is read, whatever is still waiting to be answered.
+fn read_lines(
+    mut input: impl BufRead + Send + 'static,
+    stop: Arc<AtomicBool>,
+) -> Receiver<Result<Vec<u8>, ()>> {
+    let (send, receive) = mpsc::sync_channel(64);
+    std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        loop {
+            let line = match read_line(&mut input, &mut bytes, MAX_LINE) {
+                Ok(LineRead::End) | Err(_) => break,
+                Ok(LineRead::TooLong) => Err(()),
+                Ok(LineRead::Line) => Ok(bytes.clone()),
+            };
+            if let Ok(text) = &line
+                && line_of(&String::from_utf8_lossy(text)).is_some_and(|(_, words)| words[0] == "quit")
+            {
+                stop.store(true, Ordering::Relaxed);
+            }
+            if send.send(line).is_err() {
+                return;
+            }
+        }
+        stop.store(true, Ordering::Relaxed);
+    });
+    receive
 }
