@@ -317,3 +317,39 @@ fn every_limit_of_the_language_is_one_error_before_anything_is_built() {
         assert_eq!(found.len(), 20_000, "{what}");
     }
 }
+
+#[test]
+fn a_test_may_replay_thousands_of_moves_which_are_no_expression() {
+    let moves = "a1-a2 b1-b2 a2-a1 b2-b1 ".repeat(25);
+    let moves = moves.trim_end();
+    let lines = format!("  play {moves}\n").repeat(30);
+    let text = format!(
+        "players A, B
+board grid files a..b ranks 1..2
+directions ns = n, s
+piece Rook letter R {{ move step: step ns onto empty }}
+setup {{ A: Rook at a1  B: Rook at b1 }}
+end {{ no move: draw }}
+test \"a long replay\" {{
+{lines}  expect count(Rook, A) == 1
+  legal a1-a2
+}}
+"
+    );
+    assert_eq!(codes(&text), Vec::<&str>::new(), "3,000 moves in a test");
+    let dir = std::env::temp_dir().join(format!("rulebook-long-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let file = dir.join("long-replay.rules");
+    std::fs::write(&file, &text).expect("written");
+    let out = rulebook(&["test", file.to_str().expect("a UTF-8 path")]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    // An expression of as many operators is still refused.
+    let sum = "1 + ".repeat(1_001);
+    let text = GAME.replace("PLAYERS", "A, B") + &format!("test \"sum\" {{\n  expect {sum}1 == 1002\n}}\n");
+    let refused = problems(&text);
+    assert!(
+        refused.iter().any(|p| p.message.contains("too large to parse")),
+        "{refused:?}"
+    );
+}

@@ -46,6 +46,12 @@ pub(super) fn too_complex(text: &str, start: usize, end: usize) -> Option<Syntax
             skip_until = rest[1..].find('"').map_or(item.len(), |n| i + n + 2);
             continue;
         }
+        // A test's moves (`play`, `legal`, `illegal` lines) are no expression:
+        // their `-` and `x` are parsed flat, however many.
+        if keyword == "test" && word_start.is_none() && starts_move_line(rest) {
+            skip_until = rest.find('\n').map_or(item.len(), |n| i + n);
+            continue;
+        }
         match c {
             '(' | '[' | '{' => {
                 depth += 1;
@@ -100,6 +106,14 @@ pub(super) fn too_complex(text: &str, start: usize, end: usize) -> Option<Syntax
         }
     }
     None
+}
+
+/// Whether `rest` starts with a test's statement of moves.
+fn starts_move_line(rest: &str) -> bool {
+    ["play", "legal", "illegal"].iter().any(|w| {
+        rest.strip_prefix(w)
+            .is_some_and(|after| after.starts_with([' ', '\t']))
+    })
 }
 
 /// How to split an item of this kind that is too large.
