@@ -146,3 +146,58 @@ fn an_engine_that_writes_a_line_without_end_loses_its_game_in_bounded_memory() {
     assert!(!stderr.contains("memory allocation"), "{stderr}");
     assert!(stderr.contains("wrote a line of more than"), "{stderr}");
 }
+
+#[test]
+fn a_byte_order_mark_is_named_not_shown() {
+    let dir = std::env::temp_dir().join(format!("rulebook-bom-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let file = dir.join("bom.rules");
+    let text = std::fs::read_to_string(common::crate_dir().join("games/tic-tac-toe.rules")).expect("a game");
+    std::fs::write(&file, format!("\u{feff}{text}")).expect("written");
+    let out = run(&["check", file.to_str().expect("a UTF-8 path")]);
+    let _ = std::fs::remove_dir_all(&dir);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(stderr.contains("mark (U+FEFF)"), "{stderr}");
+    assert!(stderr.contains("without a byte-order mark"), "{stderr}");
+}
+
+#[test]
+fn a_closed_standard_output_is_an_error_and_a_reader_gone_is_quiet() {
+    let bin = env!("CARGO_BIN_EXE_rulebook");
+    let closed = std::process::Command::new("sh")
+        .args(["-c", &format!("\"{bin}\" moves games/tic-tac-toe.rules >&-")])
+        .current_dir(common::crate_dir())
+        .output()
+        .expect("sh runs");
+    assert!(!closed.status.success());
+    assert!(String::from_utf8_lossy(&closed.stderr).contains("standard output is closed"));
+    let gone = std::process::Command::new("sh")
+        .args([
+            "-c",
+            &format!(
+                "\"{bin}\" playout games/chess.rules --n 50 --trace /dev/stdout | head -c 10 >/dev/null"
+            ),
+        ])
+        .current_dir(common::crate_dir())
+        .output()
+        .expect("sh runs");
+    let stderr = String::from_utf8_lossy(&gone.stderr);
+    assert!(stderr.is_empty(), "{stderr}");
+}
+
+#[test]
+fn render_draws_moves_played_from_a_given_position_as_cli_md_says() {
+    let start = run(&["position", "games/tic-tac-toe.rules", "--moves", "X@b2"]);
+    let text = String::from_utf8_lossy(&start.stdout).trim().to_string();
+    let out = run(&[
+        "render",
+        "games/tic-tac-toe.rules",
+        "--position",
+        &text,
+        "--moves",
+        "O@a1",
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("<svg"));
+}

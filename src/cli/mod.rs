@@ -508,6 +508,7 @@ pub use output::to_stderr;
 /// Runs the command line; the process exits 1 on any error.
 pub fn run() -> miette::Result<()> {
     let cli = Cli::parse();
+    output::check_stdout_open()?;
     match cli.command {
         Command::Check {
             file,

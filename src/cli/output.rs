@@ -48,6 +48,29 @@ impl Out {
 /// the web page uses too).
 pub use rulebook::diag::render::to_stderr;
 
+/// Refuses to start when standard output was closed (`>&-`). The standard
+/// library opens `/dev/null` for read and write in place of a closed
+/// standard stream, so every write would be taken as done and the command
+/// would end in success having said nothing; a shell's `>/dev/null` opens it
+/// for writing only, and stays allowed. (Known on Linux, by `/proc`.)
+pub fn check_stdout_open() -> Result<(), CliError> {
+    #[cfg(target_os = "linux")]
+    {
+        let target = std::fs::read_link("/proc/self/fd/1").ok();
+        let info = std::fs::read_to_string("/proc/self/fdinfo/1").unwrap_or_default();
+        let flags = info
+            .lines()
+            .find_map(|l| l.strip_prefix("flags:"))
+            .and_then(|f| u32::from_str_radix(f.trim(), 8).ok());
+        // The access mode's two bits: 2 is read and write.
+        let read_write = flags.is_some_and(|f| f & 3 == 2);
+        if read_write && target.is_some_and(|t| t == std::path::Path::new("/dev/null")) {
+            return Err(CliError::Output("standard output is closed".into()));
+        }
+    }
+    Ok(())
+}
+
 /// Whether `error` only says that standard output was closed by its reader.
 pub fn reader_gone(error: &miette::Report) -> bool {
     matches!(error.downcast_ref::<CliError>(), Some(CliError::OutputClosed))

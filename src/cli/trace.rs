@@ -25,9 +25,13 @@ use super::load::CliError;
 
 /// Writes the trace of `n` games (see [`write`]) to the file at `path`.
 pub fn write_file(engine: &Engine, n: u64, seed: u64, max_moves: u32, path: &Path) -> miette::Result<()> {
-    let unwritable = |e: std::io::Error| CliError::Unwritable {
-        path: path.display().to_string(),
-        reason: e.to_string(),
+    let unwritable = |e: std::io::Error| match e.kind() {
+        // A pipe whose reader went away (`--trace /dev/stdout | head`).
+        std::io::ErrorKind::BrokenPipe => CliError::OutputClosed,
+        _ => CliError::Unwritable {
+            path: path.display().to_string(),
+            reason: e.to_string(),
+        },
     };
     let file = std::fs::File::create(path).map_err(unwritable)?;
     let mut out = std::io::BufWriter::new(file);

@@ -15,7 +15,7 @@ use super::ast::{BoardShape, Ident, Item, OrderStmt, PieceDecl};
 use super::items::Cursor;
 use super::lower::Lowerer;
 use super::parser::{Rule, RulesParser};
-use super::wording::{found_token, syntax_error, syntax_error_within};
+use super::wording::{found_token, found_words, syntax_error, syntax_error_within};
 use crate::diag::Span;
 
 /// An item read statement by statement.
@@ -213,8 +213,9 @@ fn stray(text: &str, at: usize, end: usize, rule: Rule) -> SyntaxError {
     let found = found_token(text, at);
     SyntaxError {
         message: format!(
-            "expected {} or `}}`, found `{found}`",
-            super::names::rule_name(&rule)
+            "expected {} or `}}`, found {}",
+            super::names::rule_name(&rule),
+            found_words(&found)
         ),
         span: Span::new(at, (at + found.len().max(1)).min(end.max(at + 1))).into(),
         label: "not expected here".to_string(),

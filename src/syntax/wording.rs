@@ -33,10 +33,11 @@ pub(super) fn syntax_error_within(text: &str, base: usize, item: usize, err: &Pa
     if at >= text.len() {
         return end_of_file_error(text, item, &expected_text, help);
     }
-    let found_text = if found == "\n" || found == "\r" {
-        "the end of the line".to_string()
+    let found_text = found_words(&found);
+    let help = if found == "\u{feff}" {
+        Some("save the file as UTF-8 without a byte-order mark".to_string())
     } else {
-        format!("`{found}`")
+        help
     };
     let mut error = SyntaxError {
         message: format!("expected {expected_text}, found {found_text}"),
@@ -188,6 +189,26 @@ pub(super) fn found_token(text: &str, at: usize) -> String {
     } else {
         word
     }
+}
+
+/// A found token in words: quoted, but a line end, a byte-order mark or
+/// another character that shows nothing is named.
+pub(super) fn found_words(found: &str) -> String {
+    let mut chars = found.chars();
+    match (chars.next(), chars.next()) {
+        (Some('\n' | '\r'), None) => "the end of the line".to_string(),
+        (Some('\u{feff}'), None) => "a byte-order mark (U+FEFF)".to_string(),
+        (Some(c), None) if is_invisible(c) => format!("an invisible character (U+{:04X})", c as u32),
+        _ => format!("`{found}`"),
+    }
+}
+
+/// Whether `c` shows nothing: a control, or a space or format character
+/// other than the space itself.
+fn is_invisible(c: char) -> bool {
+    c.is_control()
+        || (c.is_whitespace() && c != ' ')
+        || matches!(c, '\u{200b}'..='\u{200f}' | '\u{2060}'..='\u{2064}' | '\u{00ad}')
 }
 
 /// The last `{` of the text from `from` on that is never closed.
