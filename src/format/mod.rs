@@ -94,12 +94,13 @@ fn first_difference(read: &[Token], laid: &[Token]) -> Option<Span> {
     };
     let at = |t: &Token| Span::new(t.start, t.start + t.text.len());
     // Blank lines before the first token go.
-    let leading = |i: usize| i == 0;
+    let agree =
+        |i: usize, a: &Token, b: &Token| same(a, b) || (i == 0 && a.kind == b.kind && a.text == b.text);
     match read
         .iter()
         .zip(laid)
         .enumerate()
-        .find(|(i, (a, b))| !same(a, b) && !(leading(*i) && a.kind == b.kind && a.text == b.text))
+        .find(|(i, (a, b))| !agree(*i, a, b))
         .map(|(_, pair)| pair)
     {
         Some((a, _)) => Some(at(a)),
