@@ -184,21 +184,23 @@ fn test_results(text: &str) -> Result<Vec<(String, bool)>, Vec<&'static str>> {
         .collect())
 }
 
-/// A game of two-action moves whose tests name such a move (`a1-a2,b1-b2`)
-/// in two places the formatter once missed: on the line of the test's `{`,
-/// and after a comment between a test's name and its `{`.
-const JOINED: &str = "game \"Two steps\"\nplayers A, B\nboard grid files a..c ranks 1..3\npiece Man letter M { move step: step n onto empty }\nsetup { A: Man at a1 b1  B: Man at c3 }\nturn two {\n  actions up to 2, distinct pieces\n  choose move Man\n}\nturns { repeat { A: two  B: two } }\nend { no move: draw }\ntest \"on the brace's line\" { legal a1-a2,b1-b2 }\ntest \"after a comment\" /* here */ {\n  legal a1-a2,b1-b2\n}\n";
+/// A game of two-action moves whose tests name such a move in two places
+/// the formatter once missed (`tests/fixtures/format/joined-actions.rules`).
+fn joined() -> String {
+    std::fs::read_to_string("tests/fixtures/format/joined-actions.rules").expect("readable")
+}
 
 #[test]
 fn a_move_of_joined_actions_keeps_its_comma() {
-    let before = test_results(JOINED).expect("compiles");
+    let text = joined();
+    let before = test_results(&text).expect("compiles");
     assert_eq!(
         before.iter().filter(|(_, passed)| *passed).count(),
         2,
         "{before:?}"
     );
-    let laid = fmt(JOINED);
-    assert_eq!(laid.matches("a1-a2,b1-b2").count(), 2, "{laid}");
+    let laid = fmt(&text);
+    assert_eq!(laid.matches("legal a1-a2,b1-b2").count(), 2, "{laid}");
     assert_eq!(test_results(&laid).expect("compiles"), before);
 }
 
