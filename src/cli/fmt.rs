@@ -63,9 +63,13 @@ fn first_change(old: &str, new: &str) -> String {
         n += 1;
         match (old_lines.next(), new_lines.next()) {
             (Some(a), Some(b)) if a == b => continue,
+            (Some(a), Some(b)) if a.trim_end() == b => return format!("line {n}: spaces at its end"),
             (Some(a), Some(b)) => return format!("line {n}: `{}` should be `{}`", a.trim(), b.trim_end()),
             (Some(a), None) => return format!("line {n}: `{}` should not be there", a.trim()),
             (None, Some(b)) => return format!("line {n}: `{}` is missing", b.trim_end()),
+            (None, None) if old.contains('\r') => {
+                return "carriage returns: `fmt` ends lines with `\\n` alone".to_string();
+            }
             (None, None) => return "line breaks or spaces at the end".to_string(),
         }
     }

@@ -21,35 +21,105 @@
 
 pub(crate) mod lexer;
 
-use lexer::{Kind, Token, tokens};
+use lexer::{Kind, Token};
 
-use crate::diag::{Problem, SourceFile};
+use crate::diag::{Problem, SourceFile, Span};
+use crate::syntax::ast::{Item, RulesFile, TestStep};
 
 /// The column (counted from 0) where a comment after code starts.
 pub const COMMENT_COLUMN: usize = 37;
 
 /// The text of `source` laid out; its syntax errors if it has any (a file
-/// that does not parse is not formatted).
+/// that does not parse is not formatted). The layout keeps every token and
+/// every line break between tokens; should it ever come out otherwise, the
+/// file is refused with `rules::format::changed` rather than changed.
 pub fn format(source: &SourceFile) -> Result<String, Vec<Problem>> {
-    let (_, errors) = crate::syntax::parse(source);
+    let (file, errors) = crate::syntax::parse(source);
     if !errors.is_empty() {
         return Err(errors.into_iter().map(Problem::from).collect());
     }
     let text = source.text.as_str();
-    let Some(toks) = tokens(text) else {
-        return Ok(text.to_string());
+    let moves = test_moves(&file);
+    let Some(toks) = lexer::tokens_with_moves(text, &moves) else {
+        return Err(vec![changed(Span::new(0, 0))]);
     };
     let laid = layout(&toks);
-    // The layout only moves white space: if the tokens or the line breaks
-    // came out otherwise, the file is left as it was.
-    let same = tokens(&laid).is_some_and(|again| {
-        again.len() == toks.len()
-            && again
-                .iter()
-                .zip(&toks)
-                .all(|(a, b)| a.kind == b.kind && a.text == b.text && (a.breaks > 0) == (b.breaks > 0))
-    });
-    Ok(if same { laid } else { text.to_string() })
+    let (again_file, again_errors) =
+        crate::syntax::parse(&SourceFile::new(source.name.clone(), laid.as_str()));
+    let again = lexer::tokens_with_moves(&laid, &test_moves(&again_file));
+    match again {
+        Some(again) if again_errors.is_empty() => match first_difference(&toks, &again) {
+            None => Ok(laid),
+            Some(at) => Err(vec![changed(at)]),
+        },
+        _ => Err(vec![changed(Span::new(0, 0))]),
+    }
+}
+
+/// The spans of the moves of every test's `play`, `legal` and `illegal`
+/// lines, in order.
+fn test_moves(file: &RulesFile) -> Vec<Span> {
+    let mut out: Vec<Span> = file
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            Item::Test(test) => Some(test),
+            _ => None,
+        })
+        .flat_map(|test| &test.steps)
+        .flat_map(|step| match step {
+            TestStep::Play(moves) | TestStep::Legal(moves) | TestStep::Illegal(moves) => moves.as_slice(),
+            _ => &[],
+        })
+        .map(|m| m.span)
+        .collect();
+    out.sort_by_key(|s| s.start);
+    out
+}
+
+/// Where the tokens laid out first differ from those read (in the source):
+/// another token, or a line break gained or lost; `None` if they agree. A
+/// comment's spaces at the ends of its lines do not count, nor line breaks
+/// before the first token.
+fn first_difference(read: &[Token], laid: &[Token]) -> Option<Span> {
+    let lines_equal = |a: &str, b: &str| {
+        a.split('\n')
+            .map(str::trim_end)
+            .eq(b.split('\n').map(str::trim_end))
+    };
+    let same = |a: &Token, b: &Token| {
+        a.kind == b.kind
+            && (a.breaks > 0) == (b.breaks > 0)
+            && (a.text == b.text || (a.kind == Kind::Comment && lines_equal(a.text, b.text)))
+    };
+    let at = |t: &Token| Span::new(t.start, t.start + t.text.len());
+    // Blank lines before the first token go.
+    let agree =
+        |i: usize, a: &Token, b: &Token| same(a, b) || (i == 0 && a.kind == b.kind && a.text == b.text);
+    match read
+        .iter()
+        .zip(laid)
+        .enumerate()
+        .find(|(i, (a, b))| !agree(*i, a, b))
+        .map(|(_, pair)| pair)
+    {
+        Some((a, _)) => Some(at(a)),
+        None if read.len() == laid.len() => None,
+        None => Some(read.get(laid.len()).map_or(Span::new(0, 0), at)),
+    }
+}
+
+/// The problem of a layout that would change the file's tokens or lines at `span`.
+fn changed(span: Span) -> Problem {
+    let mut problem = Problem::error(
+        "rules::format::changed",
+        "`fmt` cannot lay this file out without changing what it says",
+        span,
+        "the layout would change this",
+    );
+    problem.help =
+        Some("the file is left as it is; please report this file as a bug of `rulebook fmt`".to_string());
+    problem
 }
 
 /// The tokens laid out as text.
@@ -159,6 +229,7 @@ const CONTINUING_MARKS: [&str; 17] = [
 
 /// Ends a line: without spaces at its end (a comment's lines too).
 fn end_line(out: &mut String, line: &str) {
+    lexer::count_work(line.len());
     for (i, part) in line.split('\n').enumerate() {
         if i > 0 {
             out.push('\n');
@@ -218,6 +289,22 @@ mod tests {
         let want = "players A, B\nboard grid files a..c ranks 1..3\npiece S letter S {\n  move go: step n onto empty,\n           if empty\n}\nsetup {\n  A: S at a1  S at b1\n       c1\n}\nend { no move: draw }\n";
         assert_eq!(fmt(text), want);
         assert_eq!(fmt(want), want);
+    }
+
+    #[test]
+    fn a_long_line_is_laid_out_in_linear_work() {
+        // Every token's column was once counted from its line's start: a
+        // line of n tokens cost n² (a 750 KB line took 18 s).
+        let work = |n: usize| {
+            let items: String = (0..n).map(|i| format!("region r{i} = a1 ")).collect();
+            let text = format!("players A, B\nboard grid files a..c ranks 1..3\n{items}\n");
+            super::lexer::PASSED.with(|p| p.set(0));
+            let laid = fmt(&text);
+            assert_eq!(laid.len(), text.len() - 1, "one space at the line's end goes");
+            super::lexer::PASSED.with(std::cell::Cell::get)
+        };
+        let (once, twice) = (work(2_000), work(4_000));
+        assert!(twice * 10 <= once * 22, "{once} then {twice} for twice the line");
     }
 
     #[test]
