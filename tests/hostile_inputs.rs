@@ -67,3 +67,15 @@ fn huge_game_counts_are_played_in_bounded_memory() {
         assert!(running, "`rulebook {}` ended early:\n{stderr}", args.join(" "));
     }
 }
+
+#[test]
+fn serving_a_path_that_does_not_exist_is_an_error() {
+    // It offered "1 game" and served a page that could not open it.
+    let out = run(&["serve", "/nonexistent", "--port", "0"]);
+    assert!(!out.status.success(), "{out:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("rules::cli::unreadable_file") && stderr.contains("cannot read `/nonexistent`"),
+        "{stderr}"
+    );
+}
