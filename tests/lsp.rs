@@ -1,6 +1,9 @@
 //! `rulebook lsp` over standard input and output: initialize, open a broken
 //! file and receive its diagnostics with the right ranges, fix it, go to a
 //! definition, find references, hover, complete a name, format, shut down.
+//! Hostile input (header lines and lengths past the limits, a burst of edits
+//! of a large file) is skipped, merged or cancelled, counted in the checks
+//! the server logs, never timed.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -16,10 +19,23 @@ struct Client {
 
 impl Client {
     fn start() -> Client {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
-            .arg("lsp")
+        Client::under_the_memory_cap(Stdio::inherit())
+    }
+
+    /// The server under a 2 GB cap on its memory, its standard error to
+    /// `stderr`.
+    fn under_the_memory_cap(stderr: Stdio) -> Client {
+        let script = format!(
+            "ulimit -v 2000000; exec \"{}\" lsp",
+            env!("CARGO_BIN_EXE_rulebook")
+        );
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg(script)
+            .env("RUST_BACKTRACE", "0")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
+            .stderr(stderr)
             .spawn()
             .expect("the server starts");
         let input = child.stdin.take().expect("stdin");
@@ -185,4 +201,104 @@ fn a_session_over_stdio() {
     client.notify("exit", Value::Null);
     let status = client.child.wait().expect("exits");
     assert!(status.success());
+}
+
+/// Bytes sent as they are, then the input closed: what the server said on
+/// standard output and on standard error, and whether it exited cleanly.
+fn raw_session(bytes: &[u8]) -> (String, String, bool) {
+    let mut client = Client::under_the_memory_cap(Stdio::piped());
+    client.input.write_all(bytes).expect("writes");
+    drop(client.input);
+    let mut said = String::new();
+    client.output.read_to_string(&mut said).expect("reads");
+    let out = client.child.wait_with_output().expect("exits");
+    (
+        said,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.success(),
+    )
+}
+
+fn framed(message: &Value) -> Vec<u8> {
+    let body = message.to_string();
+    format!("Content-Length: {}\r\n\r\n{body}", body.len()).into_bytes()
+}
+
+#[test]
+fn header_lines_and_lengths_past_the_limits_are_skipped() {
+    // The repro's lengths (lsp-huge-length.py): 10^11 aborted, 2^64 - 1 panicked.
+    for length in ["100000000000", "18446744073709551615"] {
+        let init =
+            json!({ "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": { "capabilities": {} } });
+        let mut bytes = framed(&init);
+        bytes.extend(format!("Content-Length: {length}\r\n\r\n{{}}").bytes());
+        let (said, log, clean) = raw_session(&bytes);
+        assert!(said.contains("documentFormattingProvider"), "{said}");
+        assert!(clean, "{log}");
+        assert!(log.contains("over the limit of 64 MiB"), "{log}");
+    }
+    // A header line that does not end for 16 MB, then a request: answered.
+    let mut bytes = b"X-Long: ".to_vec();
+    bytes.resize(16 << 20, b'x');
+    bytes.extend(b"\r\nContent-Length: 2\r\n\r\n{}");
+    bytes.extend(framed(
+        &json!({ "jsonrpc": "2.0", "id": 7, "method": "shutdown" }),
+    ));
+    let (said, log, clean) = raw_session(&bytes);
+    assert!(said.contains(r#""id":7"#), "{said}");
+    assert!(clean && log.contains("longer than 4096 bytes"), "{log}");
+}
+
+/// A valid file of about 146 KB (as the issue's) whose check takes far
+/// longer than reading a message: 6,000 regions, each unused (a warning).
+fn large() -> String {
+    let regions: String = (0..6000).map(|i| format!("region r{i} = rank 1\n")).collect();
+    format!("{}{regions}", BROKEN.replace("in hom }", "in home }"))
+}
+
+#[test]
+fn ten_quick_edits_are_checked_once_and_a_waiting_request_can_be_cancelled() {
+    let mut client = Client::under_the_memory_cap(Stdio::piped());
+    client.request("initialize", json!({ "capabilities": {} }));
+    let text = large();
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": URI, "languageId": "rules", "version": 1, "text": text } }),
+    );
+    assert_eq!(client.diagnostics().len(), 6000);
+    for version in 2..12 {
+        let text = format!("{text}// edit {version}\n");
+        client.notify(
+            "textDocument/didChange",
+            json!({ "textDocument": { "uri": URI, "version": version }, "contentChanges": [{ "text": text }] }),
+        );
+    }
+    let at = position(&text, text.find("onto").expect("written"));
+    let hover = json!({ "textDocument": { "uri": URI }, "position": at });
+    let answer = client.request("textDocument/hover", hover.clone());
+    assert!(answer["contents"]["value"].as_str().is_some(), "{answer}");
+    // One more edit: a hover waits for its check, and is cancelled.
+    client.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": URI, "version": 12 }, "contentChanges": [{ "text": text }] }),
+    );
+    let id = client.next_id;
+    client.next_id += 1;
+    client.send(json!({ "jsonrpc": "2.0", "id": id, "method": "textDocument/hover", "params": hover }));
+    client.notify("$/cancelRequest", json!({ "id": id }));
+    let cancelled = loop {
+        let message = client.receive();
+        if message["id"] == id {
+            break message;
+        }
+    };
+    assert_eq!(cancelled["error"]["code"], -32800, "{cancelled}");
+    assert_eq!(client.request("shutdown", Value::Null), Value::Null);
+    client.notify("exit", Value::Null);
+    let out = client.child.wait_with_output().expect("exits");
+    let log = String::from_utf8_lossy(&out.stderr);
+    let checks = log.matches("rulebook lsp: checking").count();
+    // The open, the first edit, and the last of the ten (the eight between
+    // merged into it), then the twelfth: one check per edit was 12.
+    assert!(checks <= 4, "{checks} checks:\n{log}");
 }

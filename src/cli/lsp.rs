@@ -1,29 +1,289 @@
 //! `lsp`: a language server over standard input and output (the Language
-//! Server Protocol, through `lsp-server`): diagnostics as the file changes,
-//! go to definition, find references, hover, completion and formatting,
-//! all answered by [`rulebook::ide`] and [`rulebook::format`].
+//! Server Protocol; `lsp-server`'s messages): diagnostics as the file
+//! changes, go to definition, find references, hover, completion and
+//! formatting, all answered by [`rulebook::ide`] and [`rulebook::format`].
+//!
+//! Three threads: one reads the input within bounds ([`frames`]), one checks
+//! documents, and the main one answers. A document is checked on its own
+//! thread, one at a time and always at its latest text: edits that arrive
+//! meanwhile are merged (the ones between are never checked), so a long
+//! check never makes edits queue. Requests that need a document's analysis
+//! wait until its latest text is checked (or are cancelled by
+//! `$/cancelRequest`); the others, and those on other documents, are
+//! answered at once. Every check is logged on standard error.
+
+mod frames;
 
 use std::collections::HashMap;
+use std::sync::mpsc::{self, Receiver, Sender};
 
-use lsp_server::{Connection, Message, Notification, Request, Response};
+use lsp_server::{ErrorCode, Message, Notification, Request, RequestId, Response};
 use serde_json::{Value, json};
 
 use super::load::CliError;
 use rulebook::diag::{Severity, SourceFile, Span};
 use rulebook::ide::Document;
 
-/// The open documents, by URI.
-type Documents = HashMap<String, Document>;
+/// The stack of the checking thread: that of the command line's main thread
+/// (8 MiB on Linux) and as much again, so that rules `check` takes do not
+/// overflow it.
+const CHECK_STACK: usize = 16 * 1024 * 1024;
 
-/// Serves until the client says `exit`.
+/// What the main thread hears of.
+enum Event {
+    /// A message from the client.
+    Client(Message),
+    /// A message of the input skipped, and why.
+    Skipped(String),
+    /// The input ended (or could not be read: why).
+    Closed(Option<String>),
+    /// A document checked at one of its versions.
+    Checked {
+        uri: String,
+        version: u64,
+        doc: Document,
+    },
+}
+
+/// A text to check: the document's URI, its version and its text.
+type Job = (String, u64, String);
+
+/// An open document: its latest text, and the analysis of its latest
+/// checked text.
+struct Open {
+    text: String,
+    /// Bumped by every change.
+    version: u64,
+    checked: Option<(u64, Document)>,
+}
+
+impl Open {
+    /// The analysis of the latest text, if it is checked.
+    fn fresh(&self) -> Option<&Document> {
+        self.checked
+            .as_ref()
+            .filter(|(v, _)| *v == self.version)
+            .map(|(_, d)| d)
+    }
+}
+
+/// Serves until the client says `exit` or the input ends.
 pub fn run() -> miette::Result<()> {
-    let (connection, io) = Connection::stdio();
-    let protocol = |e: lsp_server::ProtocolError| CliError::Output(format!("language server protocol: {e}"));
-    connection.initialize(capabilities()).map_err(protocol)?;
-    serve(&connection).map_err(protocol)?;
-    drop(connection);
-    io.join().map_err(|e| CliError::Output(e.to_string()))?;
-    Ok(())
+    let (events, inbox) = mpsc::channel();
+    let reading = events.clone();
+    let spawned = |e: std::io::Error| CliError::Output(format!("language server: {e}"));
+    std::thread::Builder::new()
+        .name("lsp-reader".into())
+        .spawn(move || read_input(&reading))
+        .map_err(spawned)?;
+    let (checker, jobs) = mpsc::channel();
+    std::thread::Builder::new()
+        .name("lsp-checker".into())
+        .stack_size(CHECK_STACK)
+        .spawn(move || check_documents(&jobs, &events))
+        .map_err(spawned)?;
+    let mut server = Server {
+        docs: HashMap::new(),
+        waiting: Vec::new(),
+        checker,
+        checking: false,
+    };
+    server
+        .serve(&inbox)
+        .map_err(|e| CliError::Output(format!("language server: {e}")).into())
+}
+
+/// Reads the client's messages into `events` until the input ends.
+fn read_input(events: &Sender<Event>) {
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    loop {
+        let event = match frames::read(&mut input) {
+            Ok(Some(frames::Frame::Message(m))) => Event::Client(m),
+            Ok(Some(frames::Frame::Skipped(why))) => Event::Skipped(why),
+            Ok(None) => Event::Closed(None),
+            Err(e) => Event::Closed(Some(e.to_string())),
+        };
+        let last = matches!(event, Event::Closed(_));
+        if events.send(event).is_err() || last {
+            return;
+        }
+    }
+}
+
+/// Checks the documents sent as `jobs`, one at a time, logging each check.
+fn check_documents(jobs: &Receiver<Job>, events: &Sender<Event>) {
+    for (uri, version, text) in jobs {
+        eprintln!("rulebook lsp: checking {uri} ({} bytes)", text.len());
+        let doc = std::panic::catch_unwind(|| Document::new(&uri, &text)).unwrap_or_else(|_| {
+            eprintln!("rulebook lsp: checking {uri} failed");
+            Document::new(&uri, "")
+        });
+        if events.send(Event::Checked { uri, version, doc }).is_err() {
+            return;
+        }
+    }
+}
+
+/// The main thread's state.
+struct Server {
+    docs: HashMap<String, Open>,
+    /// Requests waiting for their document's latest text to be checked.
+    waiting: Vec<Request>,
+    checker: Sender<Job>,
+    /// A job is with the checker.
+    checking: bool,
+}
+
+impl Server {
+    /// Handles events until `exit`; an error if the input could not be read.
+    fn serve(&mut self, inbox: &Receiver<Event>) -> Result<(), String> {
+        for event in inbox {
+            match event {
+                Event::Client(Message::Request(request)) => self.request(request),
+                Event::Client(Message::Notification(note)) if note.method == "exit" => return Ok(()),
+                Event::Client(Message::Notification(note)) => self.notification(note),
+                Event::Client(Message::Response(_)) => {}
+                Event::Skipped(why) => eprintln!("rulebook lsp: skipped a message: {why}"),
+                Event::Closed(None) => return Ok(()),
+                Event::Closed(Some(e)) => return Err(e),
+                Event::Checked { uri, version, doc } => self.checked(uri, version, doc),
+            }
+            self.schedule();
+        }
+        Ok(())
+    }
+
+    fn request(&mut self, request: Request) {
+        let response = match request.method.as_str() {
+            "initialize" => Response::new_ok(request.id, json!({ "capabilities": capabilities() })),
+            "shutdown" => Response::new_ok(request.id, Value::Null),
+            "textDocument/formatting" => self.answer(&request),
+            _ => {
+                let uri = request.params["textDocument"]["uri"].as_str();
+                let open = uri.and_then(|u| self.docs.get(u));
+                if open.is_some_and(|o| o.fresh().is_none()) {
+                    self.waiting.push(request);
+                    return;
+                }
+                self.answer(&request)
+            }
+        };
+        send(Message::Response(response));
+    }
+
+    /// Applies a notification that opens, changes or closes a document, or
+    /// cancels a request.
+    fn notification(&mut self, note: Notification) {
+        let params = &note.params;
+        if note.method == "$/cancelRequest" {
+            let Ok(id) = serde_json::from_value::<RequestId>(params["id"].clone()) else {
+                return;
+            };
+            if let Some(at) = self.waiting.iter().position(|r| r.id == id) {
+                let message = "cancelled by the client".to_string();
+                send(Message::Response(Response::new_err(
+                    id,
+                    ErrorCode::RequestCanceled as i32,
+                    message,
+                )));
+                self.waiting.remove(at);
+            }
+            return;
+        }
+        let Some(uri) = params["textDocument"]["uri"].as_str() else {
+            return;
+        };
+        let text = match note.method.as_str() {
+            "textDocument/didOpen" => params["textDocument"]["text"].as_str(),
+            // Whole texts only (the server asks for full synchronisation).
+            "textDocument/didChange" => params["contentChanges"]
+                .as_array()
+                .and_then(|changes| changes.last())
+                .and_then(|c| c["text"].as_str()),
+            "textDocument/didClose" => {
+                self.docs.remove(uri);
+                publish(uri, Vec::new());
+                self.answer_waiting(uri);
+                return;
+            }
+            _ => return,
+        };
+        let Some(text) = text else { return };
+        let open = self.docs.entry(uri.to_string()).or_insert_with(|| Open {
+            text: String::new(),
+            version: 0,
+            checked: None,
+        });
+        open.text = text.to_string();
+        open.version += 1;
+    }
+
+    /// A check is done: its diagnostics are published and the requests that
+    /// waited for it answered if it is of the latest text (else a newer text
+    /// is checked next).
+    fn checked(&mut self, uri: String, version: u64, doc: Document) {
+        self.checking = false;
+        let Some(open) = self.docs.get_mut(&uri) else {
+            return;
+        };
+        if open.version != version {
+            return;
+        }
+        publish(&uri, diagnostics(&doc));
+        open.checked = Some((version, doc));
+        self.answer_waiting(&uri);
+    }
+
+    /// Answers the requests on `uri` that waited.
+    fn answer_waiting(&mut self, uri: &str) {
+        let (ready, waiting) = std::mem::take(&mut self.waiting)
+            .into_iter()
+            .partition(|r: &Request| r.params["textDocument"]["uri"].as_str() == Some(uri));
+        self.waiting = waiting;
+        for request in ready {
+            send(Message::Response(self.answer(&request)));
+        }
+    }
+
+    /// Gives the checker the latest text of a document not checked yet, if
+    /// it is free.
+    fn schedule(&mut self) {
+        if self.checking {
+            return;
+        }
+        let Some((uri, open)) = self.docs.iter().find(|(_, o)| o.fresh().is_none()) else {
+            return;
+        };
+        self.checking = self
+            .checker
+            .send((uri.clone(), open.version, open.text.clone()))
+            .is_ok();
+    }
+
+    /// The answer to a request on an open document (or on none).
+    fn answer(&self, request: &Request) -> Response {
+        let id = request.id.clone();
+        match request_answer(&self.docs, request) {
+            Ok(result) => Response::new_ok(id, result),
+            Err((code, message)) => Response::new_err(id, code as i32, message),
+        }
+    }
+}
+
+/// Writes a message to the client; a client gone away is noticed by the
+/// reading thread.
+fn send(message: Message) {
+    let _ = message.write(&mut std::io::stdout().lock());
+}
+
+/// Publishes the diagnostics of a document.
+fn publish(uri: &str, diagnostics: Vec<Value>) {
+    let params = json!({ "uri": uri, "diagnostics": diagnostics });
+    send(Message::Notification(Notification::new(
+        "textDocument/publishDiagnostics".into(),
+        params,
+    )));
 }
 
 /// What the server can do.
@@ -38,74 +298,23 @@ fn capabilities() -> Value {
     })
 }
 
-fn serve(connection: &Connection) -> Result<(), lsp_server::ProtocolError> {
-    let mut docs = Documents::new();
-    for message in &connection.receiver {
-        match message {
-            Message::Request(request) => {
-                if connection.handle_shutdown(&request)? {
-                    return Ok(());
-                }
-                let response = answer(&docs, request);
-                send(connection, Message::Response(response));
-            }
-            Message::Notification(note) => {
-                if let Some(uri) = changed(&mut docs, note) {
-                    let diagnostics = docs.get(&uri).map(diagnostics).unwrap_or_default();
-                    let params = json!({ "uri": uri, "diagnostics": diagnostics });
-                    let note = Notification::new("textDocument/publishDiagnostics".into(), params);
-                    send(connection, Message::Notification(note));
-                }
-            }
-            Message::Response(_) => {}
-        }
-    }
-    Ok(())
-}
-
-/// Sends a message; a client gone away is noticed by the receiving loop.
-fn send(connection: &Connection, message: Message) {
-    let _ = connection.sender.send(message);
-}
-
-/// Applies a notification that opens, changes or closes a document; the
-/// URI whose diagnostics changed.
-fn changed(docs: &mut Documents, note: Notification) -> Option<String> {
-    let params = &note.params;
-    let uri = params["textDocument"]["uri"].as_str()?.to_string();
-    match note.method.as_str() {
-        "textDocument/didOpen" => {
-            let text = params["textDocument"]["text"].as_str()?;
-            docs.insert(uri.clone(), Document::new(&uri, text));
-        }
-        "textDocument/didChange" => {
-            // Whole texts only (the server asks for full synchronisation).
-            let text = params["contentChanges"].as_array()?.last()?["text"].as_str()?;
-            docs.insert(uri.clone(), Document::new(&uri, text));
-        }
-        "textDocument/didClose" => {
-            docs.remove(&uri);
-        }
-        _ => return None,
-    }
-    Some(uri)
-}
-
-/// The answer to a request.
-fn answer(docs: &Documents, request: Request) -> Response {
-    let id = request.id.clone();
-    match request_answer(docs, &request) {
-        Ok(result) => Response::new_ok(id, result),
-        Err(message) => Response::new_err(id, lsp_server::ErrorCode::InvalidParams as i32, message),
-    }
-}
-
-fn request_answer(docs: &Documents, request: &Request) -> Result<Value, String> {
+/// The result of a request, from the latest text of its document (and its
+/// analysis, which requests other than formatting wait for).
+fn request_answer(docs: &HashMap<String, Open>, request: &Request) -> Result<Value, (ErrorCode, String)> {
     let params = &request.params;
-    let uri = params["textDocument"]["uri"]
-        .as_str()
-        .ok_or_else(|| format!("{}: no textDocument.uri", request.method))?;
-    let Some(doc) = docs.get(uri) else {
+    let uri = params["textDocument"]["uri"].as_str().ok_or_else(|| {
+        (
+            ErrorCode::InvalidParams,
+            format!("{}: no textDocument.uri", request.method),
+        )
+    })?;
+    let Some(open) = docs.get(uri) else {
+        return Ok(Value::Null);
+    };
+    if request.method == "textDocument/formatting" {
+        return Ok(formatting(uri, &open.text));
+    }
+    let Some(doc) = open.fresh() else {
         return Ok(Value::Null);
     };
     let lines = Lines::new(&doc.text);
@@ -128,16 +337,21 @@ fn request_answer(docs: &Documents, request: &Request) -> Result<Value, String> 
                 .map(|c| json!({ "label": c.label, "kind": completion_kind(c.kind), "detail": c.detail }))
                 .collect(),
         ),
-        "textDocument/formatting" => match rulebook::format::format(&SourceFile::new(uri, doc.text.as_str())) {
-            Ok(laid) if laid != doc.text => {
-                let whole = Span::new(0, doc.text.len());
-                json!([{ "range": lines.range(whole), "newText": laid }])
-            }
-            Ok(_) => json!([]),
-            Err(_) => Value::Null,
-        },
-        other => return Err(format!("`{other}` is not served")),
+        other => return Err((ErrorCode::MethodNotFound, format!("`{other}` is not served"))),
     })
+}
+
+/// The edits that lay `text` out as `rulebook fmt` does (none when it is so
+/// already; null when it does not parse).
+fn formatting(uri: &str, text: &str) -> Value {
+    match rulebook::format::format(&SourceFile::new(uri, text)) {
+        Ok(laid) if laid != text => {
+            let whole = Span::new(0, text.len());
+            json!([{ "range": Lines::new(text).range(whole), "newText": laid }])
+        }
+        Ok(_) => json!([]),
+        Err(_) => Value::Null,
+    }
 }
 
 /// The protocol's number for a kind of completion.

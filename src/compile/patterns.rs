@@ -745,6 +745,12 @@ pub(super) fn duplicates(
         if kind.drops.len() > 1 {
             jumps = true;
         }
+        // Once per kind, not per repeated landing (that was quadratic in
+        // the kind's rules: 15,500 rules of one piece took 28 s to check).
+        let has_jump = kind
+            .rules
+            .iter()
+            .any(|r| matches!(rules[*r].pattern, ir::Pattern::Jump { .. }) || rules[*r].fast_core.is_some());
         for p in 0..players {
             let player = PlayerId(p as u8);
             for c in 0..topo.board_cells {
@@ -757,10 +763,6 @@ pub(super) fn duplicates(
                     };
                     for cell in landings(pattern, player, from, cells) {
                         if seen[cell.index()] == stamp {
-                            let has_jump = kind.rules.iter().any(|r| {
-                                matches!(rules[*r].pattern, ir::Pattern::Jump { .. })
-                                    || rules[*r].fast_core.is_some()
-                            });
                             steps = true;
                             jumps |= has_jump;
                         }

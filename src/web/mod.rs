@@ -39,6 +39,13 @@ pub enum ServeError {
         help("give a folder of rules files, or the files themselves: `rulebook serve games/`")
     )]
     EmptyFolder(String),
+    /// A file or folder given does not exist (or cannot be read).
+    #[error("cannot read `{path}`: {reason}")]
+    #[diagnostic(
+        code(rules::cli::unreadable_file),
+        help("check the path; rules files usually live in games/")
+    )]
+    Unreadable { path: String, reason: String },
     /// The port is taken or cannot be used.
     #[error("cannot listen on 127.0.0.1:{port}: {reason}")]
     #[diagnostic(
@@ -65,6 +72,15 @@ fn offered(files: Vec<PathBuf>) -> Result<Vec<PathBuf>, ServeError> {
     };
     let mut out = Vec::new();
     for path in given {
+        if default && !path.is_dir() {
+            return Err(ServeError::NoGames);
+        }
+        if let Err(e) = std::fs::metadata(&path) {
+            return Err(ServeError::Unreadable {
+                path: path.display().to_string(),
+                reason: e.to_string(),
+            });
+        }
         if !path.is_dir() {
             out.push(path);
             continue;
@@ -157,6 +173,7 @@ mod tests {
             std::fs::write(games.join(name), "").unwrap();
         }
         let single = root.join("z.rules");
+        std::fs::write(&single, "").unwrap();
         let offered_now = offered(vec![single.clone(), games.clone()]).unwrap();
         assert_eq!(
             offered_now,
@@ -164,6 +181,9 @@ mod tests {
         );
         let refused = offered(vec![empty.clone()]).unwrap_err();
         assert!(matches!(refused, ServeError::EmptyFolder(_)), "{refused}");
+        let missing = root.join("nonexistent");
+        let refused = offered(vec![games.clone(), missing]).unwrap_err();
+        assert!(matches!(refused, ServeError::Unreadable { .. }), "{refused}");
         std::fs::remove_dir_all(&root).unwrap();
     }
 }

@@ -4,8 +4,8 @@
 //! clicks see them), `/api/rules`, `/api/record`. Writes (JSON bodies):
 //! `open`, `play`, `undo`, `sides`, `check`, `reload`, `save-rules`,
 //! `record`. A refused write answers 400 with `{"error": …}`, worded as the
-//! CLI words it; a state that could not be worked out within the budget,
-//! 503 with `{"error": …}`.
+//! CLI words it (413 for a move longer than [`session::MAX_MOVE`]); a state
+//! that could not be worked out within the budget, 503 with `{"error": …}`.
 //!
 //! The lock on the shared [`App`] is held for quick steps only: what takes
 //! work — compiling rules, listing moves, reading a move, replaying a
@@ -84,6 +84,15 @@ fn lock(shared: &Shared) -> MutexGuard<'_, App> {
 fn refuse(message: impl Into<String>) -> Response {
     (
         StatusCode::BAD_REQUEST,
+        axum::Json(json!({ "error": message.into() })),
+    )
+        .into_response()
+}
+
+/// A request whose text is too large to be what it says it is.
+fn too_large(message: impl Into<String>) -> Response {
+    (
+        StatusCode::PAYLOAD_TOO_LARGE,
         axum::Json(json!({ "error": message.into() })),
     )
         .into_response()
@@ -295,6 +304,13 @@ async fn play(State(shared): State<Shared>, bytes: Bytes) -> Response {
         Ok(r) => r,
         Err(e) => return refuse(e),
     };
+    if request.text.len() > session::MAX_MOVE {
+        return too_large(format!(
+            "a move is at most {} KiB of text; this one is {} KiB",
+            session::MAX_MOVE / 1024,
+            request.text.len() / 1024
+        ));
+    }
     let (jobs, engine, source, pos, generation) = {
         let app = lock(&shared);
         let Some(g) = &app.game else {
@@ -305,7 +321,7 @@ async fn play(State(shared): State<Shared>, bytes: Bytes) -> Response {
             return refuse("it is the program's turn: wait for its move");
         }
         (
-            app.jobs.clone(),
+            app.moves.clone(),
             g.session.engine_arc(),
             g.session.source_arc(),
             g.position().clone(),

@@ -224,3 +224,51 @@ fn the_editor_gets_problems_and_token_classes_in_utf16_units() {
     assert_eq!(class_of("// ✕ marks"), Some(json!("comment")));
     assert_eq!(class_of("\"G\""), Some(json!("string")));
 }
+
+#[test]
+fn slow_checks_hold_up_no_move_and_a_huge_move_is_refused_at_once() {
+    on_the_runtime(moves_apart_from_checks());
+}
+
+async fn moves_apart_from_checks() {
+    let shared = server(Duration::from_secs(60));
+    // Both places for checks and loads are taken by jobs the test holds, as
+    // two slow checks of huge files would take them.
+    let jobs = lock(&shared).jobs.clone();
+    let (started, have_started) = std::sync::mpsc::channel::<()>();
+    let (release, held) = std::sync::mpsc::channel::<()>();
+    let held = Arc::new(Mutex::new(held));
+    for _ in 0..2 {
+        let (jobs, started, held) = (jobs.clone(), started.clone(), held.clone());
+        tokio::spawn(async move {
+            let job = move || {
+                let _ = started.send(());
+                let _ = held.lock().map(|h| h.recv());
+                Ok(())
+            };
+            jobs.run("checking the rules", job).await
+        });
+    }
+    tokio::task::spawn_blocking(move || {
+        have_started.recv().unwrap();
+        have_started.recv().unwrap();
+    })
+    .await
+    .unwrap();
+    let play_body = |text: &str| Bytes::from(json!({ "move": text }).to_string());
+    let (status, value) = answer(play(State(shared.clone()), play_body("a1-b1")).await).await;
+    assert_eq!(status, StatusCode::OK, "{value}");
+    // A megabyte is no move: refused before it is read (it took minutes).
+    let huge = "a1-".repeat(350_000);
+    let (status, value) = answer(play(State(shared.clone()), play_body(&huge)).await).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{value}");
+    let message = value["error"].as_str().unwrap_or_default();
+    assert!(message.contains("a move is at most 4 KiB of text"), "{message}");
+    assert_eq!(
+        lock(&shared).game.as_ref().map(|g| g.session.played().len()),
+        Some(1)
+    );
+    for _ in 0..2 {
+        release.send(()).unwrap();
+    }
+}

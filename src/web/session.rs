@@ -22,6 +22,11 @@ use super::work::{Jobs, Pending};
 /// The most text a rules file or a record sent by the page may hold.
 pub const MAX_TEXT: usize = 512 * 1024;
 
+/// The most text a move sent by the page may hold: a jump chain of the
+/// engine's longest (64 steps) between cells of long names is a few hundred
+/// bytes; a longer text is no move, and is refused before it is read.
+pub const MAX_MOVE: usize = 4 * 1024;
+
 /// A loaded game and its moves: the library's session, with the file it
 /// came from.
 pub struct Game {
@@ -62,6 +67,9 @@ pub struct App {
     /// The places and the budget of the work requests ask for off the lock
     /// (compiling, replaying, reading a move, checking).
     pub jobs: Jobs,
+    /// Those of reading the players' moves: apart, so that slow checks and
+    /// loads (of huge rules files) cannot hold up the game being played.
+    pub moves: Jobs,
     /// Those of finding the views of positions: apart, so that rules that
     /// ran away while being loaded cannot hold up the game being played.
     views: Jobs,
@@ -269,6 +277,7 @@ impl App {
             problem: None,
             seed: 1,
             jobs: Jobs::default(),
+            moves: Jobs::default(),
             views: Jobs::default(),
             view: None,
         }
