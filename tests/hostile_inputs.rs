@@ -200,6 +200,7 @@ fn render_draws_moves_played_from_a_given_position_as_cli_md_says() {
     ]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stdout).contains("<svg"));
+}
 
 #[test]
 fn serving_a_path_that_does_not_exist_is_an_error() {

@@ -75,7 +75,8 @@ pub fn position(engine: &Engine, text: &str, data: &[u8]) {
     let Ok(pos) = checked.clone().or_else(|_| position_text::read_unchecked(engine, text)) else {
         return;
     };
-    if checked.is_ok() {
+    let unchecked = text.trim_start().starts_with(position_text::UNCHECKED);
+    if checked.is_ok() && !unchecked {
         let written = position_text::write(engine, &pos);
         let again = position_text::read(engine, &written)
             .unwrap_or_else(|e| panic!("`{text}` reads and writes `{written}`, which is refused: {e}"));
@@ -86,6 +87,5 @@ pub fn position(engine: &Engine, text: &str, data: &[u8]) {
         .unwrap_or_else(|e| panic!("`{text}` writes `{generic}`, which does not read: {e}"));
     assert_eq!(position_text::write_generic(engine, &back), generic, "`{text}`");
     let mut pos = pos;
-    let unchecked = text.trim_start().starts_with(position_text::UNCHECKED);
     play_checking(engine, &mut pos, data, checked.is_ok() && !unchecked);
 }
