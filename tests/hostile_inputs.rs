@@ -213,3 +213,34 @@ fn serving_a_path_that_does_not_exist_is_an_error() {
         "{stderr}"
     );
 }
+
+#[test]
+fn studies_that_keep_every_game_refuse_counts_beyond_their_limit() {
+    let most = u64::MAX.to_string();
+    for args in [
+        vec!["analyze", "games/tic-tac-toe.rules", "--games", &most],
+        vec![
+            "analyze",
+            "games/tic-tac-toe.rules",
+            "--games",
+            "1000000000000",
+            "--shard",
+            "1/1000",
+        ],
+        vec![
+            "diff",
+            "games/tic-tac-toe.rules",
+            "games/tic-tac-toe.rules",
+            "--games",
+            &most,
+        ],
+    ] {
+        let out = run(&args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(
+            stderr.contains("rules::cli::too_many_games"),
+            "{args:?}: {stderr}"
+        );
+    }
+}

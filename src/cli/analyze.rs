@@ -77,6 +77,14 @@ pub fn run(request: &Request, format: ReportFormat, plot_to: Option<&PathBuf>) -
         seed: request.seed,
     };
     let (index, count) = shard.unwrap_or((1, 1));
+    let share_size = (study.variants.len() as u64)
+        .checked_mul(request.games)
+        .map(|total| total.saturating_sub(index - 1).div_ceil(count));
+    let what = match shard {
+        Some((i, n)) => format!("share {i}/{n} of the study"),
+        None => "the study".to_string(),
+    };
+    load::within_games_limit(&what, share_size)?;
     let which = analysis::share(&study, index - 1, count);
     let bar = progress::games(which.len() as u64);
     let tick = || bar.inc(1);

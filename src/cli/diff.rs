@@ -72,6 +72,7 @@ pub fn run(request: &Request, format: Format) -> miette::Result<()> {
     let perft = [&old, &new].map(|l| {
         analysis::perft_by_depth(l.engine(), request.depth, analysis::MAX_PERFT_NODES, request.jobs)
     });
+    load::within_games_limit("the comparison", request.games.checked_mul(2))?;
     let games = (request.games > 0).then(|| play(request, agents, &old, &new));
     for loaded in [&old, &new] {
         load::budget(loaded.engine())?;

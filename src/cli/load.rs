@@ -91,6 +91,20 @@ pub enum CliError {
     #[error("{0}")]
     #[diagnostic(code(rules::cli::bad_option))]
     Option(String),
+    /// A study whose games (or one share's) are more than a run keeps.
+    #[error("{what} would play {games} games; one run keeps the result of at most {limit}")]
+    #[diagnostic(
+        code(rules::cli::too_many_games),
+        help("play fewer games (`analyze` can split a study into shares, `--shard I/N`, and merge them)")
+    )]
+    TooManyGames {
+        /// The command (and share) asked.
+        what: String,
+        /// How many games it would play, in words.
+        games: String,
+        /// The limit, in words.
+        limit: String,
+    },
     /// A position whose moves could not be listed within the engine's budget.
     #[error(transparent)]
     #[diagnostic(transparent)]
@@ -218,6 +232,23 @@ pub enum CliError {
     #[error("cannot measure `{file}`: {reason}")]
     #[diagnostic(code(rules::cli::bench))]
     Bench { file: String, reason: String },
+}
+
+/// The most games one run of `analyze` or `diff` plays: each game's result
+/// is kept (for the share's output or the comparison), so memory grows
+/// with the count.
+pub const MAX_GAMES_A_RUN: u64 = 10_000_000;
+
+/// Refuses a run of `games` games (`None`: beyond 64 bits) for `what`.
+pub fn within_games_limit(what: &str, games: Option<u64>) -> Result<(), CliError> {
+    match games {
+        Some(n) if n <= MAX_GAMES_A_RUN => Ok(()),
+        _ => Err(CliError::TooManyGames {
+            what: what.to_string(),
+            games: games.map_or("more than 2^64".to_string(), rulebook::diag::thousands),
+            limit: rulebook::diag::thousands(MAX_GAMES_A_RUN),
+        }),
+    }
 }
 
 /// The library's [`within_budget`] as a command's error.
