@@ -376,7 +376,7 @@ pub(super) fn fast_form(
             let topo = cx.playable_board()?;
             Some((
                 ir::Pattern::Slide {
-                    lines: slide_table(topo, players, &dirs),
+                    lines: slide_table(topo, players, &dirs)?,
                 },
                 target,
             ))
@@ -397,7 +397,7 @@ pub(super) fn fast_form(
             let jump = clauses::jump_of(cx, dirs, over, target, options, span)?;
             let topo = cx.playable_board()?;
             let (hops, lines) = if jump.long {
-                (CellTable::default(), slide_table(topo, players, &jump.dirs))
+                (CellTable::default(), slide_table(topo, players, &jump.dirs)?)
             } else {
                 (jump_table(topo, players, &jump.dirs), ir::SlideTable::default())
             };
@@ -542,8 +542,16 @@ fn jump_table(topo: &Topology, players: usize, dirs: &[Vec<DirId>]) -> CellTable
     })
 }
 
-/// Per (player, cell), the lines along `dirs` as flattened trees.
-fn slide_table(topo: &Topology, players: usize, dirs: &[Vec<DirId>]) -> ir::SlideTable {
+/// The most cells a slide table holds (32 MiB of nodes). Every cell's
+/// lines are stored whole, so a table grows with the square of a line's
+/// length; a rule whose table would hold more (a line of thousands of cells)
+/// runs in the core, which walks its lines as it goes, in memory that does
+/// not depend on their length.
+const MAX_SLIDE_NODES: usize = 1 << 22;
+
+/// Per (player, cell), the lines along `dirs` as flattened trees; `None`
+/// when they would hold more than [`MAX_SLIDE_NODES`] cells.
+fn slide_table(topo: &Topology, players: usize, dirs: &[Vec<DirId>]) -> Option<ir::SlideTable> {
     let mut lines = ir::SlideTable::default();
     for player_dirs in dirs.iter().take(players) {
         for c in 0..topo.cells() {
@@ -552,12 +560,15 @@ fn slide_table(topo: &Topology, players: usize, dirs: &[Vec<DirId>]) -> ir::Slid
                 let from = CellId(c as u16);
                 for d in player_dirs {
                     slide_tree(topo, from, from, *d, 0, &mut lines.nodes);
+                    if lines.nodes.len() > MAX_SLIDE_NODES {
+                        return None;
+                    }
                 }
             }
         }
     }
     lines.start.push(lines.nodes.len() as u32);
-    lines
+    Some(lines)
 }
 
 /// A compiled leap path step.
@@ -681,7 +692,7 @@ fn slide_tree(
     nodes: &mut Vec<(CellId, u32)>,
 ) {
     let next = topo.step(at, dir);
-    if !next.is_some() || next == origin || depth >= topo.cells() {
+    if !next.is_some() || next == origin || depth >= topo.cells() || nodes.len() > MAX_SLIDE_NODES {
         return;
     }
     let index = nodes.len();
