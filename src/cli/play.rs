@@ -473,7 +473,7 @@ impl Session<'_> {
         let since = self.shown.unwrap_or(0).min(self.game.played().len());
         let mut cells = Vec::new();
         for i in since..self.game.played().len() {
-            if self.engine.mover(&self.game.history()[i]) != mover || self.pos().result().is_some() {
+            if self.game.mover_after(i) != mover || self.pos().result().is_some() {
                 cells.extend(board_text::move_cells(self.game.played()[i].1.as_ref()));
             }
         }
@@ -955,13 +955,13 @@ impl Session<'_> {
         let now = self.game.played().len();
         let target = (0..now)
             .rev()
-            .find(|&i| !self.is_ai[self.engine.mover(&self.game.history()[i]).index()]);
+            .find(|&i| !self.is_ai[self.game.mover_after(i).index()]);
         let Some(target) = target else {
             return self.say("Nothing to undo.");
         };
         let taken: Vec<String> = (target..self.game.played().len())
             .map(|i| {
-                let who = self.name(self.engine.mover(&self.game.history()[i]));
+                let who = self.name(self.game.mover_after(i));
                 format!("{}. {who} {}", i + 1, self.game.played()[i].0)
             })
             .collect();

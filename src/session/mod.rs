@@ -44,11 +44,20 @@ pub struct Session {
     sets: Vec<(String, String)>,
     /// The starting position as text, when not the rules' start.
     start: Option<String>,
-    /// Every position so far, the start first.
-    history: Vec<Position>,
-    /// `played[i]` leads from `history[i]` to `history[i + 1]`, with its notation.
+    /// The position after the moves played.
+    current: Position,
+    /// Every [`CHECKPOINT`]-th position of the game, the start first: a move
+    /// taken back is played again from the one before it, so a game of
+    /// millions of moves keeps a position per [`CHECKPOINT`] moves, not one a move.
+    checkpoints: Vec<Position>,
+    /// `movers[i]`: the player to move after `i` moves (the start's first).
+    movers: Vec<PlayerId>,
+    /// The moves played, each with its notation.
     played: Vec<(String, Move)>,
 }
+
+/// How many moves apart the positions a [`Session`] keeps are.
+const CHECKPOINT: usize = 64;
 
 /// Rules that cannot be played.
 #[derive(Debug, Error, Diagnostic)]
@@ -95,8 +104,11 @@ impl Session {
     /// A game of `engine` (compiled from `source` with the options `sets`)
     /// at the rules' start.
     pub fn new(engine: Arc<Engine>, source: Arc<SourceFile>, sets: Vec<(String, String)>) -> Session {
+        let start = engine.start();
         Session {
-            history: vec![engine.start()],
+            movers: vec![engine.mover(&start)],
+            checkpoints: vec![start.clone()],
+            current: start,
             engine,
             source,
             sets,
@@ -116,17 +128,23 @@ impl Session {
     /// writes it), forgetting the moves played.
     pub fn set_start(&mut self, text: &str) -> Result<(), PositionError> {
         let pos = position_text::read(&self.engine, text)?;
-        self.history = vec![pos];
-        self.played.clear();
+        self.start_from(pos);
         self.start = Some(text.to_string());
         Ok(())
     }
 
     /// Starts again from the rules' start, forgetting the moves played.
     pub fn restart(&mut self) {
-        self.history = vec![self.engine.start()];
-        self.played.clear();
+        self.start_from(self.engine.start());
         self.start = None;
+    }
+
+    /// Forgets the moves played and stands at `pos`.
+    fn start_from(&mut self, pos: Position) {
+        self.movers = vec![self.engine.mover(&pos)];
+        self.checkpoints = vec![pos.clone()];
+        self.current = pos;
+        self.played.clear();
     }
 
     /// The compiled rules with their options.
@@ -161,14 +179,13 @@ impl Session {
 
     /// The position after the moves played.
     pub fn position(&self) -> &Position {
-        self.history
-            .last()
-            .expect("history starts with the start position")
+        &self.current
     }
 
-    /// Every position so far, the start first.
-    pub fn history(&self) -> &[Position] {
-        &self.history
+    /// The player to move after the first `moves` moves played (beyond
+    /// them, the player to move now).
+    pub fn mover_after(&self, moves: usize) -> PlayerId {
+        self.movers[moves.min(self.played.len())]
     }
 
     /// The moves played, each with its notation.
@@ -220,25 +237,36 @@ impl Session {
 
     /// Plays a move known to be legal here; its notation.
     pub fn push(&mut self, mv: Move) -> &str {
-        let mut next = self.position().clone();
-        self.engine.play_unchecked(&mut next, mv.as_ref());
-        self.history.push(next);
         let text = notation::format(&self.engine, mv.as_ref());
+        self.engine.play_unchecked(&mut self.current, mv.as_ref());
         self.played.push((text, mv));
+        self.movers.push(self.engine.mover(&self.current));
+        if self.played.len().is_multiple_of(CHECKPOINT) {
+            self.checkpoints.push(self.current.clone());
+        }
         &self.played.last().expect("just pushed").0
     }
 
     /// Takes the last move back; it, or `None` at the start.
     pub fn undo(&mut self) -> Option<(String, Move)> {
-        let last = self.played.pop()?;
-        self.history.pop();
+        let last = self.played.last().cloned()?;
+        self.truncate(self.played.len() - 1);
         Some(last)
     }
 
     /// Keeps the first `moves` moves played (takes back the others).
     pub fn truncate(&mut self, moves: usize) {
+        if moves >= self.played.len() {
+            return;
+        }
         self.played.truncate(moves);
-        self.history.truncate(moves + 1);
+        self.movers.truncate(moves + 1);
+        self.checkpoints.truncate(moves / CHECKPOINT + 1);
+        let kept = self.checkpoints.len() - 1;
+        self.current = self.checkpoints[kept].clone();
+        for (_, mv) in &self.played[kept * CHECKPOINT..] {
+            self.engine.play_unchecked(&mut self.current, mv.as_ref());
+        }
     }
 
     /// The game as a record, naming its rules file `rules`.
@@ -261,7 +289,7 @@ impl Session {
     pub fn record_text(&self, rules: &str) -> String {
         let players = &self.engine.game().players;
         let movers: Vec<String> = (0..self.played.len())
-            .map(|i| players[self.engine.mover(&self.history[i]).index()].clone())
+            .map(|i| players[self.movers[i].index()].clone())
             .collect();
         self.record(rules).to_text(&movers)
     }
@@ -326,7 +354,7 @@ mod tests {
         ));
         assert_eq!(s.undo().map(|(t, _)| t), Some(first));
         assert_eq!(s.undo(), None);
-        assert_eq!(s.history().len(), 1);
+        assert_eq!(s.mover_after(1), s.mover());
     }
 
     #[test]
@@ -364,5 +392,27 @@ mod tests {
             Session::load(SourceFile::new("bad", "game"), Vec::new()),
             Err(LoadError::Rules(_))
         ));
+    }
+
+    #[test]
+    fn moves_taken_back_far_and_near_leave_the_positions_they_left() {
+        let rules = "game \"Shuttle\"\nplayers A, B\nboard grid files a..b ranks 1..2\ndirections ns = n, s\n\
+                     piece Rook letter R { move step: step ns onto empty }\n\
+                     setup { A: Rook at a1  B: Rook at b1 }\nend { no move: draw }\n";
+        let mut s = Session::load(SourceFile::new("shuttle.rules", rules), Vec::new()).expect("valid rules");
+        let mut texts = vec![position_text::write(s.engine(), s.position())];
+        for i in 0..300 {
+            let mv = s.legal()[0].0.clone();
+            s.play(&mv).expect("legal");
+            texts.push(position_text::write(s.engine(), s.position()));
+            assert_eq!(s.mover_after(i + 1), s.mover());
+        }
+        assert_eq!(s.checkpoints.len(), 300 / CHECKPOINT + 1);
+        for back in [299, 256, 255, 130, 64, 63, 1, 0] {
+            s.truncate(back);
+            assert_eq!(position_text::write(s.engine(), s.position()), texts[back], "after {back} moves");
+            assert_eq!(s.played().len(), back);
+        }
+        assert!(s.undo().is_none());
     }
 }

@@ -182,7 +182,7 @@ fn state_json(app: &App) -> Value {
         .iter()
         .enumerate()
         .map(|(i, (text, _))| {
-            json!({ "n": i + 1, "player": players[engine.mover(&game.session.history()[i]).index()], "text": text })
+            json!({ "n": i + 1, "player": players[game.session.mover_after(i).index()], "text": text })
         })
         .collect();
     let thinking = app.thinking.as_ref().map(|t| {

@@ -342,7 +342,7 @@ impl App {
         }
         let person = |g: &Game, i: usize| {
             !programs
-                .get(g.session.engine().mover(&g.session.history()[i]).index())
+                .get(g.session.mover_after(i).index())
                 .copied()
                 .unwrap_or(false)
         };
