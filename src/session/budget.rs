@@ -40,13 +40,13 @@ pub fn within_budget(engine: &Engine) -> Result<(), BudgetExhausted> {
     let game = engine.game();
     // A rule of a turn (its effect after each action, its `remove`) belongs to no kind.
     let of_turn = |r: usize| {
-        game.turns.iter().find_map(|t| {
+        game.turns.iter().find(|t| {
             let removes = t
                 .tiers
                 .iter()
                 .flatten()
                 .any(|s| matches!(s, ActionSource::Remove { rule } if *rule == r));
-            (t.after_each == Some(r) || removes).then_some(t)
+            t.after_each == Some(r) || removes
         })
     };
     let (what, help) = match e.rule.and_then(|r| game.rules.get(r).map(|rule| (r, rule))) {
