@@ -53,6 +53,18 @@ fn piece_text(engine: &Engine, kind: PieceKind, owner: Option<PlayerId>) -> Stri
     }
 }
 
+/// The text of a piece of `kind` in `holder`'s hand: as on the board, but a
+/// neutral kind (which joins a reserve by `captured … to captor`) is written
+/// with its holder's number, `(L1)`.
+fn hand_text(engine: &Engine, kind: PieceKind, holder: PlayerId) -> String {
+    let info = &engine.game().kinds[kind.index()];
+    if info.neutral {
+        numbered_piece_text(&info.letter, holder)
+    } else {
+        piece_text(engine, kind, Some(holder))
+    }
+}
+
 /// `(L3)`: a piece of letter `L` of the third player.
 fn numbered_piece_text(letter: &str, owner: PlayerId) -> String {
     format!("({}{})", letter.to_ascii_uppercase(), owner.index() + 1)
@@ -209,7 +221,7 @@ fn write_reserves(engine: &Engine, pos: &Position) -> String {
                 if n > 1 {
                     out.push_str(&n.to_string());
                 }
-                out.push_str(&piece_text(engine, kind, Some(player)));
+                out.push_str(&hand_text(engine, kind, player));
             }
         }
     }
@@ -220,7 +232,17 @@ fn read_reserves(engine: &Engine, pos: &mut Position, text: &str) -> Result<(), 
     if text == "-" {
         return Ok(());
     }
-    let texts = piece_texts(engine);
+    let mut texts = piece_texts(engine);
+    // A neutral kind in hand (captured `to captor`) is written with its holder's number.
+    for (k, info) in engine.game().kinds.iter().enumerate() {
+        if info.neutral {
+            for p in 0..engine.game().players.len() {
+                let (kind, p) = (PieceKind(k as u8), PlayerId(p as u8));
+                texts.push((hand_text(engine, kind, p), kind, Some(p)));
+            }
+        }
+    }
+    texts.sort_by_key(|(t, _, _)| std::cmp::Reverse(t.len()));
     let mut rest = text;
     while !rest.is_empty() {
         let (n, after) = leading_count(rest, "pieces in hand")?;

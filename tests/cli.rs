@@ -981,6 +981,21 @@ fn a_record_is_checked_when_read() {
         ],
     );
     assert!(!stderr.contains("changed since"), "{stderr}");
+    // Its first move, not legal in this game, is not blamed on a changed file.
+    let opening = write(
+        "chess-opening.txt",
+        "rulebook record 1\ngame: Chess\nrules: games/chess.rules\nrules-hash: fnv1a64 0000000000000000\nmoves:\n1. e2-e4\n",
+    );
+    let err = flat(&fails(&["moves", KK, "--record", path_arg(&opening)]));
+    expect_contains(
+        &err,
+        &[
+            "rules::cli::record_move",
+            "move 1 `e2-e4`",
+            "the record was saved for another game, Chess, with `games/chess.rules`",
+        ],
+    );
+    assert!(!err.contains("changed since"), "{err}");
 }
 
 #[test]

@@ -177,3 +177,16 @@ fn every_position_of_the_vector_files_reads() {
     }
     assert!(read >= 5, "only {read} positions found");
 }
+
+#[test]
+fn a_castling_right_without_its_rook_is_refused() {
+    // White keeps the right to castle short, but h1 is empty; and on the
+    // other side the rook stands, so that right alone reads.
+    let reason = refused("chess", "r3k2r/8/8/8/8/8/8/R3K3 w KQkq - 0 1");
+    assert!(
+        reason.contains("the right `K` needs a piece that has not moved on h1"),
+        "{reason}"
+    );
+    let engine = common::engine("chess", "");
+    position_text::read(&engine, "r3k2r/8/8/8/8/8/8/R3K3 w Qkq - 0 1").expect("the rook of a1 is there");
+}

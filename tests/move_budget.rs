@@ -121,3 +121,28 @@ fn the_budget_is_spent_anew_for_every_position() {
     small.count_moves(&small.start(), &mut buf);
     assert_eq!(small.take_exhausted().map(|e| e.limit), Some(Limit::Work));
 }
+
+#[test]
+fn an_effect_after_each_action_is_named_as_its_turn_s() {
+    // Four actions a move, and the effect after each one looks at every cell:
+    // under a small budget the effect runs out, and the error names the turn
+    // it belongs to, not a drop rule of the first kind.
+    let game = engine(
+        "players X, O
+         board grid files a..f ranks 1..6
+         directions orth = n, e, s, w
+         region pit = c3 d4
+         piece Man letter M { move step: step orth onto empty }
+         setup { X: Man at a1 c1 e1 b2 d2 f2  O: Man at a6 c6 }
+         turn march {
+           actions up to 4
+           after each action: anywhere, if in pit, if friend and not next orth is friend, capture
+         }
+         end { no move: mover loses }",
+    )
+    .with_work_budget(2_000);
+    game.legal_moves(&game.start(), &mut MoveBuf::new());
+    let err = rulebook::session::within_budget(&game).expect_err("the budget runs out");
+    assert_eq!(err.what, "the `after each action` of the turn `march`");
+    assert!(err.help.contains("actions up to"), "{}", err.help);
+}

@@ -271,3 +271,93 @@ fn a_capture_by_a_long_jump_is_an_attack() {
     );
     assert_eq!(after(&game, "").1, ["c1-b1", "c1-d1"]);
 }
+
+#[test]
+fn a_neutral_piece_captured_to_captor_joins_the_captor_reserve() {
+    let game = engine(
+        "players P, Q
+         board grid files a..d ranks 1..2
+         piece Pebble letter N neutral
+         piece Hunter letter H { move take: step e onto occupied }
+         captured Pebble to captor
+         setup { P: Hunter at a1  P: Pebble at b1  Q: Hunter at d2 }
+         end { no move: draw }",
+    );
+    let text = text_after(&game, "a1xb1");
+    let pos = position_text::read(&game, &text).unwrap();
+    let kind = common::kind(&game, "N");
+    assert_eq!(game.reserve(&pos, common::player(&game, "P"), kind), 1, "{text}");
+}
+
+#[test]
+fn a_group_captured_after_then_holds_the_piece_that_landed() {
+    // The man slides from a3 to c3 and stands on top of the file c; the action
+    // after `then` captures the whole file, the newcomer with it, as a placing would.
+    for rule in [
+        "move go: if in a3, go e, go e, land, then go s, capture group",
+        "drop: onto empty and in c3, go s, capture group",
+    ] {
+        let game = engine(&format!(
+            "players P, Q
+             board grid files a..d ranks 1..3
+             adjacency n, s
+             piece Man letter M {{ {rule} }}
+             supply Man
+             setup {{ P: Man at a3 c1 c2  Q: Man at d1 }}
+             end {{ no move: draw }}"
+        ));
+        let mv = if rule.starts_with("drop") { "M@c3" } else { "a3-c3" };
+        assert_eq!(
+            text_after(&game, mv),
+            if mv == "M@c3" {
+                "M3/4/3m q ply:1"
+            } else {
+                "4/4/3m q ply:1"
+            },
+            "{rule}"
+        );
+    }
+}
+
+#[test]
+fn each_after_then_sees_the_piece_that_moved() {
+    // The runner steps onto the pit: the action after `then` looks at every
+    // cell and captures a friend in the pit, the runner included.
+    let game = engine(
+        "players P, Q
+         board grid files a..c ranks 1..3
+         directions orth = n, e, s, w
+         region pit = b1
+         piece Runner letter R {
+           move go: step orth onto empty, then each (anywhere, if in pit and friend, capture)
+         }
+         setup { P: Runner at a1  Q: Runner at c3 }
+         end { no move: mover loses }",
+    );
+    assert_eq!(text_after(&game, "a1-b1"), "2r/3/3 q ply:1");
+    assert_eq!(text_after(&game, "a1-a2"), "2r/R2/3 q ply:1");
+}
+
+#[test]
+fn a_step_attacks_although_a_clause_after_it_fails() {
+    // The guard's capture needs a second guard; it still attacks the cell
+    // diagonally ahead (LANGUAGE.md 4.19): the lone king is in check and may
+    // not step onto the other attacked cell.
+    let game = engine(
+        "players P, Q
+         board grid files a..c ranks 1..3
+         directions all = n, e, s, w, ne, nw, se, sw
+         piece King letter K { move step: step all onto empty or enemy }
+         piece Guard letter G { move take: step (ne, nw) onto enemy, when count(Guard, mover) > 1 }
+         royal King
+         setup { P: King at a1  P: Guard at b2  Q: King at c3 }
+         end { no move: mover loses if in check }",
+    );
+    let pos = position_text::read(&game, "2k/1G1/K2 q").unwrap();
+    assert!(game.in_check(&pos, common::player(&game, "Q")));
+    let mut buf = MoveBuf::new();
+    assert_eq!(
+        notation::legal_move_names(&game, &pos, &mut buf),
+        ["c3-b3", "c3-c2"]
+    );
+}

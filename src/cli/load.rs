@@ -375,11 +375,23 @@ pub fn game(args: &GameArgs) -> Result<Loaded, miette::Report> {
             };
             to_stderr(&render_one(&warning));
         }
+        // Why a move of the record may not be legal: the record is another
+        // game's, or its rules file changed.
+        let note = if other {
+            let game = record.game.clone().unwrap_or_default();
+            Some(format!(
+                "(the record was saved for another game, {game}, with `{}`)",
+                record.rules
+            ))
+        } else {
+            changed.then(|| "(the rules file changed since the game was saved)".to_string())
+        };
         for (i, (text, span)) in record.moves.iter().enumerate() {
             let played = loaded.play(text).map(|_| ());
             budget(loaded.engine())?;
             if let Err(e) = played {
-                return Err((*record_move_error(&loaded, record_source, i, text, *span, &e, changed)).into());
+                let at = (i, text.as_str(), *span);
+                return Err((*record_move_error(&loaded, record_source, at, &e, note.as_deref())).into());
             }
         }
     }
@@ -439,21 +451,21 @@ fn move_error(
     }
 }
 
-/// The error of a record's move `i + 1`, at its place in the record.
+/// The error of a record's move `i + 1`, at its place in the record, with
+/// `note` on why the record may not fit the rules.
 fn record_move_error(
     loaded: &Loaded,
     source: &SourceFile,
-    i: usize,
-    text: &str,
-    span: Span,
+    (i, text, span): (usize, &str, Span),
     e: &notation::ParseMoveError,
-    changed: bool,
+    note: Option<&str>,
 ) -> Box<RecordError> {
     let legal = legal_here(loaded);
     let (reason, legal) = why_not(e, &legal);
     let mut help = legal.unwrap_or_default();
-    if changed {
-        help.push_str(" (the rules file changed since the game was saved)");
+    if let Some(note) = note {
+        help.push(' ');
+        help.push_str(note);
     }
     Box::new(RecordError::at(
         source,

@@ -68,6 +68,10 @@ pub(super) fn move_rule(
         },
         _ => (None, target),
     };
+    let opening = match pattern {
+        ir::Pattern::Core => opening(rule.cx, clauses),
+        _ => None,
+    };
     let rule = MoveRule {
         name: name.to_string(),
         kind,
@@ -76,8 +80,23 @@ pub(super) fn move_rule(
         target,
         program,
         fast_core,
+        opening,
     };
     Some((rule, RuleSource { span, ops }))
+}
+
+/// The plain step, leap or slide that opens a rule of several clauses, with
+/// its landing condition, for the attack tables. The rule's clauses have
+/// been lowered without a problem, so this reports none of its own.
+fn opening(cx: &mut Ctx, clauses: &[Clause]) -> Option<Box<(ir::Pattern, CondId)>> {
+    let [Clause::Pattern(first, span), _, ..] = clauses else {
+        return None;
+    };
+    let before = cx.problems.len();
+    let form = patterns::fast_form(cx, first, *span);
+    cx.problems.truncate(before);
+    form.filter(|(p, _)| matches!(p, ir::Pattern::Hop { .. } | ir::Pattern::Slide { .. }))
+        .map(Box::new)
 }
 
 /// The fast form of `PATTERN, then PATTERN, place KIND` with two plain
@@ -186,6 +205,7 @@ pub(super) fn effect_rule(cx: &mut Ctx, body: &[Clause], span: Span) -> Option<(
         target,
         program,
         fast_core: None,
+        opening: None,
     };
     Some((rule, RuleSource { span, ops }))
 }
@@ -235,6 +255,7 @@ pub(super) fn drop_rule(
         target,
         program,
         fast_core,
+        opening: None,
     };
     let source = RuleSource {
         span: target_span,

@@ -695,6 +695,7 @@ fn action_source(
                     ops: vec![Op::AnywhereIf(target), Op::Remove, Op::Accept],
                 },
                 fast_core: None,
+                opening: None,
             };
             let ops = vec![onto.span().unwrap_or(alt.span), alt.span, alt.span];
             let source = RuleSource { span: alt.span, ops };
@@ -717,5 +718,6 @@ pub(super) fn drop_rule(kind: PieceKind, target: ir::CondId) -> MoveRule {
             ops: vec![Op::AnywhereIf(target), Op::Place(kind), Op::Accept],
         },
         fast_core: None,
+        opening: None,
     }
 }

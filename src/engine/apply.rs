@@ -296,7 +296,7 @@ impl Engine {
                     pos.draw(l as u32, j);
                 }
                 Token::Pass => summary.passed = true,
-                Token::After => self.put_hand(pos, &mut hand, j),
+                Token::After | Token::Down => self.put_hand(pos, &mut hand, j),
                 Token::Mark(_) | Token::MarkSet(_) | Token::Explicit(_) => {}
             }
         }
@@ -362,8 +362,13 @@ impl Engine {
         let owner = self.codes.owner[code as usize] as usize;
         let kind = PieceKind(self.codes.kind[code as usize]);
         let info = &self.game.kinds[kind.index()];
-        if owner >= self.players || info.captured_unless.is_some_and(|f| self.flag(pos, f)) {
+        if info.captured_unless.is_some_and(|f| self.flag(pos, f)) {
             return; // out of the game
+        }
+        // A neutral piece has no reserve of its own: it leaves the game,
+        // unless it joins the captor's reserve.
+        if owner >= self.players && !matches!(info.captured_to, CaptureTo::Captor) {
+            return;
         }
         let as_kind = info.captured_as.unwrap_or(kind);
         match info.captured_to {

@@ -45,6 +45,9 @@ pub(super) struct AttackTables {
     /// Rules written in the core that could capture a royal piece, each with
     /// how far from its piece it can capture (`None`: anywhere).
     fallback: Vec<(usize, Option<u8>)>,
+    /// Per rule, the condition a piece attacked by the tables' entries of the
+    /// rule meets: its landing condition, or its opening's ([`crate::ir::MoveRule::opening`]).
+    targets: Vec<crate::ir::CondId>,
     /// `distance[from * cells + to]`: the fewest steps between two cells in
     /// any directions, capped at 255; filled only when some fallback rule has
     /// a reach.
@@ -106,7 +109,9 @@ impl AttackTables {
         let players = engine.players;
         let mut tries = trie::Tries::new(players * cells);
         let mut fallback = Vec::new();
+        let mut targets = Vec::with_capacity(game.rules.len());
         for (r, rule) in game.rules.iter().enumerate() {
+            targets.push(rule.target);
             if rule.drop {
                 continue;
             }
@@ -116,26 +121,8 @@ impl AttackTables {
                 land,
             };
             match &rule.pattern {
-                Pattern::Hop { targets } => {
-                    for p in 0..players {
-                        for s in 0..topo.board_cells {
-                            let s = CellId(s as u16);
-                            for &t in targets.get(PlayerId(p as u8), s, cells) {
-                                tries.add(p * cells + t.index(), &[s], entry(CellId::NONE));
-                            }
-                        }
-                    }
-                }
-                Pattern::Slide { lines } => {
-                    for p in 0..players {
-                        tries.add_slides(
-                            lines,
-                            PlayerId(p as u8),
-                            topo.board_cells,
-                            cells,
-                            entry(CellId::NONE),
-                        );
-                    }
+                Pattern::Hop { .. } | Pattern::Slide { .. } => {
+                    tries.add_plain(&rule.pattern, topo, players, entry(CellId::NONE));
                 }
                 Pattern::Jump {
                     hops,
@@ -167,6 +154,12 @@ impl AttackTables {
                 }
                 Pattern::Drop => {}
                 Pattern::Core => {
+                    // The opening step, leap or slide attacks whatever the
+                    // clauses after it; the rest is found by running the rule.
+                    if let Some(opening) = &rule.opening {
+                        tries.add_plain(&opening.0, topo, players, entry(CellId::NONE));
+                        targets[r] = opening.1;
+                    }
                     if core_may_capture_royal(engine, &rule.program.ops) {
                         fallback.push((r, core_reach(&rule.program.ops)));
                     }
@@ -181,6 +174,7 @@ impl AttackTables {
                 Vec::new()
             },
             fallback,
+            targets,
             ..AttackTables::default()
         };
         for root in 0..players * cells {
@@ -278,7 +272,7 @@ impl Engine {
                         self.test(*over, by, cell, victim)
                             && self.test(rule.target, by, e.land, pos.board[e.land.index()])
                     } else {
-                        self.test(rule.target, by, cell, victim)
+                        self.test(t.targets[e.rule as usize], by, cell, victim)
                     };
                     if hit {
                         return true;

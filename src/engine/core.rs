@@ -561,7 +561,13 @@ impl Run<'_> {
                     w.pc += 1;
                 }
                 Op::Then => {
+                    // The piece in hand is put down where it landed, in the
+                    // applied move too, so the action after `then` sees it.
+                    let held = w.hand != 0;
                     self.end_action(&mut w);
+                    if held {
+                        self.push(&mut w, Token::Down);
+                    }
                     // A move of several actions stops where an end rule
                     // decides the game: this way is a move as it stands.
                     if !engine.game.end.results.is_empty()

@@ -73,6 +73,9 @@ pub enum Token {
     /// after this one, up to the next action, are what the turn's effect
     /// after each action did (`after each action: …`). Hidden.
     After,
+    /// The piece in hand is put down because `then` ended its action: the
+    /// tokens after this one see it standing where it landed. Hidden.
+    Down,
     /// The move is written in full, because another legal move would be
     /// written alike: its landings (level 1), and also the pieces it removes
     /// (2), and also everything else it does (3). Hidden; first in the move.
@@ -100,8 +103,11 @@ const LINE: u16 = 0x400;
 /// The most turns of blocks a game may hold ([`Token::Turn`]'s indices).
 pub const MAX_TRANSFORMS: usize = (LINE - TURN) as usize;
 
+/// [`Token::Down`] is packed as the mark set just below [`CARRY`].
+const DOWN: u16 = CARRY - 1;
+
 /// The most lines a board may have for rules to draw ([`Token::Line`]'s indices).
-pub const MAX_LINES: usize = (CARRY - LINE) as usize;
+pub const MAX_LINES: usize = (DOWN - LINE) as usize;
 
 impl Token {
     /// The packed form stored in buffers.
@@ -127,6 +133,7 @@ impl Token {
             Token::Turn(t) => (15, TURN + t),
             Token::Block => (15, BLOCK),
             Token::Carry => (15, CARRY),
+            Token::Down => (15, DOWN),
             Token::Line(l) => (15, LINE + l),
             Token::Explicit(level) => (15, EXPLICIT | level as u16),
             Token::After => (15, AFTER),
@@ -160,6 +167,7 @@ impl Token {
             _ if value >= EXPLICIT => Token::Explicit((value - EXPLICIT) as u8),
             _ if value == BLOCK => Token::Block,
             _ if value == CARRY => Token::Carry,
+            _ if value == DOWN => Token::Down,
             _ if value >= LINE => Token::Line(value - LINE),
             _ if value >= TURN => Token::Turn(value - TURN),
             _ => Token::MarkSet(value as u8),
@@ -180,6 +188,7 @@ impl Token {
                 | Token::MarkSet(_)
                 | Token::Block
                 | Token::Carry
+                | Token::Down
                 | Token::Line(_)
                 | Token::Explicit(_)
                 | Token::After

@@ -341,6 +341,11 @@ pub struct MoveRule {
     /// A fast form of a rule written in the core that no plain pattern
     /// covers (its `pattern` stays [`Pattern::Core`] for every other reader).
     pub fast_core: Option<Box<FastCore>>,
+    /// The plain step, leap or slide that opens a rule written in the core
+    /// (clauses follow it), with its landing condition: where the rule
+    /// attacks, whether or not its later clauses hold (`docs/LANGUAGE.md`
+    /// 4.19). Read only by the attack tables.
+    pub opening: Option<Box<(Pattern, CondId)>>,
 }
 
 /// Fast forms of rules beyond one plain pattern.

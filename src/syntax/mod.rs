@@ -442,6 +442,19 @@ mod tests {
     }
 
     #[test]
+    fn a_condition_named_by_a_word_that_ends_conditions_is_explained_at_its_use() {
+        for word in super::wording::CONDITION_STOPS {
+            let text = format!(
+                "condition {word}: empty\npiece S letter S {{ drop: onto not next n is {word}, if empty }}\n"
+            );
+            let (_, errors) = parse_str(&text);
+            // The first error says why (`choose` is refused where declared, too).
+            let help = errors.first().and_then(|e| e.help.clone()).unwrap_or_default();
+            assert!(help.contains("cannot be"), "`{word}`: {errors:?}");
+        }
+    }
+
+    #[test]
     fn error_message_uses_plain_words() {
         let (_, errors) = parse_str("option x int = 3\n");
         assert_eq!(errors.len(), 1);

@@ -111,10 +111,24 @@ fn reserved_name_help(text: &str, at: usize, expected: &[&str]) -> Option<String
         .find(|(_, c)| !(c.is_ascii_alphanumeric() || *c == '_'))
         .map_or(0, |(i, c)| i + c.len_utf8());
     let previous = &before[word_start..];
+    if expected.contains(&"a word that ends a condition") && CONDITION_STOPS.contains(&previous) {
+        return Some(format!(
+            "`{previous}` ends a condition written without a comma, so a condition cannot be named `{previous}`: \
+             rename the condition where it is declared"
+        ));
+    }
     (expected.contains(&"a name")
         && (ITEM_KEYWORDS.contains(&previous) || OTHER_RESERVED.contains(&previous)))
     .then(|| format!("`{previous}` is a reserved word and cannot be a name: choose another"))
 }
+
+/// The words that end a condition (the grammar's `cond_stop`): a condition
+/// may be declared under such a name, but a use of it reads as the end of
+/// the condition before it.
+pub(super) const CONDITION_STOPS: &[&str] = &[
+    "along", "closed", "groups", "without", "is", "has", "by", "move", "drop", "choose", "pass", "must",
+    "most", "then", "actions", "remove", "costs",
+];
 
 /// The file ended too early: the error points at its last character, and at
 /// the `{` of the item (which starts at `item`) that is still open, if any.

@@ -149,7 +149,7 @@ fn board_after(engine: &Engine, pos: &Position, mv_text: &str, actions: usize) -
                     *at = c;
                 }
             }
-            Token::After => put(&mut board, &mut hand),
+            Token::After | Token::Down => put(&mut board, &mut hand),
             Token::Take(c) => {
                 put(&mut board, &mut hand);
                 if let Some(slot) = board.get_mut(c.index()) {

@@ -13,7 +13,7 @@
 use std::collections::HashMap;
 
 use super::{Entry, Node};
-use crate::ir::{CellId, PlayerId, SlideTable};
+use crate::ir::{CellId, Pattern, PlayerId, SlideTable, Topology};
 
 /// No node or entry (the end of a list).
 const NONE: u32 = u32::MAX;
@@ -139,6 +139,28 @@ impl Tries {
             node = self.child(node, c);
         }
         self.push_entry(node, entry);
+    }
+
+    /// Adds the attacks of a step or leap ([`Pattern::Hop`]) or a slide
+    /// ([`Pattern::Slide`]) for every player; other patterns add nothing.
+    pub(super) fn add_plain(&mut self, pattern: &Pattern, topo: &Topology, players: usize, entry: Entry) {
+        let cells = topo.cells();
+        for p in 0..players {
+            match pattern {
+                Pattern::Hop { targets } => {
+                    for s in 0..topo.board_cells {
+                        let s = CellId(s as u16);
+                        for &t in targets.get(PlayerId(p as u8), s, cells) {
+                            self.add(p * cells + t.index(), &[s], entry);
+                        }
+                    }
+                }
+                Pattern::Slide { lines } => {
+                    self.add_slides(lines, PlayerId(p as u8), topo.board_cells, cells, entry);
+                }
+                _ => {}
+            }
+        }
     }
 
     /// Adds the attacks of a slide rule of player `p`: every cell of the tree

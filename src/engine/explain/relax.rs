@@ -80,6 +80,7 @@ impl Engine {
         let copy = MoveRule {
             pattern: Pattern::Core,
             fast_core: None,
+            opening: None,
             program: crate::ir::Program { ops },
             ..original.clone()
         };
