@@ -291,3 +291,45 @@ end { no move: draw }
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_record_of_a_million_moves_replays_in_bounded_memory() {
+    // A session kept every position (about 500 bytes a move: 4 million moves
+    // aborted at 2 GB); it keeps one per 64 moves now (about 200 bytes a
+    // move with the record's own text). A million moves under a 500 MB cap.
+    let dir = std::env::temp_dir().join(format!("rulebook-long-record-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let rules = dir.join("shuttle.rules");
+    std::fs::write(
+        &rules,
+        "players A, B
+board grid files a..b ranks 1..2
+directions ns = n, s
+piece Rook letter R { move step: step ns onto empty }
+setup { A: Rook at a1  B: Rook at b1 }
+end { no move: draw }
+",
+    )
+    .expect("written");
+    let record = dir.join("long.record");
+    let moves = "a1-a2 b1-b2 a2-a1 b2-b1\n".repeat(250_000);
+    std::fs::write(
+        &record,
+        format!("rulebook record 1\nrules: {}\nmoves:\n{moves}", rules.display()),
+    )
+    .expect("written");
+    let script = format!(
+        "ulimit -v 500000; exec \"{}\" \"$@\"",
+        env!("CARGO_BIN_EXE_rulebook")
+    );
+    let out = std::process::Command::new("sh")
+        .args(["-c", &script, "rulebook", "moves"])
+        .arg(&rules)
+        .arg("--record")
+        .arg(&record)
+        .output()
+        .expect("sh runs");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "a1-a2\nstatus: ongoing\n");
+}

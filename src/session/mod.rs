@@ -410,7 +410,11 @@ mod tests {
         assert_eq!(s.checkpoints.len(), 300 / CHECKPOINT + 1);
         for back in [299, 256, 255, 130, 64, 63, 1, 0] {
             s.truncate(back);
-            assert_eq!(position_text::write(s.engine(), s.position()), texts[back], "after {back} moves");
+            assert_eq!(
+                position_text::write(s.engine(), s.position()),
+                texts[back],
+                "after {back} moves"
+            );
             assert_eq!(s.played().len(), back);
         }
         assert!(s.undo().is_none());
