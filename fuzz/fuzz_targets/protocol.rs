@@ -1,8 +1,9 @@
 //! Fuzz target: the engine protocol's and GTP's command lines, answered for
 //! the shipped game the first byte picks (its low bit: GTP, for the games
 //! it fits). Every line gets an answer or an error line; nothing may panic,
-//! hang or grow without bound. Thinking is kept short: a `go` or `genmove`
-//! line asking for more than a small budget is left out of the input.
+//! hang or grow without bound. Thinking is kept short: the agent searches
+//! 16 playouts, and a `go` or `genmove` line asking for more than a small
+//! budget is left out of the input.
 
 #![no_main]
 
@@ -24,8 +25,10 @@ fuzz_target!(|data: &[u8]| {
     let engine = Arc::new(common::game(pick as u8).clone());
     let source = Arc::new(SourceFile::new("game.rules", common::TEXTS[pick]));
     let session = Session::new(engine, source, Vec::new());
+    // A search of 16 playouts unless a line asks for another budget.
+    let agent = "mcts:16".parse().ok();
     let input = std::io::Cursor::new(rest.to_vec());
-    let _ = protocol::serve(session, None, game & 1 == 1, input, Box::new(std::io::sink()));
+    let _ = protocol::serve(session, agent, game & 1 == 1, input, Box::new(std::io::sink()));
 });
 
 /// Whether a line asks to think for long: any line naming `go`, `genmove`,

@@ -199,11 +199,13 @@ impl Document {
     /// The names and words that may be typed where `offset` is: those that
     /// start with the part of a word before it.
     pub fn completions(&self, offset: usize) -> Vec<Completion> {
-        let offset = offset.min(self.text.len());
+        let offset = self.at_char(offset);
         let before = &self.text[..offset];
         let prefix_start = before
-            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .map_or(0, |i| i + 1);
+            .char_indices()
+            .rev()
+            .find(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '_'))
+            .map_or(0, |(i, c)| i + c.len_utf8());
         let prefix = &before[prefix_start..];
         let mut out: Vec<Completion> = Vec::new();
         for d in &self.declared {
@@ -236,11 +238,22 @@ impl Document {
 
     /// The line (from 1) of a byte offset.
     fn line_of(&self, offset: usize) -> usize {
-        self.text[..offset.min(self.text.len())].matches('\n').count() + 1
+        self.text[..self.at_char(offset)].matches('\n').count() + 1
+    }
+
+    /// `offset` within the text, moved back to the start of the character
+    /// it falls inside (an editor's offset may be anything).
+    fn at_char(&self, offset: usize) -> usize {
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        offset
     }
 
     /// The byte range of the line holding `offset`.
     fn line_span(&self, offset: usize) -> std::ops::Range<usize> {
+        let offset = self.at_char(offset);
         let start = self.text[..offset].rfind('\n').map_or(0, |i| i + 1);
         let end = self.text[offset..]
             .find('\n')
@@ -288,6 +301,18 @@ mod tests {
     const TEXT: &str = "game \"G\"\nplayers A, B\nboard grid files a..c ranks 1..3\nregion home = rank 1\n\
                         piece Stone letter S { drop: onto empty and in home }\nsupply Stone\n\
                         end { win mover when count(Stone in home) == 3 // a full home\n no move: draw }\n";
+
+    #[test]
+    fn any_offset_is_answered_even_inside_a_character() {
+        // Found by the `lsp` fuzz target: an offset inside `◯` panicked.
+        let text = format!("{TEXT}// ◯ marks\n");
+        let doc = Document::new("g.rules", &text);
+        for offset in 0..text.len() + 3 {
+            let _ = doc.completions(offset);
+            let _ = doc.hover(offset);
+            let _ = doc.references(offset);
+        }
+    }
 
     #[test]
     fn names_are_found_where_declared_and_used() {
