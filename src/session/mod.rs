@@ -397,8 +397,8 @@ mod tests {
     #[test]
     fn moves_taken_back_far_and_near_leave_the_positions_they_left() {
         let rules = "game \"Shuttle\"\nplayers A, B\nboard grid files a..b ranks 1..2\ndirections ns = n, s\n\
-                     piece Rook letter R { move step: step ns onto empty }\n\
-                     setup { A: Rook at a1  B: Rook at b1 }\nend { no move: draw }\n";
+                     piece Shuttle letter S { move step: step ns onto empty }\n\
+                     setup { A: Shuttle at a1  B: Shuttle at b1 }\nend { no move: draw }\n";
         let mut s = Session::load(SourceFile::new("shuttle.rules", rules), Vec::new()).expect("valid rules");
         let mut texts = vec![position_text::write(s.engine(), s.position())];
         for i in 0..300 {
