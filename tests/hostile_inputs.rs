@@ -333,3 +333,13 @@ end { no move: draw }
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(String::from_utf8_lossy(&out.stdout), "a1-a2\nstatus: ongoing\n");
 }
+
+#[test]
+fn explain_reads_a_text_of_thousands_of_actions_once() {
+    // No move holds more actions than a turn may (8): longer runs of the
+    // text are not tried one by one (which was quadratic in its length).
+    let text = vec!["a1-a2"; 20_000].join(",");
+    let out = run(&["explain", "games/tic-tac-toe.rules", &text]);
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+    assert!(!out.stdout.is_empty() || !out.stderr.is_empty());
+}

@@ -66,8 +66,9 @@ pub fn place<'a>(
         else {
             break;
         };
-        // The most typed actions one action of the turn writes.
-        let Some((m, action)) = (1..=place.rest.len())
+        // The most typed actions one action of the turn writes (no move
+        // writes more than a turn's most actions, so longer runs are not tried).
+        let Some((m, action)) = (1..=place.rest.len().min(crate::ir::ids::MAX_ACTIONS))
             .rev()
             .find_map(|m| Some((m, find(engine, &place.here, &place.rest[..m].join(","), &used)?)))
         else {

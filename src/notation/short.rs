@@ -38,6 +38,11 @@ pub fn read_among(engine: &Engine, pos: &Position, text: &str, moves: &MoveList)
     if let Some(mv) = moves.iter().find(|m| super::format(engine, *m) == text) {
         return Reading::Exact(mv.to_move());
     }
+    // No move holds more actions than a turn may: a longer text fits none,
+    // and is not read part by part (a text of thousands of actions).
+    if text.split(',').nth(crate::ir::ids::MAX_ACTIONS).is_some() {
+        return Reading::Unknown;
+    }
     let parts: Vec<&str> = text.split(',').map(str::trim).collect();
     if parts.iter().any(|p| p.is_empty()) {
         return Reading::Unknown;
