@@ -24,18 +24,26 @@ pub enum LineRead {
 /// Reads one line of `input` into `line` (cleared first), keeping at most
 /// `limit` bytes: a longer line is consumed to its end without being kept.
 pub fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>, limit: usize) -> io::Result<LineRead> {
-    let read = read_line_capped(input, line, limit)?;
-    if read == LineRead::TooLong {
-        skip_rest_of_line(input)?;
-    }
-    Ok(read)
+    read_bounded(input, line, limit, true)
 }
 
 /// [`read_line`], but a line longer than `limit` is answered at once as
 /// [`LineRead::TooLong`], its rest left unread: for a peer to give up on,
 /// whose line may never end.
 pub fn read_line_capped(input: &mut impl BufRead, line: &mut Vec<u8>, limit: usize) -> io::Result<LineRead> {
+    read_bounded(input, line, limit, false)
+}
+
+/// Both readers: past `limit`, either read on to the line's end without
+/// keeping it (`skip_rest`) or stop there.
+fn read_bounded(
+    input: &mut impl BufRead,
+    line: &mut Vec<u8>,
+    limit: usize,
+    skip_rest: bool,
+) -> io::Result<LineRead> {
     line.clear();
+    let mut too_long = false;
     loop {
         let available = match input.fill_buf() {
             Ok(bytes) => bytes,
@@ -43,43 +51,32 @@ pub fn read_line_capped(input: &mut impl BufRead, line: &mut Vec<u8>, limit: usi
             Err(e) => return Err(e),
         };
         if available.is_empty() {
-            return Ok(if line.is_empty() {
-                LineRead::End
-            } else {
-                LineRead::Line
+            return Ok(match (too_long, line.is_empty()) {
+                (true, _) => LineRead::TooLong,
+                (false, true) => LineRead::End,
+                (false, false) => LineRead::Line,
             });
         }
         let end = available.iter().position(|&b| b == b'\n');
         let chunk = &available[..end.map_or(available.len(), |i| i + 1)];
-        if line.len() + chunk.len() > limit {
+        if !too_long && line.len() + chunk.len() > limit {
             line.clear();
-            return Ok(LineRead::TooLong);
+            if !skip_rest {
+                return Ok(LineRead::TooLong);
+            }
+            too_long = true;
         }
-        line.extend_from_slice(chunk);
+        if !too_long {
+            line.extend_from_slice(chunk);
+        }
         let used = chunk.len();
         input.consume(used);
         if end.is_some() {
-            return Ok(LineRead::Line);
-        }
-    }
-}
-
-/// Reads and drops what is left of the current line, its end included.
-fn skip_rest_of_line(input: &mut impl BufRead) -> io::Result<()> {
-    loop {
-        let available = match input.fill_buf() {
-            Ok(bytes) => bytes,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if available.is_empty() {
-            return Ok(());
-        }
-        let end = available.iter().position(|&b| b == b'\n');
-        let used = end.map_or(available.len(), |i| i + 1);
-        input.consume(used);
-        if end.is_some() {
-            return Ok(());
+            return Ok(if too_long {
+                LineRead::TooLong
+            } else {
+                LineRead::Line
+            });
         }
     }
 }

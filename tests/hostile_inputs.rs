@@ -22,21 +22,56 @@ fn perft_and_diff_at_the_deepest_depth_they_take_answer() {
     assert!(out.contains("no difference up to depth 1000"), "{out}");
 }
 
+/// The issue's cap on memory, in KiB of address space (2 GB).
+const TWO_GB: u32 = 2_000_000;
+
+/// `rulebook ARGS…` (from the crate's folder) under a cap of `kib` KiB of
+/// address space.
+fn capped(kib: u32, args: &[&str]) -> std::process::Command {
+    let script = format!(
+        "ulimit -v {kib}; exec \"{}\" \"$@\"",
+        env!("CARGO_BIN_EXE_rulebook")
+    );
+    let mut command = std::process::Command::new("sh");
+    command
+        .args(["-c", &script, "rulebook"])
+        .args(args)
+        .current_dir(common::crate_dir())
+        .env("RUST_BACKTRACE", "0");
+    command
+}
+
+/// A folder of this test run holding `files` (name and text), removed when
+/// dropped.
+struct Scratch(std::path::PathBuf);
+
+impl Scratch {
+    fn new(name: &str, files: &[(&str, &str)]) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("rulebook-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a temporary folder");
+        for (file, text) in files {
+            std::fs::write(dir.join(file), text).expect("written");
+        }
+        Scratch(dir)
+    }
+
+    /// The path of its file `file`.
+    fn path(&self, file: &str) -> String {
+        self.0.join(file).to_str().expect("a UTF-8 path").to_string()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
 /// `rulebook ARGS…` under a 2 GB cap on its memory: whether it was still
 /// running, neither finished nor aborted, after `seconds` (it is stopped
 /// then), with what it wrote to standard error.
 fn still_running_under_the_memory_cap(args: &[&str], seconds: u64) -> (bool, String) {
-    let script = format!(
-        "ulimit -v 2000000; exec \"{}\" \"$@\"",
-        env!("CARGO_BIN_EXE_rulebook")
-    );
-    let mut child = std::process::Command::new("sh")
-        .arg("-c")
-        .arg(script)
-        .arg("rulebook")
-        .args(args)
-        .current_dir(common::crate_dir())
-        .env("RUST_BACKTRACE", "0")
+    let mut child = capped(TWO_GB, args)
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -133,15 +168,19 @@ fn an_engine_that_writes_a_line_without_end_loses_its_game_in_bounded_memory() {
     // The program answers anything with `x` for ever, on one line.
     let endless = "engine:\"sh tests/fixtures/endless-line.sh\",timeout=30";
     let players = format!("{endless},random");
-    let script = format!(
-        "ulimit -v 2000000; exec \"{}\" match games/tic-tac-toe.rules --games 1 --players \"$1\"",
-        env!("CARGO_BIN_EXE_rulebook")
-    );
-    let out = std::process::Command::new("sh")
-        .args(["-c", &script, "rulebook", &players])
-        .current_dir(common::crate_dir())
-        .output()
-        .expect("sh starts");
+    let out = capped(
+        TWO_GB,
+        &[
+            "match",
+            "games/tic-tac-toe.rules",
+            "--games",
+            "1",
+            "--players",
+            &players,
+        ],
+    )
+    .output()
+    .expect("sh starts");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!stderr.contains("memory allocation"), "{stderr}");
     assert!(stderr.contains("wrote a line of more than"), "{stderr}");
@@ -149,13 +188,9 @@ fn an_engine_that_writes_a_line_without_end_loses_its_game_in_bounded_memory() {
 
 #[test]
 fn a_byte_order_mark_is_named_not_shown() {
-    let dir = std::env::temp_dir().join(format!("rulebook-bom-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    let file = dir.join("bom.rules");
     let text = std::fs::read_to_string(common::crate_dir().join("games/tic-tac-toe.rules")).expect("a game");
-    std::fs::write(&file, format!("\u{feff}{text}")).expect("written");
-    let out = run(&["check", file.to_str().expect("a UTF-8 path")]);
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = Scratch::new("bom", &[("bom.rules", &format!("\u{feff}{text}"))]);
+    let out = run(&["check", &dir.path("bom.rules")]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success());
     assert!(stderr.contains("mark (U+FEFF)"), "{stderr}");
@@ -249,31 +284,22 @@ fn studies_that_keep_every_game_refuse_counts_beyond_their_limit() {
 fn one_slide_line_of_thousands_of_cells_compiles_in_bounded_memory() {
     // Each cell's lines were tabulated whole: memory grew with the square
     // of the line (4,096 cells: more than 2 GB).
-    let dir = std::env::temp_dir().join(format!("rulebook-slide-line-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    let file = dir.join("slide-line.rules");
-    std::fs::write(
-        &file,
-        "players A, B
+    let dir = Scratch::new(
+        "slide-line",
+        &[(
+            "slide-line.rules",
+            "players A, B
 board grid files a..a ranks 1..4096
 directions orthogonal = n, s
 piece Rook letter R { move slide: slide orthogonal onto empty or enemy }
 setup { A: Rook at a1  B: Rook at a4096 }
 end { no move: draw }
 ",
-    )
-    .expect("written");
-    let path = file.to_str().expect("a UTF-8 path").to_string();
-    let script = format!(
-        "ulimit -v 2000000; exec \"{}\" \"$@\"",
-        env!("CARGO_BIN_EXE_rulebook")
+        )],
     );
+    let path = dir.path("slide-line.rules");
     for args in [vec!["perft", &path, "--depth", "2"], vec!["render", &path]] {
-        let out = std::process::Command::new("sh")
-            .args(["-c", &script, "rulebook"])
-            .args(&args)
-            .output()
-            .expect("sh runs");
+        let out = capped(TWO_GB, &args).output().expect("sh runs");
         assert!(
             out.status.success(),
             "{args:?}: {}",
@@ -289,7 +315,6 @@ end { no move: draw }
             );
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -297,39 +322,31 @@ fn a_record_of_a_million_moves_replays_in_bounded_memory() {
     // A session kept every position (about 500 bytes a move: 4 million moves
     // aborted at 2 GB); it keeps one per 64 moves now (about 200 bytes a
     // move with the record's own text). A million moves under a 500 MB cap.
-    let dir = std::env::temp_dir().join(format!("rulebook-long-record-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    let rules = dir.join("shuttle.rules");
-    std::fs::write(
-        &rules,
-        "players A, B
+    let rules = "players A, B
 board grid files a..b ranks 1..2
 directions ns = n, s
 piece Rook letter R { move step: step ns onto empty }
 setup { A: Rook at a1  B: Rook at b1 }
 end { no move: draw }
-",
-    )
-    .expect("written");
-    let record = dir.join("long.record");
+";
+    let dir = Scratch::new("long-record", &[("shuttle.rules", rules)]);
     let moves = "a1-a2 b1-b2 a2-a1 b2-b1\n".repeat(250_000);
-    std::fs::write(
-        &record,
-        format!("rulebook record 1\nrules: {}\nmoves:\n{moves}", rules.display()),
-    )
-    .expect("written");
-    let script = format!(
-        "ulimit -v 500000; exec \"{}\" \"$@\"",
-        env!("CARGO_BIN_EXE_rulebook")
+    let record = format!(
+        "rulebook record 1\nrules: {}\nmoves:\n{moves}",
+        dir.path("shuttle.rules")
     );
-    let out = std::process::Command::new("sh")
-        .args(["-c", &script, "rulebook", "moves"])
-        .arg(&rules)
-        .arg("--record")
-        .arg(&record)
-        .output()
-        .expect("sh runs");
-    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::write(dir.path("long.record"), record).expect("written");
+    let out = capped(
+        500_000,
+        &[
+            "moves",
+            &dir.path("shuttle.rules"),
+            "--record",
+            &dir.path("long.record"),
+        ],
+    )
+    .output()
+    .expect("sh runs");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(String::from_utf8_lossy(&out.stdout), "a1-a2\nstatus: ongoing\n");
 }

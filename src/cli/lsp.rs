@@ -21,6 +21,8 @@ use lsp_server::{ErrorCode, Message, Notification, Request, RequestId, Response}
 use serde_json::{Value, json};
 
 use super::load::CliError;
+use super::output::to_stderr;
+use rulebook::diag::printable::printable;
 use rulebook::diag::{Severity, SourceFile, Span};
 use rulebook::ide::Document;
 
@@ -111,12 +113,18 @@ fn read_input(events: &Sender<Event>) {
     }
 }
 
+/// Writes a line of the server's log on standard error (its text made
+/// printable; a closed standard error is ignored, never a panic).
+fn log(text: &str) {
+    to_stderr(&format!("rulebook lsp: {}\n", printable(text)));
+}
+
 /// Checks the documents sent as `jobs`, one at a time, logging each check.
 fn check_documents(jobs: &Receiver<Job>, events: &Sender<Event>) {
     for (uri, version, text) in jobs {
-        eprintln!("rulebook lsp: checking {uri} ({} bytes)", text.len());
+        log(&format!("checking {uri} ({} bytes)", text.len()));
         let doc = std::panic::catch_unwind(|| Document::new(&uri, &text)).unwrap_or_else(|_| {
-            eprintln!("rulebook lsp: checking {uri} failed");
+            log(&format!("checking {uri} failed"));
             Document::new(&uri, "")
         });
         if events.send(Event::Checked { uri, version, doc }).is_err() {
@@ -144,7 +152,7 @@ impl Server {
                 Event::Client(Message::Notification(note)) if note.method == "exit" => return Ok(()),
                 Event::Client(Message::Notification(note)) => self.notification(note),
                 Event::Client(Message::Response(_)) => {}
-                Event::Skipped(why) => eprintln!("rulebook lsp: skipped a message: {why}"),
+                Event::Skipped(why) => log(&format!("skipped a message: {why}")),
                 Event::Closed(None) => return Ok(()),
                 Event::Closed(Some(e)) => return Err(e),
                 Event::Checked { uri, version, doc } => self.checked(uri, version, doc),

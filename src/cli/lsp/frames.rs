@@ -7,6 +7,7 @@
 use std::io::{self, BufRead, Read};
 
 use lsp_server::Message;
+use rulebook::lines::{self, LineRead};
 
 /// The longest header line read: a header is a name and a number (or a
 /// content type), far shorter.
@@ -92,39 +93,20 @@ pub fn read(input: &mut impl BufRead) -> io::Result<Option<Frame>> {
     }))
 }
 
-/// Reads a line ending with `\n` (its `\r\n` or `\n` taken off), keeping at
-/// most [`MAX_HEADER_LINE`] bytes of it.
+/// Reads a header line (its `\r\n` or `\n` taken off), keeping at most
+/// [`MAX_HEADER_LINE`] bytes of it.
 fn read_line(input: &mut impl BufRead) -> io::Result<Line> {
     let mut line = Vec::new();
-    let mut too_long = false;
-    loop {
-        let buffer = input.fill_buf()?;
-        if buffer.is_empty() {
-            return Ok(Line::End);
-        }
-        let (taken, ended) = match buffer.iter().position(|&b| b == b'\n') {
-            Some(i) => (i + 1, true),
-            None => (buffer.len(), false),
-        };
-        if !too_long {
-            line.extend_from_slice(&buffer[..taken]);
-            too_long = line.len() > MAX_HEADER_LINE + 2;
-            if too_long {
-                line = Vec::new();
+    Ok(match lines::read_line(input, &mut line, MAX_HEADER_LINE + 2)? {
+        LineRead::End => Line::End,
+        LineRead::TooLong => Line::TooLong,
+        LineRead::Line => {
+            while line.last().is_some_and(|b| *b == b'\n' || *b == b'\r') {
+                line.pop();
             }
+            Line::Text(String::from_utf8_lossy(&line).into_owned())
         }
-        input.consume(taken);
-        if ended {
-            break;
-        }
-    }
-    if too_long {
-        return Ok(Line::TooLong);
-    }
-    while line.last().is_some_and(|b| *b == b'\n' || *b == b'\r') {
-        line.pop();
-    }
-    Ok(Line::Text(String::from_utf8_lossy(&line).into_owned()))
+    })
 }
 
 /// The first characters of a header's value, for messages.
