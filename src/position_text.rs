@@ -12,7 +12,10 @@
 //! [`UNCHECKED`]; counts beyond what a text may give are refused, never
 //! read as something else.
 
+mod earlier;
+mod growth;
 mod legal;
+mod liberties;
 
 use crate::engine::{Engine, Position};
 use crate::ir::{CellId, PieceKind, PlayerId, PositionField};
@@ -376,6 +379,7 @@ pub fn write_generic(engine: &Engine, pos: &Position) -> String {
     if let Some(last) = write_facts(engine, pos) {
         parts.push(last);
     }
+    parts.extend(earlier::write(engine, pos));
     if engine.quiet_moves(pos) != 0 {
         parts.push(format!("quiet:{}", engine.quiet_moves(pos)));
     }
@@ -447,6 +451,7 @@ fn write_declared(engine: &Engine, pos: &Position, fields: &[PositionField]) -> 
         });
     }
     parts.extend(write_facts(engine, pos));
+    parts.extend(earlier::write(engine, pos));
     parts.join(" ")
 }
 
@@ -533,6 +538,7 @@ fn parse_generic(engine: &Engine, text: &str) -> Result<Position, PositionError>
     }
     let mut ply = None;
     let mut facts = false;
+    let mut was = None;
     for word in words {
         let Some((key, value)) = word.split_once(':') else {
             return err(format!("`{word}` is not a `name:value` field"));
@@ -583,6 +589,7 @@ fn parse_generic(engine: &Engine, text: &str) -> Result<Position, PositionError>
                 read_facts(engine, &mut pos, value)?;
                 facts = true;
             }
+            "was" => was = Some(value),
             "quiet" => engine.set_quiet_moves(&mut pos, count(value, "quiet")? as i64),
             "passes" => engine.set_passes(&mut pos, count(value, "passes")? as i64),
             _ => {
@@ -609,7 +616,7 @@ fn parse_generic(engine: &Engine, text: &str) -> Result<Position, PositionError>
     }
     let ply = match ply {
         Some(p) => p,
-        None => first_ply_of(engine, mover)?,
+        None => first_ply_of(engine, &pos, mover)?,
     };
     engine.set_ply(&mut pos, ply);
     if engine.mover(&pos).index() != mover {
@@ -618,20 +625,18 @@ fn parse_generic(engine: &Engine, text: &str) -> Result<Position, PositionError>
     if !facts {
         engine.start_facts(&mut pos);
     }
+    if let Some(was) = was {
+        earlier::read(engine, &mut pos, was)?;
+    }
     engine.finish(&mut pos);
     Ok(pos)
 }
 
-/// The first move number at which `mover` is to move (for texts without one).
-fn first_ply_of(engine: &Engine, mover: usize) -> Result<u32, PositionError> {
-    let mut pos = engine.blank();
-    for ply in 0..64 {
-        engine.set_ply(&mut pos, ply);
-        if engine.mover(&pos).index() == mover {
-            return Ok(ply);
-        }
-    }
-    err("that player never moves")
+/// The first move number at which `mover` is to move and the pieces could
+/// be where they are (for texts without one).
+fn first_ply_of(engine: &Engine, pos: &Position, mover: usize) -> Result<u32, PositionError> {
+    legal::first_ply(engine, pos, PlayerId(mover as u8))
+        .ok_or_else(|| PositionError("that player never moves".into()))
 }
 
 /// Reads the rules' own form.
@@ -695,18 +700,19 @@ fn read_declared(engine: &Engine, text: &str, fields: &[PositionField]) -> Resul
             PositionField::Ply => ply = Some(ply_count(word)?),
         }
     }
-    // The facts about the last move follow the declared fields, as in the generic text.
-    let mut extra = words.next();
-    let facts = match extra.and_then(|w| w.strip_prefix("last:")) {
-        Some(value) if !game.history.is_empty() => {
-            read_facts(engine, &mut pos, value)?;
-            extra = words.next();
-            true
+    // The facts about the last move and the earlier boards follow the
+    // declared fields, as in the generic text.
+    let mut facts = false;
+    let mut was = None;
+    for extra in words {
+        match extra.split_once(':') {
+            Some(("last", value)) if !game.history.is_empty() && !facts => {
+                read_facts(engine, &mut pos, value)?;
+                facts = true;
+            }
+            Some(("was", value)) if was.is_none() => was = Some(value),
+            _ => return err(format!("`{extra}` is more than the position's fields")),
         }
-        _ => false,
-    };
-    if let Some(extra) = extra {
-        return err(format!("`{extra}` is more than the position's fields"));
     }
     // Pieces that remember moving have moved, unless a right says otherwise.
     for (cell, kind, _, moved) in placed.iter_mut() {
@@ -725,7 +731,7 @@ fn read_declared(engine: &Engine, text: &str, fields: &[PositionField]) -> Resul
             }
             ply as u32
         }
-        (None, None) => first_ply_of(engine, mover)?,
+        (None, None) => first_ply_of(engine, &pos, mover)?,
     };
     engine.set_ply(&mut pos, ply);
     if engine.mover(&pos).index() != mover {
@@ -733,6 +739,9 @@ fn read_declared(engine: &Engine, text: &str, fields: &[PositionField]) -> Resul
     }
     if !facts {
         engine.start_facts(&mut pos);
+    }
+    if let Some(was) = was {
+        earlier::read(engine, &mut pos, was)?;
     }
     engine.finish(&mut pos);
     Ok(pos)

@@ -190,3 +190,38 @@ fn a_castling_right_without_its_rook_is_refused() {
     let engine = common::engine("chess", "");
     position_text::read(&engine, "r3k2r/8/8/8/8/8/8/R3K3 w Qkq - 0 1").expect("the rook of a1 is there");
 }
+
+#[test]
+fn more_pieces_than_the_moves_made_could_bring_in() {
+    // Three moves: the first player has made two, so has at most two marks.
+    impossible(
+        "tic-tac-toe",
+        "XXX/3/3 o ply:3",
+        "X has 3 Cross pieces (on the board, in hand or in the pool), but the start gives 0 and 2 moves of X bring in at most 2 more",
+    );
+    // Without a move number, the text stands for the first move at which
+    // the pieces could be there.
+    let engine = common::engine("tic-tac-toe", "");
+    let pos = position_text::read(&engine, "XXX/oo1/3 o").expect("five moves made");
+    assert_eq!(position_text::write(&engine, &pos), "XXX/oo1/3 o ply:5");
+    let pos = position_text::read(&engine, "3/3/3 x").expect("the start");
+    assert_eq!(position_text::write(&engine, &pos), "3/3/3 x ply:0");
+}
+
+#[test]
+fn a_group_without_a_liberty_where_every_move_captures_or_is_refused() {
+    // White's a4 stone has no empty neighbour.
+    let engine = common::engine("go", "size=5");
+    let reason = position_text::read(&engine, "Ss3/s4/5/5/5 w").expect_err("a5/a4 without liberties");
+    assert!(
+        reason.0.contains("the group on a5 has no liberty"),
+        "{}",
+        reason.0
+    );
+    position_text::read(&engine, &format!("{UNCHECKED} Ss3/s4/5/5/5 w")).expect("unchecked");
+    position_text::read(&engine, "Ss3/1s3/5/5/5 w").expect("every group has a liberty");
+    // Where a rule can leave a group without liberties, such a text reads:
+    // here pieces are dropped without any capture.
+    let plain = common::engine("tic-tac-toe", "");
+    position_text::read(&plain, "Xo1/o2/3 x ply:4").expect("no liberties in tic-tac-toe");
+}

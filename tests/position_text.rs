@@ -172,11 +172,19 @@ fn every_move_number_the_engine_counts_reads_back() {
             assert_eq!(position_text::write(&e, &back), text);
         }
     }
-    // After the most it counts, the count starts again from 0, rather than overflow.
-    let last = format!("3/3/3 o ply:{}", rulebook::engine::MAX_PLY);
+    // After the most it counts, the count goes back one round of the turn
+    // order rather than overflow: the right player is to move, and the text
+    // reads back (a count from 0 again would have too many pieces for it).
+    let max = rulebook::engine::MAX_PLY;
+    let last = format!("3/3/3 o ply:{max}");
     let pos = position_text::read(&e, &last).expect("the last move number");
     let after = played(&e, &pos, "b2");
-    assert_eq!(after.ply(), 0);
+    assert_eq!(after.ply(), max - 1);
+    let text = position_text::write(&e, &after);
+    assert_eq!(text, format!("3/1o1/3 x ply:{}", max - 1));
+    let back = position_text::read(&e, &text).unwrap_or_else(|err| panic!("{text}: {err}"));
+    let again = played(&e, &back, "a1");
+    assert_eq!(position_text::write(&e, &again), format!("3/1o1/X2 o ply:{max}"));
 }
 
 #[test]
@@ -191,4 +199,69 @@ fn a_right_whose_pieces_are_missing_is_refused_not_dropped() {
     let without = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w Qkq - 0 1";
     let pos = position_text::read(&e, without).expect("the rights that have their pieces");
     assert_eq!(position_text::write(&e, &pos), without);
+}
+
+#[test]
+fn the_ko_ban_goes_through_the_text() {
+    // Black's d3 takes White's c3: White may not retake at c3 at once.
+    let e = common::engine("go", "size=5");
+    let mut pos = e.start();
+    for mv in [
+        "S@b3", "S@d2", "S@c2", "S@d4", "S@c4", "S@e3", "S@a1", "S@c3", "S@d3",
+    ] {
+        pos = played(&e, &pos, mv);
+    }
+    let mut buf = MoveBuf::new();
+    let moves = notation::legal_move_names(&e, &pos, &mut buf);
+    assert!(!moves.contains(&"S@c3".to_string()), "the ko ban holds in play");
+    let text = position_text::write(&e, &pos);
+    assert_eq!(text, "5/2Ss1/1S1Ss/2Ss1/S4 w ply:9 was:c3=s,d3=-");
+    let back = position_text::read(&e, &text).expect("reads back");
+    assert_eq!(
+        notation::legal_move_names(&e, &back, &mut buf),
+        moves,
+        "the same legal moves"
+    );
+    // After a move elsewhere the earlier board is that of one move ago.
+    let later = played(&e, &back, "S@a5");
+    assert_eq!(
+        position_text::write(&e, &later),
+        "s4/2Ss1/1S1Ss/2Ss1/S4 b ply:10 was:a5=-"
+    );
+    // Without the field the game is taken as begun there: the retaking is legal.
+    let fresh = position_text::read(&e, "5/2Ss1/1S1Ss/2Ss1/S4 w ply:9").expect("reads");
+    assert!(notation::legal_move_names(&e, &fresh, &mut buf).contains(&"S@c3".to_string()));
+    // A pass leaves the board as it was: `-`.
+    let passed = played(&e, &back, "pass");
+    assert!(
+        position_text::write(&e, &passed).contains(" was:- "),
+        "{}",
+        position_text::write(&e, &passed)
+    );
+    // More earlier boards than the ban reads, or than moves made, or in a
+    // game without a ban, are refused.
+    for (game, text, says) in [
+        (
+            "go",
+            "5/2Ss1/1S1Ss/2Ss1/S4 w ply:9 was:-;-",
+            "this game's repetition bans read 1",
+        ),
+        (
+            "go",
+            "S4/5/5/5/5 w ply:1 was:-;",
+            "write `-` for a board the same as now",
+        ),
+        ("go", "5/5/5/5/5 b ply:0 was:-", "only 0 moves were made"),
+        ("go", "5/2Ss1/1S1Ss/2Ss1/S4 w ply:9 was:z9=-", "`z9` is no cell"),
+        ("go", "5/2Ss1/1S1Ss/2Ss1/S4 w ply:9 was:c3=q", "`q` is no piece"),
+        (
+            "tic-tac-toe",
+            "3/3/3 x ply:0 was:-",
+            "no rule of this game reads one",
+        ),
+    ] {
+        let engine = common::engine(game, if game == "go" { "size=5" } else { "" });
+        let error = position_text::read(&engine, text).expect_err(text);
+        assert!(error.0.contains(says), "`{text}`: {error}");
+    }
 }

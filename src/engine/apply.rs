@@ -105,8 +105,19 @@ impl Engine {
         if records {
             self.record_history(pos, mover, mv);
         }
-        let summary = self.apply_tokens(pos, mover, mv, &mut touched);
-        pos.count_move();
+        let summary = if self.earlier_boards == 0 {
+            self.apply_tokens(pos, mover, mv, &mut touched)
+        } else {
+            let mut earlier = self.begin_recording(pos);
+            let mut recording = super::earlier::Recording {
+                inner: &mut touched,
+                earlier: &mut earlier,
+            };
+            let summary = self.apply_tokens(pos, mover, mv, &mut recording);
+            pos.earlier = earlier;
+            summary
+        };
+        pos.count_move(self.ply_after_last());
         if self.move_bookkeeping {
             self.set_marks(pos, mv);
             self.count_quiet_and_passes(pos, &summary);

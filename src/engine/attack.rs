@@ -414,7 +414,7 @@ impl Engine {
         let mut turn = pos.clone();
         turn.result = None;
         if self.mover(&turn) != player {
-            turn.count_move();
+            turn.count_move(self.ply_after_last());
         }
         let mut buf = MoveBuf::new();
         self.legal_moves(&turn, &mut buf);

@@ -315,6 +315,12 @@ impl Engine {
         FILL.with(|f| self.fill_group(pos, cell, &mut f.borrow_mut(), true))
     }
 
+    /// Whether the group of the piece on `cell` has a liberty, for readers
+    /// outside the engine (a position read from a text).
+    pub fn group_has_liberty(&self, pos: &Position, cell: CellId) -> bool {
+        self.free(pos, cell)
+    }
+
     /// The cells of the group of the piece on `cell`.
     pub(super) fn group_of(&self, pos: &Position, cell: CellId) -> Vec<CellId> {
         FILL.with(|f| {

@@ -16,6 +16,7 @@ mod cause;
 mod chain;
 mod codes;
 mod core;
+mod earlier;
 mod eval;
 mod explain;
 mod fast;
@@ -129,6 +130,8 @@ pub struct Engine {
     one_per_cell: Vec<bool>,
     /// Positions keep the keys of the earlier positions of the game.
     keeps_history: bool,
+    /// How many earlier boards positions keep for their text (see `earlier.rs`).
+    earlier_boards: usize,
     /// `promotions_of[kind]`: the in-place promotions of a kind.
     promotions_of: Vec<Vec<usize>>,
     /// Where actions may promote in place (see [`promote::promotion_cells`]).
@@ -193,6 +196,7 @@ impl Engine {
             mark_readers: Vec::new(),
             one_per_cell: Vec::new(),
             keeps_history: false,
+            earlier_boards: 0,
             promotions_of: Vec::new(),
             promotion_cells: Vec::new(),
             attack: attack::AttackTables::default(),
@@ -374,6 +378,7 @@ impl Engine {
             .map(|f| f.back)
             .collect();
         self.keeps_history = self.repetition.is_some() || !self.forbid.is_empty();
+        self.earlier_boards = self.earlier_boards_read();
     }
 
     /// The starting position.
@@ -416,6 +421,7 @@ impl Engine {
             hash: 0,
             hashing: self.keeps_history,
             history: Vec::new(),
+            earlier: earlier::Earlier::default(),
             ply: 0,
             result: None,
         }
@@ -427,10 +433,22 @@ impl Engine {
         self.latch_flags(pos, mover);
         pos.history.clear();
         if self.keeps_history {
+            // Earlier boards read from a text are known by their board alone
+            // (a key that no position's is): bans see them, repetition draws do not.
+            let earlier = self.earlier_hashes(pos);
+            pos.history
+                .extend(earlier.into_iter().map(|h| (h, repetition::EARLIER_KEY)));
             let key = self.repetition_key(pos);
             pos.history.push((pos.hash, key));
         }
         pos.result = self.result_from_scratch(pos);
+    }
+
+    /// The move count after [`MAX_PLY`] moves: one round of the turn order
+    /// below it, where the same player is to move as one more move would give.
+    #[inline]
+    fn ply_after_last(&self) -> u32 {
+        MAX_PLY - self.game.order.cycle.len().max(1) as u32 + 1
     }
 
     /// The player to move.

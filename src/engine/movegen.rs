@@ -101,7 +101,7 @@ impl Engine {
     /// mover to pass here.
     fn next_player_can_move(&self, pos: &Position) -> bool {
         let mut next = pos.clone();
-        next.count_move();
+        next.count_move(self.ply_after_last());
         let mut buf = MoveBuf::new();
         self.pseudo_legal_moves(&next, &mut buf);
         if self.needs_legality_check() {

@@ -36,6 +36,9 @@ pub struct Position {
     /// The (board hash, repetition key) of every position of the game so far,
     /// this one last (kept only when the game has a repetition rule).
     pub(super) history: Vec<(u64, u64)>,
+    /// What the last moves changed, for the boards a bounded repetition ban
+    /// reads (kept only when the game has one; see `earlier.rs`).
+    pub(super) earlier: super::earlier::Earlier,
     /// Moves made so far (setup placements included).
     pub(super) ply: u32,
     /// The result, once an end rule has decided the game (set after each move).
@@ -132,8 +135,9 @@ fn line_key(line: u32) -> u64 {
             .rotate_left(23)
 }
 
-/// The most moves a game counts, far beyond any game: one more move counts
-/// from 0 again.
+/// The most moves a game counts, far beyond any game: one more move goes
+/// back one round of the turn order, so that the player to move stays right
+/// and the count stays the most it can be.
 pub const MAX_PLY: u32 = u32::MAX;
 
 impl Position {
@@ -142,10 +146,11 @@ impl Position {
         self.ply
     }
 
-    /// Counts one more move (after [`MAX_PLY`], from 0 again).
+    /// Counts one more move; after [`MAX_PLY`], `after_last` (the count one
+    /// round of the turn order below the most).
     #[inline]
-    pub(super) fn count_move(&mut self) {
-        self.ply = self.ply.wrapping_add(1);
+    pub(super) fn count_move(&mut self, after_last: u32) {
+        self.ply = self.ply.checked_add(1).unwrap_or(after_last);
     }
 
     /// The result decided by an end rule after the last move, if any. (A player
@@ -208,7 +213,7 @@ impl Position {
 
     /// Takes line `line`, drawn, back.
     #[cold]
-    fn undraw(&mut self, line: u32) {
+    pub(super) fn undraw(&mut self, line: u32) {
         self.lines[line as usize / 64] &= !(1 << (line % 64));
         if self.hashing {
             self.hash ^= line_key(line);
@@ -298,6 +303,7 @@ impl Clone for Position {
             hash: self.hash,
             hashing: self.hashing,
             history: self.history.clone(),
+            earlier: self.earlier.clone(),
             ply: self.ply,
             result: self.result,
         }
@@ -317,6 +323,7 @@ impl Clone for Position {
         self.hash = source.hash;
         self.hashing = source.hashing;
         self.history.clone_from(&source.history);
+        self.earlier.clone_from(&source.earlier);
         self.ply = source.ply;
         self.result = source.result;
     }

@@ -14,6 +14,11 @@ fn mix(key: u64, salt: u64, value: i64) -> u64 {
     key ^ z.wrapping_mul(0xBF58_476D_1CE4_E5B9)
 }
 
+/// The repetition key of an earlier board read from a text: only its board
+/// is known, so it is never the same position as any other for the
+/// repetition draw.
+pub(super) const EARLIER_KEY: u64 = 0x5EED_0FEA_211E_2500;
+
 impl Engine {
     /// The key two positions share when they are the same for the repetition
     /// draw: the board, the player to move, reserves, counters, the pool and

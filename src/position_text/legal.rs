@@ -8,7 +8,8 @@
 //!   rules' start gives, unless a rule makes new ones (a `supply`, a
 //!   promotion from the supply); counted for each player when pieces never
 //!   change sides, else for all together. A kind is in hand only if the
-//!   start puts it there or captures do;
+//!   start puts it there or captures do; where a rule makes pieces, no more
+//!   than the moves made so far could bring in (`growth.rs`);
 //! - **royal pieces**: a player given royal pieces by the start still has
 //!   them all, when no rule can take one off the board (a royal piece is
 //!   never left attacked, so never captured);
@@ -16,6 +17,8 @@
 //!   arriving (a compulsory promotion zone, or an optional one on a cell it
 //!   could never leave), unless it could have come there otherwise (the
 //!   start, a drop, a rule that makes or carries pieces of its kind);
+//! - **liberties**: no group without a liberty where the rules never leave
+//!   one (`liberties.rs`);
 //! - **check**: the player who moved last has no royal piece attacked, as
 //!   no legal move leaves one so.
 
@@ -29,6 +32,7 @@ pub(super) fn check(engine: &Engine, pos: &Position) -> Result<(), PositionError
     material(engine, pos, &facts)?;
     royals(engine, pos, &facts)?;
     promotions(engine, pos, &facts)?;
+    super::liberties::check(engine, pos)?;
     check_of_last_mover(engine, pos)
 }
 
@@ -247,10 +251,18 @@ fn material(engine: &Engine, pos: &Position, facts: &Facts) -> Result<(), Positi
     let mut classes: Vec<usize> = facts.class.clone();
     classes.sort_unstable();
     classes.dedup();
+    let per_move = super::growth::most_new_per_move(game);
     for c in classes {
-        if facts.unbounded[c] {
+        // A class a rule makes pieces of grows at most by what the moves
+        // made so far could bring in.
+        let growth = match (facts.unbounded[c], per_move) {
+            (false, _) => Some(0),
+            (true, Some(m)) => Some(m),
+            (true, None) => None,
+        };
+        let Some(growth) = growth else {
             continue;
-        }
+        };
         let kinds: Vec<PieceKind> = facts.members(c).collect();
         let owners: Vec<Option<PlayerId>> = if facts.shared[c] {
             vec![None]
@@ -258,22 +270,89 @@ fn material(engine: &Engine, pos: &Position, facts: &Facts) -> Result<(), Positi
             (0..game.players.len()).map(|p| Some(PlayerId(p as u8))).collect()
         };
         for owner in owners {
-            let (now, most) = (
-                material_of(engine, pos, &kinds, owner),
-                material_of(engine, &start, &kinds, owner),
+            let moves = match owner {
+                Some(p) => super::growth::moves_of(game, pos.ply(), p),
+                None => pos.ply() as u64,
+            };
+            let (now, start) = (
+                material_of(engine, pos, &kinds, owner) as u64,
+                material_of(engine, &start, &kinds, owner) as u64,
             );
+            let most = start.saturating_add(growth.saturating_mul(moves));
             if now > most {
                 let whose = owner.map_or("the players have".to_string(), |p| {
                     format!("{} has", game.players[p.index()])
                 });
-                return err(format!(
-                    "{whose} {now} {} (on the board, in hand or in the pool), but the rules never give more than the {most} of the start",
-                    pieces_of(engine, &kinds)
-                ));
+                let pieces = pieces_of(engine, &kinds);
+                return err(if facts.unbounded[c] {
+                    let by = owner.map_or(String::new(), |p| format!(" of {}", game.players[p.index()]));
+                    let (moves, bring) = if moves == 1 {
+                        ("1 move".to_string(), "brings")
+                    } else {
+                        (format!("{moves} moves"), "bring")
+                    };
+                    format!(
+                        "{whose} {now} {pieces} (on the board, in hand or in the pool), but the start gives {start} and {moves}{by} {bring} in at most {} more",
+                        most - start
+                    )
+                } else {
+                    format!(
+                        "{whose} {now} {pieces} (on the board, in hand or in the pool), but the rules never give more than the {most} of the start"
+                    )
+                });
             }
         }
     }
     Ok(())
+}
+
+/// The first move number at which `mover` is to move and the moves made so
+/// far could have brought in the pieces of `pos` (for a text that gives no
+/// move number); `None` when no move number is.
+pub(super) fn first_ply(engine: &Engine, pos: &Position, mover: PlayerId) -> Option<u32> {
+    let game = engine.game();
+    let facts = Facts::of(game);
+    let start = engine.start();
+    // The moves each player (or all together: `None`) must have made.
+    let mut needs: Vec<(Option<PlayerId>, u64)> = Vec::new();
+    if let Some(m) = super::growth::most_new_per_move(game).filter(|m| *m > 0) {
+        let mut classes: Vec<usize> = facts.class.clone();
+        classes.sort_unstable();
+        classes.dedup();
+        for c in classes.into_iter().filter(|c| facts.unbounded[*c]) {
+            let kinds: Vec<PieceKind> = facts.members(c).collect();
+            let owners: Vec<Option<PlayerId>> = if facts.shared[c] {
+                vec![None]
+            } else {
+                (0..game.players.len()).map(|p| Some(PlayerId(p as u8))).collect()
+            };
+            for owner in owners {
+                let more =
+                    material_of(engine, pos, &kinds, owner) - material_of(engine, &start, &kinds, owner);
+                if more > 0 {
+                    needs.push((owner, (more as u64).div_ceil(m)));
+                }
+            }
+        }
+    }
+    let enough = |ply: u32| {
+        needs.iter().all(|&(owner, n)| match owner {
+            Some(p) => super::growth::moves_of(game, ply, p) >= n,
+            None => ply as u64 >= n,
+        })
+    };
+    // The fewest moves that are enough (more moves are never fewer), then
+    // the first of them with `mover` to move.
+    let (mut low, mut high) = (0u32, crate::engine::MAX_PLY);
+    if !enough(high) {
+        return None;
+    }
+    while low < high {
+        let mid = low + (high - low) / 2;
+        if enough(mid) { high = mid } else { low = mid + 1 }
+    }
+    let period = (game.order.prefix.len() + game.order.cycle.len()) as u32;
+    (low..=low.saturating_add(period)).find(|&ply| game.order.at(ply).0 == mover)
 }
 
 /// Every royal piece the start gives a player is still there, when no rule
