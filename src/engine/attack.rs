@@ -447,7 +447,7 @@ impl Engine {
         let player = self.mover(pos);
         let mut scratch = std::mem::take(&mut buf.check_position);
         let mut log = std::mem::take(&mut buf.check_undo);
-        scratch.clone_from(pos);
+        scratch.clone_for_trial(pos, self.trial_history);
         // Usually every move is legal: the list is copied only from the first
         // one that is not.
         let first_illegal = buf

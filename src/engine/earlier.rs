@@ -12,60 +12,81 @@ use super::position::{Journal, NoJournal, Position};
 use super::{Engine, Piece};
 use crate::ir::CellId;
 
-/// One change a move made: a cell and the code it held before, or a line drawn.
+/// One change a move made: a cell and the code it held before, or a line
+/// drawn; or the start of a move's changes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Change {
+    Start,
     Cell(CellId, u8),
     Line(u32),
 }
 
-/// What the last moves changed, oldest move first.
+/// What the last moves changed, oldest move first, each move's changes after
+/// a [`Change::Start`] (one buffer: copying a position copies it at once).
 #[derive(Debug, Default, PartialEq, Eq)]
 pub(super) struct Earlier {
     changes: Vec<Change>,
-    /// Where each move's changes start in `changes`.
-    starts: Vec<u32>,
 }
 
 impl Clone for Earlier {
     fn clone(&self) -> Self {
         Earlier {
             changes: self.changes.clone(),
-            starts: self.starts.clone(),
         }
     }
 
-    /// Copies into the existing buffers: no allocation once they are large enough.
+    /// Copies into the existing buffer: no allocation once it is large
+    /// enough, and nothing to do in the usual case of a game that keeps none.
+    #[inline]
     fn clone_from(&mut self, source: &Self) {
+        if self.changes.is_empty() && source.changes.is_empty() {
+            return;
+        }
         self.changes.clone_from(&source.changes);
-        self.starts.clone_from(&source.starts);
     }
 }
 
 impl Earlier {
     /// How many earlier boards are known.
     pub(super) fn known(&self) -> usize {
-        self.starts.len()
+        self.changes.iter().filter(|c| **c == Change::Start).count()
     }
 
     /// Starts the changes of a new move, forgetting the oldest move's when
     /// `keep` moves are known already.
+    #[inline]
     fn begin_move(&mut self, keep: usize) {
-        if self.starts.len() >= keep {
-            let drop = self.starts.len() + 1 - keep;
-            let cut = self.starts.get(drop).map_or(self.changes.len(), |s| *s as usize);
+        if keep == 1 {
+            // The usual case (simple ko): only this move's changes.
+            self.changes.clear();
+        } else if self.known() >= keep {
+            let drop = self.known() + 1 - keep;
+            let cut = self
+                .changes
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| **c == Change::Start)
+                .nth(drop)
+                .map_or(self.changes.len(), |(i, _)| i);
             self.changes.drain(..cut);
-            self.starts.drain(..drop);
-            self.starts.iter_mut().for_each(|s| *s -= cut as u32);
         }
-        self.starts.push(self.changes.len() as u32);
+        self.changes.push(Change::Start);
     }
 
     /// The changes of the `k`-th move back (1: the last move).
     fn of_move(&self, k: usize) -> &[Change] {
-        let i = self.starts.len() - k;
-        let end = self.starts.get(i + 1).map_or(self.changes.len(), |s| *s as usize);
-        &self.changes[self.starts[i] as usize..end]
+        let mut end = self.changes.len();
+        let mut seen = 0;
+        for (i, c) in self.changes.iter().enumerate().rev() {
+            if *c == Change::Start {
+                seen += 1;
+                if seen == k {
+                    return &self.changes[i + 1..end];
+                }
+                end = i;
+            }
+        }
+        &[]
     }
 
     /// Takes the `k`-th move back's changes back on `pos` (newest first).
@@ -74,6 +95,7 @@ impl Earlier {
             match *change {
                 Change::Cell(cell, old) => pos.set(cell, old, &mut NoJournal),
                 Change::Line(line) => pos.undraw(line),
+                Change::Start => {}
             }
         }
     }
@@ -150,7 +172,7 @@ impl Engine {
         // (to `pos` for the last) changed each cell where they differ.
         for k in (0..boards.len()).rev() {
             let (before, after) = (&boards[k], if k == 0 { &*pos } else { &boards[k - 1] });
-            earlier.starts.push(earlier.changes.len() as u32);
+            earlier.changes.push(Change::Start);
             for c in 0..before.board.len() {
                 if before.board[c] != after.board[c] {
                     earlier
@@ -216,6 +238,7 @@ mod tests {
         let mut e = Earlier::default();
         e.begin_move(2);
         e.changes.push(Change::Cell(CellId(1), 0));
+        assert_eq!(e.known(), 1);
         e.begin_move(2);
         e.changes.push(Change::Cell(CellId(2), 3));
         e.changes.push(Change::Line(4));

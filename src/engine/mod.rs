@@ -132,6 +132,10 @@ pub struct Engine {
     keeps_history: bool,
     /// How many earlier boards positions keep for their text (see `earlier.rs`).
     earlier_boards: usize,
+    /// How many of the last history entries the repetition rules read: all
+    /// for a repetition draw or a ban of any earlier board, else one more than
+    /// the farthest bounded ban looks back.
+    trial_history: usize,
     /// `promotions_of[kind]`: the in-place promotions of a kind.
     promotions_of: Vec<Vec<usize>>,
     /// Where actions may promote in place (see [`promote::promotion_cells`]).
@@ -197,6 +201,7 @@ impl Engine {
             one_per_cell: Vec::new(),
             keeps_history: false,
             earlier_boards: 0,
+            trial_history: usize::MAX,
             promotions_of: Vec::new(),
             promotion_cells: Vec::new(),
             attack: attack::AttackTables::default(),
@@ -379,6 +384,11 @@ impl Engine {
             .collect();
         self.keeps_history = self.repetition.is_some() || !self.forbid.is_empty();
         self.earlier_boards = self.earlier_boards_read();
+        self.trial_history = match self.forbid.iter().map(|b| b.map(|n| n as usize + 1)).max() {
+            _ if self.repetition.is_some() || self.forbid.contains(&None) => usize::MAX,
+            Some(Some(n)) => n,
+            _ => 1,
+        };
     }
 
     /// The starting position.

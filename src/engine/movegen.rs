@@ -497,7 +497,7 @@ impl Engine {
                                             continue;
                                         }
                                         if !core_ready {
-                                            buf.core_position.clone_from(pos);
+                                            buf.core_position.clone_for_trial(pos, self.trial_history);
                                             core_ready = true;
                                         }
                                         let stamps = self.dedupe_targets.then_some(&mut buf.scratch);
@@ -538,7 +538,7 @@ impl Engine {
                                 continue;
                             }
                             if !core_ready {
-                                buf.core_position.clone_from(pos);
+                                buf.core_position.clone_for_trial(pos, self.trial_history);
                                 core_ready = true;
                             }
                             self.core_actions(
@@ -554,7 +554,7 @@ impl Engine {
                     }
                     ActionSource::Remove { rule } => {
                         if !core_ready {
-                            buf.core_position.clone_from(pos);
+                            buf.core_position.clone_for_trial(pos, self.trial_history);
                             core_ready = true;
                         }
                         let rule = &self.game.rules[*rule];

@@ -311,6 +311,18 @@ impl Clone for Position {
 
     /// Copies into the existing buffers: no allocation once they are large enough.
     fn clone_from(&mut self, source: &Self) {
+        self.clone_for_trial(source, usize::MAX);
+        self.earlier.clone_from(&source.earlier);
+    }
+}
+
+impl Position {
+    /// Copies everything but the earlier boards kept for the text, and of
+    /// the history only its last `history` entries (those the repetition
+    /// rules can read), into a position that moves are only tried on, never
+    /// written.
+    #[inline]
+    pub(super) fn clone_for_trial(&mut self, source: &Self, history: usize) {
         self.board.clone_from(&source.board);
         self.occupied.clone_from(&source.occupied);
         self.words = source.words;
@@ -322,8 +334,13 @@ impl Clone for Position {
         self.lines.clone_from(&source.lines);
         self.hash = source.hash;
         self.hashing = source.hashing;
-        self.history.clone_from(&source.history);
-        self.earlier.clone_from(&source.earlier);
+        if source.history.len() <= history {
+            self.history.clone_from(&source.history);
+        } else {
+            self.history.clear();
+            self.history
+                .extend_from_slice(&source.history[source.history.len() - history..]);
+        }
         self.ply = source.ply;
         self.result = source.result;
     }

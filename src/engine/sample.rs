@@ -183,7 +183,7 @@ impl Engine {
             }
             let generator = &mut buf.generator;
             if !d.core_ready {
-                generator.core_position.clone_from(pos);
+                generator.core_position.clone_for_trial(pos, self.trial_history);
                 d.core_ready = true;
             }
             self.core_actions(
@@ -202,7 +202,7 @@ impl Engine {
         debug_assert_eq!(buf.moves.len(), 1, "one action per cell");
         if d.check {
             if !d.checker_ready {
-                buf.check_position.clone_from(pos);
+                buf.check_position.clone_for_trial(pos, self.trial_history);
                 d.checker_ready = true;
             }
             let mut log = std::mem::take(&mut buf.check_undo);
