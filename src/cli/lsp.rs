@@ -89,6 +89,8 @@ pub fn run() -> miette::Result<()> {
         waiting: Vec::new(),
         checker,
         checking: false,
+        shutdown: None,
+        leaving: false,
     };
     server
         .serve(&inbox)
@@ -141,6 +143,10 @@ struct Server {
     checker: Sender<Job>,
     /// A job is with the checker.
     checking: bool,
+    /// The `shutdown` request, answered once no request waits for a check.
+    shutdown: Option<RequestId>,
+    /// `exit` came while requests waited: the server leaves once they are answered.
+    leaving: bool,
 }
 
 impl Server {
@@ -149,15 +155,30 @@ impl Server {
         for event in inbox {
             match event {
                 Event::Client(Message::Request(request)) => self.request(request),
-                Event::Client(Message::Notification(note)) if note.method == "exit" => return Ok(()),
+                Event::Client(Message::Notification(note)) if note.method == "exit" => {
+                    if self.waiting.is_empty() {
+                        return Ok(());
+                    }
+                    self.leaving = true;
+                }
                 Event::Client(Message::Notification(note)) => self.notification(note),
                 Event::Client(Message::Response(_)) => {}
                 Event::Skipped(why) => log(&format!("skipped a message: {why}")),
-                Event::Closed(None) => return Ok(()),
+                // The input ended: the requests read are answered first.
+                Event::Closed(None) if self.waiting.is_empty() => return Ok(()),
+                Event::Closed(None) => self.leaving = true,
                 Event::Closed(Some(e)) => return Err(e),
                 Event::Checked { uri, version, doc } => self.checked(uri, version, doc),
             }
             self.schedule();
+            if self.waiting.is_empty() {
+                if let Some(id) = self.shutdown.take() {
+                    send(Message::Response(Response::new_ok(id, Value::Null)));
+                }
+                if self.leaving {
+                    return Ok(());
+                }
+            }
         }
         Ok(())
     }
@@ -165,7 +186,11 @@ impl Server {
     fn request(&mut self, request: Request) {
         let response = match request.method.as_str() {
             "initialize" => Response::new_ok(request.id, json!({ "capabilities": capabilities() })),
-            "shutdown" => Response::new_ok(request.id, Value::Null),
+            // Answered once the requests that wait for a check are (see `serve`).
+            "shutdown" => {
+                self.shutdown = Some(request.id);
+                return;
+            }
             "textDocument/formatting" => self.answer(&request),
             _ => {
                 let uri = request.params["textDocument"]["uri"].as_str();
@@ -400,22 +425,53 @@ fn diagnostics(doc: &Document) -> Vec<Value> {
 struct Lines<'t> {
     text: &'t str,
     starts: Vec<usize>,
+    /// For each block of [`BLOCK`] bytes, its first character boundary and
+    /// the UTF-16 units before it: a position is found in time independent
+    /// of its line's length (a line of thousands of diagnostics was
+    /// quadratic).
+    marks: Vec<(usize, usize)>,
 }
+
+/// The bytes between two of [`Lines`]'s marks.
+const BLOCK: usize = 64;
 
 impl<'t> Lines<'t> {
     fn new(text: &'t str) -> Lines<'t> {
         let starts = std::iter::once(0)
             .chain(text.match_indices('\n').map(|(i, _)| i + 1))
             .collect();
-        Lines { text, starts }
+        let mut marks = Vec::with_capacity(text.len() / BLOCK + 1);
+        let mut units = 0;
+        for (i, c) in text.char_indices() {
+            while i >= marks.len() * BLOCK {
+                marks.push((i, units));
+            }
+            units += c.len_utf16();
+        }
+        while marks.len() <= text.len() / BLOCK {
+            marks.push((text.len(), units));
+        }
+        Lines { text, starts, marks }
+    }
+
+    /// The UTF-16 units before a byte offset (a character boundary).
+    fn units(&self, offset: usize) -> usize {
+        let (from, units) = self.marks[offset / BLOCK];
+        units
+            + self.text[from..offset]
+                .chars()
+                .map(char::len_utf16)
+                .sum::<usize>()
     }
 
     /// The position of a byte offset.
     fn position(&self, offset: usize) -> Value {
-        let offset = offset.min(self.text.len());
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
         let line = self.starts.partition_point(|s| *s <= offset) - 1;
-        let start = self.starts[line];
-        let character: usize = self.text[start..offset].chars().map(char::len_utf16).sum();
+        let character = self.units(offset) - self.units(self.starts[line]);
         json!({ "line": line, "character": character })
     }
 
@@ -452,5 +508,17 @@ mod tests {
         assert_eq!(lines.position(c)["character"], 3);
         assert_eq!(lines.offset(1, 3), c);
         assert_eq!(lines.offset(9, 0), "ab\n✕😀c\n".len());
+    }
+
+    #[test]
+    fn positions_on_long_lines_with_wide_characters_count_every_unit() {
+        // Marks every 64 bytes fall inside characters of 2 to 4 bytes.
+        let text: String = (0..300).map(|i| ["a", "é", "✕", "😀\n", "b"][i % 5]).collect();
+        let lines = Lines::new(&text);
+        for (offset, _) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
+            let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+            let want: usize = text[start..offset].chars().map(char::len_utf16).sum();
+            assert_eq!(lines.position(offset)["character"], want, "at {offset}");
+        }
     }
 }

@@ -454,7 +454,7 @@ impl Engine {
         pos.result = self.result_from_scratch(pos);
     }
 
-    /// The move count after [`MAX_PLY`] moves: one round of the turn order
+    /// The move count after [`MAX_PLY`] moves: one cycle of the turn order
     /// below it, where the same player is to move as one more move would give.
     #[inline]
     fn ply_after_last(&self) -> u32 {

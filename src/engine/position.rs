@@ -136,7 +136,7 @@ fn line_key(line: u32) -> u64 {
 }
 
 /// The most moves a game counts, far beyond any game: one more move goes
-/// back one round of the turn order, so that the player to move stays right
+/// back one cycle of the turn order, so that the player to move stays right
 /// and the count stays the most it can be.
 pub const MAX_PLY: u32 = u32::MAX;
 
@@ -147,7 +147,7 @@ impl Position {
     }
 
     /// Counts one more move; after [`MAX_PLY`], `after_last` (the count one
-    /// round of the turn order below the most).
+    /// cycle of the turn order below the most).
     #[inline]
     pub(super) fn count_move(&mut self, after_last: u32) {
         self.ply = self.ply.checked_add(1).unwrap_or(after_last);

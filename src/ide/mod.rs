@@ -87,6 +87,9 @@ impl Document {
         for item in &file.items {
             declarations(item, &mut declared);
         }
+        // The first declaration of each name and kind.
+        let mut seen = std::collections::HashSet::new();
+        declared.retain(|d: &Declared| seen.insert((d.name.clone(), d.kind)));
         let mut doc = Document {
             text: text.to_string(),
             problems,
@@ -104,6 +107,13 @@ impl Document {
             return;
         };
         let mut saved: Vec<Declared> = Vec::new();
+        // The kind of each name: its first declaration's, then a saved cell's
+        // (looked up once per word: a file of thousands of names stays linear).
+        let mut kinds: std::collections::HashMap<String, &'static str> = std::collections::HashMap::new();
+        for d in &self.declared {
+            kinds.entry(d.name.clone()).or_insert(d.kind);
+        }
+        let mut saved_names = std::collections::HashSet::new();
         for (i, t) in tokens.iter().enumerate() {
             let span = Span::new(t.start, t.start + t.text.len());
             let class = match t.kind {
@@ -113,15 +123,16 @@ impl Document {
                 Kind::Punct => continue,
                 Kind::Word if t.text.starts_with(|c: char| c.is_ascii_digit()) => Class::Number,
                 Kind::Word => {
-                    if i > 0 && tokens[i - 1].text == "save" && !saved.iter().any(|d| d.name == t.text) {
+                    if i > 0 && tokens[i - 1].text == "save" && saved_names.insert(t.text) {
                         saved.push(Declared {
                             name: t.text.to_string(),
                             kind: "saved cell",
                             span,
                         });
+                        kinds.entry(t.text.to_string()).or_insert("saved cell");
                     }
-                    match self.declared.iter().chain(&saved).find(|d| d.name == t.text) {
-                        Some(d) => Class::Name(d.kind),
+                    match kinds.get(t.text) {
+                        Some(kind) => Class::Name(kind),
                         None if words::word(t.text).is_some() => Class::Keyword,
                         None => continue,
                     }
@@ -265,13 +276,11 @@ impl Document {
 /// The names an item declares.
 fn declarations(item: &Item, out: &mut Vec<Declared>) {
     let mut add = |ident: &Ident, kind: &'static str| {
-        if !out.iter().any(|d| d.name == ident.text && d.kind == kind) {
-            out.push(Declared {
-                name: ident.text.clone(),
-                kind,
-                span: ident.span,
-            });
-        }
+        out.push(Declared {
+            name: ident.text.clone(),
+            kind,
+            span: ident.span,
+        });
     };
     match item {
         Item::Players(names) => names.iter().for_each(|n| add(n, "player")),

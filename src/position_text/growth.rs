@@ -1,7 +1,7 @@
 //! How many pieces the moves made so far could have brought into a game: a
 //! bound for the material check of kinds that a supply makes without limit
-//! (tic-tac-toe's marks, go's stones, amazons' arrows). After three moves of
-//! tic-tac-toe the first player has made two, so has at most two marks.
+//! (marks, stones, arrows dropped one a move). After three moves of a game
+//! of one drop a move, the first player has made two, so has at most two.
 
 use crate::ir::ids::MAX_ACTIONS;
 use crate::ir::{Expr, Game, MoveRule, Op, PlayerId};
@@ -87,7 +87,7 @@ mod tests {
     use super::*;
     use crate::engine::engine_of;
 
-    /// Tic-tac-toe: one mark a move; after three moves the first player has
+    /// One mark a move: after three moves the first player has
     /// made two and the second one.
     #[test]
     fn one_mark_a_move() {

@@ -1,9 +1,9 @@
 //! Groups without liberties. Where every rule that brings a piece to a cell
-//! then captures the enemy groups around it that have no liberty and asks
+//! then captures the enemy groups next to it that have no liberty and asks
 //! its own group to have one (`capture enemy groups without liberties, if
 //! free`), and nothing else changes the board but taking pieces off it, no
 //! group ever stands without a liberty (an empty neighbour): a move takes
-//! liberties only from the groups around the cell it comes to, and those are
+//! liberties only from the groups next to the cell it comes to, and those are
 //! captured or asked to be free. A text with such a group is refused (go).
 
 use super::{PositionError, err};
@@ -49,7 +49,7 @@ fn always_free(game: &Game) -> bool {
 }
 
 /// Whether a rule, after each piece it brings to a cell, captures the enemy
-/// groups around it without a liberty and then asks that piece's group to
+/// groups next to it without a liberty and then asks that piece's group to
 /// have one, changing the board otherwise only by taking pieces off.
 fn keeps_liberties(game: &Game, rule: &MoveRule) -> bool {
     let ops = &rule.program.ops;
