@@ -319,6 +319,19 @@ pub fn write(engine: &Engine, pos: &Position) -> String {
     }
 }
 
+/// The text of `pos` as [`write`] gives it, preceded by the word
+/// [`UNCHECKED`] when it would not read back without it (a position set up
+/// with that word, or reached by moves from one): what front ends print, so
+/// that a text they show always reads back.
+pub fn write_readable(engine: &Engine, pos: &Position) -> String {
+    let text = write(engine, pos);
+    if read(engine, &text).is_ok() {
+        text
+    } else {
+        format!("{UNCHECKED} {text}")
+    }
+}
+
 /// The generic text: everything the position holds.
 pub fn write_generic(engine: &Engine, pos: &Position) -> String {
     let game = engine.game();

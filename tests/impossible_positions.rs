@@ -225,3 +225,16 @@ fn a_group_without_a_liberty_where_every_move_captures_or_is_refused() {
     let plain = common::engine("tic-tac-toe", "");
     position_text::read(&plain, "Xo1/o2/3 x ply:4").expect("no liberties in tic-tac-toe");
 }
+
+#[test]
+fn a_text_set_up_unchecked_is_written_so_that_it_reads_back() {
+    let engine = common::engine("chess", "");
+    let text = "k6R/8/8/8/8/8/8/K7 w - - 0 1";
+    let pos = position_text::read(&engine, &format!("{UNCHECKED} {text}")).expect("unchecked");
+    let written = position_text::write_readable(&engine, &pos);
+    assert_eq!(written, format!("{UNCHECKED} {text}"));
+    position_text::read(&engine, &written).expect("reads back");
+    // A position the rules could reach is written as it is.
+    let start = engine.start();
+    assert!(!position_text::write_readable(&engine, &start).starts_with(UNCHECKED));
+}

@@ -130,7 +130,7 @@ pub fn moves(loaded: &Loaded, format: Format) -> miette::Result<()> {
                 "legal_moves": legal,
                 "status": word,
                 "winner": winner,
-                "position": position_text::write(engine, pos),
+                "position": position_text::write_readable(engine, pos),
             });
             out.line(format!("{value:#}"))?;
         }
@@ -142,7 +142,7 @@ pub fn moves(loaded: &Loaded, format: Format) -> miette::Result<()> {
 /// `--position` and a record's `position:` line take).
 pub fn position(loaded: &Loaded) -> miette::Result<()> {
     let mut out = Out::stdout();
-    out.line(position_text::write(loaded.engine(), loaded.position()))?;
+    out.line(position_text::write_readable(loaded.engine(), loaded.position()))?;
     Ok(out.finish()?)
 }
 

@@ -182,7 +182,7 @@ impl Server {
             Command::Players => format!("players {}", self.session.engine().game().players.join(" ")),
             Command::Show => format!(
                 "position text {}",
-                position_text::write(self.session.engine(), self.session.position())
+                position_text::write_readable(self.session.engine(), self.session.position())
             ),
             Command::Go(budget) => {
                 self.ongoing()?;

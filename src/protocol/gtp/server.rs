@@ -124,7 +124,7 @@ impl GtpServer {
             },
             ("showboard", []) => Reply::ok(format!(
                 "\n{}",
-                position_text::write(self.session.engine(), self.session.position())
+                position_text::write_readable(self.session.engine(), self.session.position())
             )),
             ("final_score", []) => self.final_score(),
             _ if COMMANDS.contains(&name) => Reply::fail("syntax error"),
