@@ -302,3 +302,28 @@ fn ten_quick_edits_are_checked_once_and_a_waiting_request_can_be_cancelled() {
     // merged into it), then the twelfth: one check per edit was 12.
     assert!(checks <= 4, "{checks} checks:\n{log}");
 }
+
+#[test]
+fn requests_read_before_shutdown_and_the_end_of_input_are_answered() {
+    // The whole session is written at once: the hover waits for the check
+    // of a large file while shutdown, exit and the end of the input follow.
+    let uri = "file:///large.rules";
+    let mut bytes = Vec::new();
+    for message in [
+        json!({ "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": { "capabilities": {} } }),
+        json!({ "jsonrpc": "2.0", "method": "textDocument/didOpen", "params": { "textDocument": {
+            "uri": uri, "languageId": "rules", "version": 1, "text": large() } } }),
+        json!({ "jsonrpc": "2.0", "id": 2, "method": "textDocument/hover", "params": {
+            "textDocument": { "uri": uri }, "position": { "line": 0, "character": 1 } } }),
+        json!({ "jsonrpc": "2.0", "id": 3, "method": "shutdown" }),
+        json!({ "jsonrpc": "2.0", "method": "exit" }),
+    ] {
+        bytes.extend(framed(&message));
+    }
+    let (said, log, clean) = raw_session(&bytes);
+    let hover = said.find(r#""id":2"#).expect("the hover is answered");
+    let shutdown = said.find(r#""id":3"#).expect("shutdown is answered");
+    assert!(hover < shutdown, "the hover first: {said}");
+    assert!(said.contains("publishDiagnostics"), "the check ran");
+    assert!(clean, "{log}");
+}

@@ -185,6 +185,23 @@ pub enum Travel {
     Perpendicular,
 }
 
+impl Op {
+    /// Whether the op moves the cursor to another cell.
+    pub fn moves_cursor(&self) -> bool {
+        matches!(
+            self,
+            Op::Go(_)
+                | Op::GoSame
+                | Op::GoPerpendicular
+                | Op::GoBack
+                | Op::Walk(_)
+                | Op::Anywhere
+                | Op::AnywhereIf(_)
+                | Op::BackTo(_)
+        )
+    }
+}
+
 impl Program {
     /// Whether the program starts by choosing a board cell ([`Op::Anywhere`]
     /// or [`Op::AnywhereIf`]) and then has at most one way to its `Accept`
@@ -199,14 +216,9 @@ impl Program {
         let mut pc = 1;
         while let Some(op) = self.ops.get(pc) {
             pc = match op {
-                Op::Go(_)
-                | Op::GoSame
-                | Op::GoPerpendicular
-                | Op::GoBack
-                | Op::Walk(_)
-                | Op::Anywhere
-                | Op::AnywhereIf(_)
-                | Op::Fork(_)
+                // `back to` restores a saved cell: one way, no branch.
+                _ if op.moves_cursor() && !matches!(op, Op::BackTo(_)) => return false,
+                Op::Fork(_)
                 | Op::Jump(_)
                 | Op::Promote
                 | Op::PromoteOnCapture

@@ -164,6 +164,24 @@ impl Facts {
         }
     }
 
+    /// Every class, once.
+    fn classes(&self) -> Vec<usize> {
+        let mut classes = self.class.clone();
+        classes.sort_unstable();
+        classes.dedup();
+        classes
+    }
+
+    /// Whose pieces of class `c` are counted together: each player's apart
+    /// (`Some`), or all together (`None`) when pieces of it change sides.
+    fn owners(&self, c: usize, players: usize) -> Vec<Option<PlayerId>> {
+        if self.shared[c] {
+            vec![None]
+        } else {
+            (0..players).map(|p| Some(PlayerId(p as u8))).collect()
+        }
+    }
+
     /// The kinds of class `c`.
     fn members(&self, c: usize) -> impl Iterator<Item = PieceKind> + '_ {
         (0..self.class.len())
@@ -248,11 +266,8 @@ fn material(engine: &Engine, pos: &Position, facts: &Facts) -> Result<(), Positi
             }
         }
     }
-    let mut classes: Vec<usize> = facts.class.clone();
-    classes.sort_unstable();
-    classes.dedup();
     let per_move = super::growth::most_new_per_move(game);
-    for c in classes {
+    for c in facts.classes() {
         // A class a rule makes pieces of grows at most by what the moves
         // made so far could bring in.
         let growth = match (facts.unbounded[c], per_move) {
@@ -264,12 +279,7 @@ fn material(engine: &Engine, pos: &Position, facts: &Facts) -> Result<(), Positi
             continue;
         };
         let kinds: Vec<PieceKind> = facts.members(c).collect();
-        let owners: Vec<Option<PlayerId>> = if facts.shared[c] {
-            vec![None]
-        } else {
-            (0..game.players.len()).map(|p| Some(PlayerId(p as u8))).collect()
-        };
-        for owner in owners {
+        for owner in facts.owners(c, game.players.len()) {
             let moves = match owner {
                 Some(p) => super::growth::moves_of(game, pos.ply(), p),
                 None => pos.ply() as u64,
@@ -316,17 +326,9 @@ pub(super) fn first_ply(engine: &Engine, pos: &Position, mover: PlayerId) -> Opt
     // The moves each player (or all together: `None`) must have made.
     let mut needs: Vec<(Option<PlayerId>, u64)> = Vec::new();
     if let Some(m) = super::growth::most_new_per_move(game).filter(|m| *m > 0) {
-        let mut classes: Vec<usize> = facts.class.clone();
-        classes.sort_unstable();
-        classes.dedup();
-        for c in classes.into_iter().filter(|c| facts.unbounded[*c]) {
+        for c in facts.classes().into_iter().filter(|c| facts.unbounded[*c]) {
             let kinds: Vec<PieceKind> = facts.members(c).collect();
-            let owners: Vec<Option<PlayerId>> = if facts.shared[c] {
-                vec![None]
-            } else {
-                (0..game.players.len()).map(|p| Some(PlayerId(p as u8))).collect()
-            };
-            for owner in owners {
+            for owner in facts.owners(c, game.players.len()) {
                 let more =
                     material_of(engine, pos, &kinds, owner) - material_of(engine, &start, &kinds, owner);
                 if more > 0 {

@@ -53,7 +53,7 @@ fn always_free(game: &Game) -> bool {
 /// have one, changing the board otherwise only by taking pieces off.
 fn keeps_liberties(game: &Game, rule: &MoveRule) -> bool {
     let ops = &rule.program.ops;
-    // A piece has arrived on the cursor's cell (and the enemy groups around
+    // A piece has arrived on the cursor's cell (and the enemy groups next to
     // it were captured) and its own group is not yet asked to be free.
     let (mut arrived, mut captured) = (false, false);
     let mut i = 0;
@@ -83,15 +83,7 @@ fn keeps_liberties(game: &Game, rule: &MoveRule) -> bool {
             | Op::Jumped
             | Op::NotJumped
             | Op::NotStopped => {}
-            Op::Go(_)
-            | Op::GoSame
-            | Op::GoPerpendicular
-            | Op::GoBack
-            | Op::Walk(_)
-            | Op::Anywhere
-            | Op::AnywhereIf(_)
-            | Op::BackTo(_)
-                if !arrived => {}
+            _ if op.moves_cursor() && !arrived => {}
             // Anything else: a second arrival, the cursor leaving the
             // arrived piece, loops, pieces carried, flipped, turned.
             _ => return false,
