@@ -215,15 +215,7 @@ impl Engine {
         if pos.earlier.known() == 0 {
             return Vec::new();
         }
-        let mut board = pos.clone();
-        let mut hashes: Vec<u64> = (1..=pos.earlier.known())
-            .map(|k| {
-                pos.earlier.take_back(&mut board, k);
-                board.hash
-            })
-            .collect();
-        hashes.reverse();
-        hashes
+        self.earlier_boards(pos).iter().rev().map(|b| b.hash).collect()
     }
 }
 
