@@ -147,13 +147,14 @@ fn win_conditions(
             continue;
         };
         // A winner known only in play (`mover`, `opponent(P)`) is one
-        // rule per player: the condition, and that the winner is them.
+        // rule per player: that the winner is them (asked first: it is
+        // cheap, and false for all players but one), and the condition.
         match winner {
             Winner::Player(w) => conditions.push((c, w)),
             Winner::Expr(w) => conditions.extend((0..cx.players.len()).map(|p| {
                 let p = PlayerId(p as u8);
                 let is_p = Expr::Binary(BinOp::Eq, Box::new(w.clone()), Box::new(Expr::Player(p)));
-                (Expr::Binary(BinOp::And, Box::new(c.clone()), Box::new(is_p)), p)
+                (Expr::Binary(BinOp::And, Box::new(is_p), Box::new(c.clone())), p)
             })),
         }
     }

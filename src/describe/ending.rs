@@ -25,9 +25,9 @@ fn condition(engine: &Engine, cond: &Expr, text: Option<&RuleText>, at: At) -> S
 }
 
 /// The condition and the winner of a rule that names its winner by turn
-/// (`C and W == P`, won by `P`).
+/// (`W == P and C`, won by `P`).
 fn by_turn(when: &Expr, outcome: Outcome) -> Option<(&Expr, &Expr)> {
-    let (Expr::Binary(BinOp::And, c, is), Outcome::Win(p)) = (when, outcome) else {
+    let (Expr::Binary(BinOp::And, is, c), Outcome::Win(p)) = (when, outcome) else {
         return None;
     };
     match &**is {
@@ -46,7 +46,7 @@ pub fn end_rules_text(engine: &Engine) -> Vec<String> {
         if never(&rule.when) {
             continue;
         }
-        // `win mover when C` became one rule per player (`C and W == P`):
+        // `win mover when C` became one rule per player (`W == P and C`):
         // said once, with the winner as written.
         let line = match by_turn(&rule.when, rule.outcome) {
             Some((c, w)) => format!(

@@ -874,10 +874,12 @@ impl Engine {
                 continue;
             }
             let holds = match changed {
-                Some(cells) if rule.local => match if SPECIAL { self.arrivals[i].as_ref() } else { None } {
-                    Some(arrival) => arrivals && arrival.among(pos, cells),
-                    None => self.eval_local(&rule.when, pos, mover, cells),
-                },
+                Some(cells) if self.local[i] => {
+                    match if SPECIAL { self.arrivals[i].as_ref() } else { None } {
+                        Some(arrival) => arrivals && arrival.among(pos, cells),
+                        None => self.eval_local(&rule.when, pos, mover, cells),
+                    }
+                }
                 _ => self.eval(&rule.when, pos, mover) != 0,
             };
             if holds {

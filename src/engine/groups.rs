@@ -71,7 +71,7 @@ pub(super) struct LinksInto {
     /// For each direction `d`, the direction `r` that leads back along it
     /// everywhere (the links into every cell along `d` are exactly its link
     /// along `r`), if the board has one: rows then read back by stepping.
-    reverse: Vec<Option<DirId>>,
+    pub(super) reverse: Vec<Option<DirId>>,
 }
 
 impl LinksInto {
@@ -128,12 +128,15 @@ impl Engine {
     /// along the links that lead into it, whether or not the board has a
     /// direction back (a graph board's links may go one way only).
     pub(super) fn in_line(&self, pos: &Position, cell: CellId, n: u32, exact: bool, dirs: &[DirId]) -> bool {
+        if let Some(holds) = self.in_line_by_windows(pos, cell, n, exact, dirs) {
+            return holds;
+        }
         self.row_through(pos, cell, n, exact, dirs, &self.links_into.reverse)
     }
 
     /// [`Engine::in_line`], stepping back along `reverse[d]` where it is
     /// known (a shortcut: following the links into each cell gives the same).
-    fn row_through(
+    pub(super) fn row_through(
         &self,
         pos: &Position,
         cell: CellId,
@@ -267,6 +270,9 @@ impl Engine {
         dirs: &[DirId],
         changed: Option<&[CellId]>,
     ) -> bool {
+        if let Some(holds) = self.has_line_by_windows(pos, player, n, exact, dirs, changed) {
+            return holds;
+        }
         let mine = |c: CellId| self.owns(pos, c, player);
         match changed {
             Some(cells) => cells.iter().any(|&c| {

@@ -34,6 +34,7 @@ mod sample;
 mod search;
 mod setup;
 mod verify;
+mod windows;
 mod winning;
 
 pub use budget::{Exhausted, Limit, MAX_MOVES, MAX_TOKENS, MAX_WORK};
@@ -150,6 +151,12 @@ pub struct Engine {
     adjacency: Vec<ir::DirId>,
     /// The board's links read backward, for rows.
     links_into: groups::LinksInto,
+    /// Rows as windows of bit sets, where they are exact (see `windows.rs`).
+    row_windows: windows::RowTables,
+    /// `local[rule]`: the end result is evaluated on the cells a move
+    /// changed only: [`ir::EndResult::local`], and an exact row that
+    /// windows answer (which look next to the changed cells too).
+    local: Vec<bool>,
     /// The adjacency and regions as bit sets, for connections.
     bits: bitgroups::BitTables,
     /// Some end result is evaluated on the cells a move changed only.
@@ -209,6 +216,8 @@ impl Engine {
             sticks: Vec::new(),
             adjacency: Vec::new(),
             links_into: groups::LinksInto::default(),
+            row_windows: windows::RowTables::default(),
+            local: Vec::new(),
             bits: bitgroups::BitTables::default(),
             local_results: false,
             arrivals: Vec::new(),
@@ -253,7 +262,14 @@ impl Engine {
             engine.lines = lines::Lines::of(&engine.game.topology);
         }
         engine.apply_option_rules();
-        engine.local_results = engine.game.end.results.iter().any(|r| r.local);
+        engine.row_windows = windows::RowTables::of(
+            &engine.game.topology,
+            &engine.links_into.reverse,
+            &windows::rows_asked(&engine.game),
+            &engine.codes.owner,
+            players,
+        );
+        engine.set_local_results();
         let cells = engine.game.topology.cells();
         engine.arrivals = (engine.game.end.results.iter())
             .map(|r| {
@@ -287,9 +303,25 @@ impl Engine {
         self.force_core = true;
         self.set_dedupe_targets(true);
         self.arrivals.iter_mut().for_each(|a| *a = None);
+        self.row_windows = windows::RowTables::default();
+        self.set_local_results();
         self.follow_numbers();
         self.may_not_draw = true;
         self
+    }
+
+    /// Sets [`Engine::local`] and [`Engine::local_results`]: the results
+    /// the compiler made local, and exact rows of a plain rule that windows answer.
+    fn set_local_results(&mut self) {
+        let rows = &self.row_windows;
+        self.local = (self.game.end.results.iter())
+            .map(|r| {
+                r.local
+                    || matches!(&r.when, ir::Expr::Line { n, exact: true, dirs, .. }
+                        if dirs.iter().all(|d| rows.covers(*n, d)))
+            })
+            .collect();
+        self.local_results = self.local.iter().any(|l| *l);
     }
 
     /// Sets [`Engine::dedupe_targets`], and [`Engine::landing_keys`] with it.
