@@ -2,7 +2,9 @@
 //! when one is found among the moves tried (all, some drawn at random, or
 //! none), else, with a given chance, a capture when there is one, else a
 //! uniformly random move (the last of those tried, when some were drawn at
-//! random: it is already made).
+//! random: it is already made). Without a check for wins or captures, the
+//! move is drawn by the engine's sampled random mover, as `playout` draws
+//! it, without listing the moves.
 
 use std::time::Instant;
 
@@ -40,10 +42,11 @@ pub(super) struct Playouts {
     /// The chance, out of [`CHANCE_SCALE`], that a move is a capture when
     /// the mover can capture.
     captures: u64,
-    /// While the check for wins is on trial ([`Playouts::on_trial`]): its cost.
+    /// While the policy's levels are on trial ([`Playouts::on_trial`]): their cost.
     trial: Option<CheckCost>,
-    /// The check of [`Playouts::wins`] while on trial.
-    tried: Option<u32>,
+    /// The levels on trial, plain first: each a check for wins and a
+    /// chance of captures.
+    levels: Vec<(Option<u32>, u64)>,
 }
 
 impl Playouts {
@@ -58,13 +61,19 @@ impl Playouts {
         }
     }
 
-    /// Puts the check for wins on trial ([`CheckCost`]): the next playouts
-    /// are run with it and without it in turn, timed, until it is kept or
-    /// dropped for the playouts after. Nothing to try without a check.
+    /// Puts the policy's levels on trial ([`CheckCost`]): plain random moves,
+    /// captures preferred, and the check for wins besides (those the policy
+    /// has). The next playouts are run at each level in turn, timed, until
+    /// one is kept for the playouts after. Nothing to try for a plain policy.
     pub fn on_trial(mut self) -> Playouts {
-        if self.wins.is_some() {
-            self.trial = Some(CheckCost::default());
-            self.tried = self.wins;
+        let (wins, captures) = (self.wins, self.captures);
+        self.levels = vec![(None, 0)];
+        if wins.is_some() && captures > 0 {
+            self.levels.push((None, captures));
+        }
+        if wins.is_some() || captures > 0 {
+            self.levels.push((wins, captures));
+            self.trial = Some(CheckCost::new(self.levels.len()));
         }
         self
     }
@@ -75,15 +84,15 @@ impl Playouts {
         let Some(trial) = &self.trial else {
             return self.play(engine, pos, rng);
         };
-        let checks = trial.next_checks();
-        self.wins = self.tried.filter(|_| checks);
+        let level = trial.next_level();
+        (self.wins, self.captures) = self.levels[level];
         let start = Instant::now();
         let outcome = self.play(engine, pos, rng);
         let took = start.elapsed();
         if let Some(trial) = &mut self.trial
-            && let Some(keep) = trial.record(checks, took)
+            && let Some(keep) = trial.record(level, took)
         {
-            self.wins = self.tried.filter(|_| keep);
+            (self.wins, self.captures) = self.levels[keep];
             self.trial = None;
         }
         outcome

@@ -152,11 +152,39 @@ impl Engine {
     /// is overwritten.
     pub fn winning_move(&self, pos: &Position, buf: &MoveBuf, scratch: &mut Position) -> Option<usize> {
         let mover = self.mover(pos);
+        let only_passes = self.only_passes_can_end(pos);
         (0..buf.moves.len()).find(|&i| {
+            if only_passes && !buf.moves.get(i).tokens().any(|t| t == super::Token::Pass) {
+                return false;
+            }
             scratch.clone_from(pos);
             self.apply(scratch, buf.moves.get(i));
             scratch.result == Some(Outcome::Win(mover))
         })
+    }
+
+    /// Whether no move but a pass can end the game from `pos` by a result:
+    /// the game has no end rule that reads the position, and its turn limit
+    /// and quiet-move draw (if any) are more than one move away, and it has
+    /// no repetition rule. Only the passes rule is left, which a pass moves on.
+    fn only_passes_can_end(&self, pos: &Position) -> bool {
+        let end = &self.game.end;
+        let limit_far = match &end.turn_limit {
+            None => true,
+            Some((limit, _)) => {
+                !limit.reads_board() && !limit.mentions_mover() && {
+                    let limit = self.eval(limit, pos, self.mover(pos));
+                    limit <= 0 || (pos.ply as i64) + 1 < limit
+                }
+            }
+        };
+        end.results.is_empty()
+            && limit_far
+            && self.repetition.is_none_or(|n| n == 0)
+            && self
+                .quiet
+                .as_ref()
+                .is_none_or(|q| q.limit <= 0 || pos.numbers[self.quiet_index()] + 1 < q.limit)
     }
 
     /// The result of a finished game: the end rule's, or the no-move rule's.
@@ -223,7 +251,36 @@ pub struct PlayoutStats {
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::{ENDLESS_RULES, engine_of};
+    use crate::engine::{ENDLESS_RULES, MoveBuf, engine_of};
+
+    #[test]
+    fn where_only_passes_end_the_game_the_winning_move_is_the_pass() {
+        let text = "game \"t\"\nplayers A, B\nboard grid files a..d ranks 1..1\n\
+            piece S letter S { drop: onto empty }\nsupply S\nturn play { pass allowed }\n\
+            end {\n  for P in players: score P = count(S, P)\n  after 2 passes: best score\n}\n";
+        let engine = engine_of(text);
+        let mut pos = engine.start();
+        assert!(engine.only_passes_can_end(&pos));
+        let (mut buf, mut scratch) = (MoveBuf::new(), engine.start());
+        // A drops a stone and B passes: A's pass ends the game, won by A.
+        for name in ["S@a1", "pass"] {
+            let mv = crate::notation::parse(&engine, &pos, name, &mut buf).expect("a legal move");
+            assert!(engine.play(&mut pos, mv.as_ref(), &mut buf));
+        }
+        engine.legal_moves(&pos, &mut buf);
+        let win = engine
+            .winning_move(&pos, &buf, &mut scratch)
+            .expect("a winning move");
+        assert!(
+            buf.moves
+                .get(win)
+                .tokens()
+                .any(|t| t == crate::engine::Token::Pass)
+        );
+        // With a rule that reads the board, every move is tried.
+        let with_rule = text.replace("end {\n", "end {\n  win A when count(S, A) == 3\n");
+        assert!(!engine_of(&with_rule).only_passes_can_end(&engine_of(&with_rule).start()));
+    }
 
     #[test]
     fn perft_of_any_depth_runs_in_a_small_stack() {
