@@ -386,3 +386,54 @@ fn the_generator_is_deterministic_and_spreads() {
     }
     assert!(seen.iter().all(|&n| (800..1200).contains(&n)), "{seen:?}");
 }
+
+/// The random mover of playouts (drawing cells, pseudo-legal moves by
+/// rejection, or a turn's actions one by one) only ever plays a legal
+/// move, and finds one exactly where there is one: along seeded random
+/// games of every shipped game and of the fast-form fixtures (turns of
+/// several actions, costs, follow-ups, passes), until a budget of moves
+/// listed per file.
+#[test]
+fn the_random_mover_plays_only_legal_moves() {
+    use rand_core::SeedableRng;
+    const GAMES: u64 = 4;
+    const PLIES: usize = 120;
+    const LISTED: usize = 1_000_000;
+    for path in game_files()
+        .into_iter()
+        .chain(rules_files("tests/fixtures/fast_forms"))
+        .chain(rules_files("tests/fixtures/invariants"))
+    {
+        let engine = engine(&path, &[]);
+        let (mut buf, mut all) = (MoveBuf::new(), MoveBuf::new());
+        let mut listed = 0;
+        'games: for seed in 0..GAMES {
+            let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+            let mut pos = engine.start();
+            for ply in 0..PLIES {
+                engine.legal_moves(&pos, &mut all);
+                listed += all.moves.len();
+                let Some(i) = engine.random_move(&pos, &mut buf, &mut rng) else {
+                    assert!(
+                        all.moves.is_empty(),
+                        "{}: seed {seed}, ply {ply}: no random move among {} legal ones",
+                        path.display(),
+                        all.moves.len()
+                    );
+                    break;
+                };
+                let mv = buf.moves.get(i).to_move();
+                assert!(
+                    all.moves.contains(mv.as_ref()),
+                    "{}: seed {seed}, ply {ply}: the random move {} is not legal",
+                    path.display(),
+                    notation::format(&engine, mv.as_ref())
+                );
+                engine.play_chosen(&mut pos, &buf, i);
+                if listed > LISTED {
+                    break 'games;
+                }
+            }
+        }
+    }
+}

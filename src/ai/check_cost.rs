@@ -4,7 +4,7 @@
 //! `playout` draws it), captures (the legal moves listed, a capture
 //! preferred with the policy's chance), and wins (the captures' level with
 //! a look for a move that wins at once). With a budget in time, a search's
-//! first playouts go round the levels, timed, and a level is kept only when
+//! first playouts take the levels in turn, timed, and a level is kept only when
 //! the one below it was and it makes the median playout at most
 //! [`MAX_CHECK_COST`] times as slow as that one. Where listing or applying
 //! moves costs most (a connection to test on every move, hundreds of

@@ -31,6 +31,7 @@ mod position;
 mod promote;
 mod repetition;
 mod sample;
+mod sample_actions;
 mod search;
 mod setup;
 mod verify;

@@ -351,7 +351,7 @@ impl Engine {
 
     /// The cell of the piece that made `action`, when pieces may act only once a turn.
     #[inline]
-    fn acted(&self, turn: &Turn, action: super::MoveRef) -> CellId {
+    pub(super) fn acted(&self, turn: &Turn, action: super::MoveRef) -> CellId {
         if turn.distinct_pieces {
             action.last_landing().unwrap_or(CellId::NONE)
         } else {
@@ -377,7 +377,7 @@ impl Engine {
     /// results that read only numbers cannot be changed by an action that
     /// changed none (arrival tests can: they are looked at whole here).
     #[inline]
-    fn ends_game(&self, before: &Position, next: &Position, player: PlayerId) -> bool {
+    pub(super) fn ends_game(&self, before: &Position, next: &Position, player: PlayerId) -> bool {
         (!self.results_follow_numbers || self.any_arrival.is_some() || before.numbers != next.numbers)
             && self.decided(next, player, false, None).is_some()
     }
@@ -695,6 +695,11 @@ impl<'a> Spend<'a> {
             noted.push((end as u32, cost));
         }
     }
+}
+
+/// The cost of action `i` of a list whose costs [`Spend`] noted in `noted`.
+pub(super) fn cost_of(noted: &[(u32, u8)], i: usize) -> usize {
+    Costs::new(noted).of(i)
 }
 
 /// Reads back, in order, the costs that [`Spend`] noted.

@@ -4,6 +4,7 @@ use rand_core::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::sample::Draw;
+use super::sample_actions;
 use super::{Engine, MoveBuf, Position};
 use crate::ir::Outcome;
 
@@ -113,11 +114,12 @@ impl Engine {
 }
 
 impl Engine {
-    /// A move chosen uniformly among the legal moves at `pos`, for random
-    /// playouts: its index in `buf.moves`, or `None` when the player to move
-    /// has none (the game is over: see [`Engine::final_outcome`]). Under the
-    /// royal rule `buf.moves` may then hold moves that are not legal; play only
-    /// the one returned.
+    /// A random legal move at `pos`, for random playouts: uniform among the
+    /// legal moves where a turn is one action, drawn action by action where
+    /// it is several (see `sample_actions.rs`). Its index in `buf.moves`, or
+    /// `None` when the player to move has none (the game is over: see
+    /// [`Engine::final_outcome`]). Under the royal rule `buf.moves` may then
+    /// hold moves that are not legal; play only the one returned.
     pub fn random_move(
         &self,
         pos: &Position,
@@ -135,6 +137,11 @@ impl Engine {
                 Draw::NoMove => return None,
                 Draw::Undecided => {}
             }
+        }
+        if self.draws_by_actions(turn, max)
+            && let sample_actions::Drawn::Move = self.draw_by_actions(pos, buf, rng)
+        {
+            return Some(0);
         }
         if self.sample_by_rejection(turn) {
             // Pick uniformly among the moves the royal rule allows by trying

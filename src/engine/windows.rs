@@ -235,7 +235,7 @@ fn flatten(lists: Vec<Vec<u32>>) -> (Vec<u32>, Vec<u32>) {
 }
 
 /// Whether following `d` from any cell leaves the board before it could
-/// come back to a cell (a row never wraps round).
+/// come back to a cell (a row never comes back on itself).
 fn runs_end(topo: &Topology, d: DirId) -> bool {
     let cells = topo.cells();
     (0..cells).all(|c| {
@@ -366,14 +366,14 @@ mod tests {
                     && engine.row_through(pos, c, n, exact, &dirs, &reverse)
             })
         };
-        for round in 0..400 {
+        for step in 0..400 {
             let before: Vec<bool> = (0..2)
                 .flat_map(|p| (1..=5).flat_map(move |n| [(p, n, false), (p, n, true)]))
                 .map(|(p, n, exact)| stepping(&pos, p, n, exact))
                 .collect();
             let cell = CellId((crate::engine::uniform(&mut rng, cells as u64)) as u16);
             // Fuller boards now and then, emptier ones after.
-            let code = if round % 100 < 60 || crate::engine::uniform(&mut rng, 3) == 0 {
+            let code = if step % 100 < 60 || crate::engine::uniform(&mut rng, 3) == 0 {
                 codes[crate::engine::uniform(&mut rng, codes.len() as u64) as usize]
             } else {
                 0
@@ -386,11 +386,7 @@ mod tests {
                         let player = PlayerId(p as u8);
                         let whole = engine.has_line_by_windows(&pos, player, n, exact, &dirs, None);
                         let now = stepping(&pos, p, n, exact);
-                        assert_eq!(
-                            whole,
-                            Some(now),
-                            "round {round}, player {p}, n {n}, exact {exact}"
-                        );
+                        assert_eq!(whole, Some(now), "step {step}, player {p}, n {n}, exact {exact}");
                         let local = engine.has_line_by_windows(&pos, player, n, exact, &dirs, Some(&[cell]));
                         if !before[i] {
                             assert_eq!(local, Some(now), "a new row is found through the changed cell");
@@ -428,7 +424,7 @@ mod tests {
     }
 
     #[test]
-    fn a_board_whose_rows_wrap_round_has_no_windows() {
+    fn a_board_whose_rows_come_back_on_themselves_has_no_windows() {
         let engine = crate::engine::engine_of(
             "game \"t\"\nplayers A, B\nboard graph {\n  cells i in 0..5 named \"c{i}\"\n  link e: (i) -> ((i + 1) % 6)\n  link w: (i) -> ((i + 5) % 6)\n}\npiece S letter S { drop: onto empty }\nsupply S\nend { no move: draw }\n",
         );
