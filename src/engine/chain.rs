@@ -89,47 +89,74 @@ impl Engine {
         out: &mut MoveList,
         turned: &mut Vec<u16>,
     ) {
-        let rows = |cond| self.rows(cond, player);
-        let (Some(target), Some(what), Some(closer)) =
-            (rows(rule.target), rows(flipping.what), rows(flipping.closer))
-        else {
+        let Some(rows) = self.flipping_rows(rule, flipping, player) else {
             return;
         };
-        let topo = &self.game.topology;
-        for c in 0..topo.board_cells {
-            let cell = CellId(c as u16);
-            if !target.holds(cell, pos.board[c]) || !self.can_place(pos, player, kind, cell) {
-                continue;
-            }
-            turned.clear();
-            turned.push(Token::Drop(kind).encode());
-            turned.push(Token::Place(cell).encode());
-            for &d in &flipping.dirs[player.index()] {
-                let start = turned.len();
-                // The longest run of turnable pieces that a closer ends.
-                let mut closed = start;
-                let (mut at, mut dir) = (cell, d);
-                while let Some(on) = topo.continue_dirs(at, dir).next() {
-                    let n = topo.step(at, dir);
-                    let code = pos.board[n.index()];
-                    if turned.len() > start && closer.holds(n, code) {
-                        closed = turned.len();
-                    }
-                    if !(what.holds(n, code) && self.can_flip(code, player)) {
-                        break;
-                    }
-                    turned.push(Token::Flip(n).encode());
-                    (at, dir) = (n, on);
-                }
-                turned.truncate(closed);
-            }
-            if flipping.must && turned.len() == 2 {
-                continue;
-            }
-            turned[2..].sort_unstable();
-            turned.dedup();
-            out.push_raw(turned, 0);
+        for c in 0..self.game.topology.board_cells {
+            self.flipping_drop_at(pos, player, kind, flipping, &rows, CellId(c as u16), out, turned);
         }
+    }
+
+    /// The tables of a flipping drop's target, of the pieces it turns and of
+    /// the pieces that close a run, for `player` (`None` where one has none).
+    pub(super) fn flipping_rows(
+        &self,
+        rule: &MoveRule,
+        flipping: &DropFlipping,
+        player: PlayerId,
+    ) -> Option<[CellRows<'_>; 3]> {
+        let rows = |cond| self.rows(cond, player);
+        Some([rows(rule.target)?, rows(flipping.what)?, rows(flipping.closer)?])
+    }
+
+    /// The flipping drop at `cell`, if the cell gives one: written to `out`
+    /// with the runs it closes in sorted order; whether it was.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub(super) fn flipping_drop_at(
+        &self,
+        pos: &Position,
+        player: PlayerId,
+        kind: PieceKind,
+        flipping: &DropFlipping,
+        [target, what, closer]: &[CellRows<'_>; 3],
+        cell: CellId,
+        out: &mut MoveList,
+        turned: &mut Vec<u16>,
+    ) -> bool {
+        let topo = &self.game.topology;
+        if !target.holds(cell, pos.board[cell.index()]) || !self.can_place(pos, player, kind, cell) {
+            return false;
+        }
+        turned.clear();
+        turned.push(Token::Drop(kind).encode());
+        turned.push(Token::Place(cell).encode());
+        for &d in &flipping.dirs[player.index()] {
+            let start = turned.len();
+            // The longest run of turnable pieces that a closer ends.
+            let mut closed = start;
+            let (mut at, mut dir) = (cell, d);
+            while let Some(on) = topo.continue_dirs(at, dir).next() {
+                let n = topo.step(at, dir);
+                let code = pos.board[n.index()];
+                if turned.len() > start && closer.holds(n, code) {
+                    closed = turned.len();
+                }
+                if !(what.holds(n, code) && self.can_flip(code, player)) {
+                    break;
+                }
+                turned.push(Token::Flip(n).encode());
+                (at, dir) = (n, on);
+            }
+            turned.truncate(closed);
+        }
+        if flipping.must && turned.len() == 2 {
+            return false;
+        }
+        turned[2..].sort_unstable();
+        turned.dedup();
+        out.push_raw(turned, 0);
+        true
     }
 
     /// The drops of a rule that turns a block after the placing, by its fast

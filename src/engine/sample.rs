@@ -8,7 +8,7 @@ use super::eval::Seen;
 use super::moves::Token;
 use super::search::uniform;
 use super::{Engine, MoveBuf, Position};
-use crate::ir::{ActionSource, CellId, MoveRule, Pass, Pattern, PieceKind, PlayerId, Turn};
+use crate::ir::{ActionSource, CellId, FastCore, MoveRule, Pass, Pattern, PieceKind, PlayerId, Turn};
 
 /// What drawing cells found.
 pub(super) enum Draw {
@@ -173,6 +173,27 @@ impl Engine {
                 return false;
             }
             buf.moves.push2(Token::Drop(d.kind), Token::Place(cell));
+        } else if let Some(FastCore::DropFlipping(flipping)) = d.rule.fast_core.as_deref()
+            && !self.force_core
+            && let Some(rows) = self.flipping_rows(d.rule, flipping, d.player)
+        {
+            // A drop that turns pieces over, by its fast form.
+            let cell = CellId(slot as u16);
+            let mut turned = std::mem::take(&mut buf.joined);
+            let found = self.flipping_drop_at(
+                pos,
+                d.player,
+                d.kind,
+                flipping,
+                &rows,
+                cell,
+                &mut buf.moves,
+                &mut turned,
+            );
+            buf.joined = turned;
+            if !found {
+                return false;
+            }
         } else {
             let cell = CellId(slot as u16);
             // A cell the drop's target rules out (the first test of its
