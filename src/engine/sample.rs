@@ -87,7 +87,22 @@ impl Engine {
         let [tier] = &turn.tiers[..] else {
             return Draw::Undecided;
         };
-        let [ActionSource::Drop { kind, rules }] = &tier[..] else {
+        // The one source the player can act by: drops of kinds another
+        // player owns give them nothing (tic-tac-toe's crosses and noughts).
+        let source = match &tier[..] {
+            [one] => Some(one),
+            several => {
+                let mut sources = several.iter().filter(|source| {
+                    !matches!(source, ActionSource::Drop { kind, .. }
+                        if self.game.kinds[kind.index()].owner.is_some_and(|o| o != player))
+                });
+                match (sources.next(), sources.next()) {
+                    (Some(one), None) => Some(one),
+                    _ => None,
+                }
+            }
+        };
+        let Some(ActionSource::Drop { kind, rules }) = source else {
             return Draw::Undecided;
         };
         let [r] = rules[..] else { return Draw::Undecided };
