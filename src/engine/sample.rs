@@ -88,7 +88,7 @@ impl Engine {
             return Draw::Undecided;
         };
         // The one source the player can act by: drops of kinds another
-        // player owns give them nothing (tic-tac-toe's crosses and noughts).
+        // player owns give them nothing (a kind for each side).
         let source = match &tier[..] {
             [one] => Some(one),
             several => {
