@@ -33,6 +33,9 @@ pub(super) struct RowTables {
 struct RowTable {
     n: u32,
     dirs: Vec<DirId>,
+    /// Where the rules' own lists of these directions were when the table
+    /// was built (a copy of the rules compares by value).
+    asked: Vec<usize>,
     /// Window `w`: its cells at `masks[2 * w * words..]`, the cells beyond
     /// its ends at `masks[(2 * w + 1) * words..]` (`words` u64s each).
     masks: Vec<u64>,
@@ -54,7 +57,7 @@ impl RowTables {
     pub(super) fn of(
         topo: &Topology,
         reverse: &[Option<DirId>],
-        lines: &[(u32, Vec<DirId>)],
+        lines: &[(u32, &[DirId])],
         owner: &[u8],
         players: usize,
     ) -> RowTables {
@@ -62,9 +65,12 @@ impl RowTables {
         let mut tables = Vec::new();
         if words <= MAX_WORDS && topo.board_cells == topo.cells() {
             for (n, dirs) in lines {
-                let known = tables.iter().any(|t: &RowTable| t.n == *n && t.dirs == *dirs);
-                if !known && let Some(table) = RowTable::of(topo, reverse, *n, dirs) {
-                    tables.push(table);
+                match tables
+                    .iter_mut()
+                    .find(|t: &&mut RowTable| t.n == *n && t.dirs == *dirs)
+                {
+                    Some(known) => known.asked.push(dirs.as_ptr() as usize),
+                    None => tables.extend(RowTable::of(topo, reverse, *n, dirs)),
                 }
             }
         }
@@ -90,7 +96,12 @@ impl RowTables {
 
     #[inline]
     fn table(&self, n: u32, dirs: &[DirId]) -> Option<&RowTable> {
-        self.tables.iter().find(|t| t.n == n && t.dirs == dirs)
+        // Most often the directions are the very list a table was built
+        // from: their address is compared first.
+        let at = dirs.as_ptr() as usize;
+        self.tables
+            .iter()
+            .find(|t| t.n == n && (t.asked.contains(&at) || same_list(&t.dirs, dirs)))
     }
 
     /// `player`'s pieces in `pos` as a bit set.
@@ -165,6 +176,7 @@ impl RowTable {
         Some(RowTable {
             n,
             dirs: dirs.to_vec(),
+            asked: vec![dirs.as_ptr() as usize],
             masks,
             through_start,
             through,
@@ -195,7 +207,7 @@ impl RowTable {
 /// The rows the rules ask about: `(n, directions)` of every `line(N, …)`
 /// in the end rules and flags and of every `in line of N` condition, for
 /// each player's directions.
-pub(super) fn rows_asked(game: &crate::ir::Game) -> Vec<(u32, Vec<DirId>)> {
+pub(super) fn rows_asked(game: &crate::ir::Game) -> Vec<(u32, &[DirId])> {
     let mut out = Vec::new();
     let mut exprs: Vec<&crate::ir::Expr> = game.end.results.iter().map(|r| &r.when).collect();
     exprs.extend(game.flags.iter().map(|f| &f.when));
@@ -203,7 +215,7 @@ pub(super) fn rows_asked(game: &crate::ir::Game) -> Vec<(u32, Vec<DirId>)> {
     while let Some(e) = exprs.pop() {
         use crate::ir::Expr;
         match e {
-            Expr::Line { n, dirs, .. } => out.extend(dirs.iter().map(|d| (*n, d.clone()))),
+            Expr::Line { n, dirs, .. } => out.extend(dirs.iter().map(|d| (*n, d.as_slice()))),
             Expr::Opponent(a) | Expr::Not(a) | Expr::Neg(a) => exprs.push(a),
             Expr::Binary(_, a, b) => exprs.extend([&**a, &**b]),
             Expr::If(c, a, b) => exprs.extend([&**c, &**a, &**b]),
@@ -214,13 +226,20 @@ pub(super) fn rows_asked(game: &crate::ir::Game) -> Vec<(u32, Vec<DirId>)> {
     while let Some(c) = conds.pop() {
         use crate::ir::Cond;
         match c {
-            Cond::InLine { n, dirs, .. } => out.extend(dirs.iter().map(|d| (*n, d.clone()))),
+            Cond::InLine { n, dirs, .. } => out.extend(dirs.iter().map(|d| (*n, d.as_slice()))),
             Cond::Next { cond, .. } | Cond::Ray { cond, .. } | Cond::Not(cond) => conds.push(cond),
             Cond::And(a, b) | Cond::Or(a, b) => conds.extend([&**a, &**b]),
             _ => {}
         }
     }
     out
+}
+
+/// Whether two short lists of directions are equal, element by element
+/// (no call out for a few bytes).
+#[inline(always)]
+fn same_list(a: &[DirId], b: &[DirId]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
 }
 
 /// Lists per cell, flattened: the starts and the items.
@@ -274,6 +293,13 @@ impl Engine {
         let own = rows.own(pos, owner);
         let c = cell.index();
         let list = &table.through[table.through_start[c] as usize..table.through_start[c + 1] as usize];
+        if rows.words == 1 {
+            let own = own[0];
+            return Some(list.iter().any(|&w| {
+                let (body, ends) = (table.masks[2 * w as usize], table.masks[2 * w as usize + 1]);
+                body & own == body && (!exact || ends & own == 0)
+            }));
+        }
         Some(list.iter().any(|&w| table.holds(w, &own, rows.words, exact)))
     }
 
@@ -294,7 +320,7 @@ impl Engine {
         let table = rows.table(n, dirs)?;
         let own = rows.own(pos, player.index());
         let words = rows.words;
-        if own.iter().map(|w| w.count_ones()).sum::<u32>() < n {
+        if own[..words].iter().map(|w| w.count_ones()).sum::<u32>() < n {
             return Some(false);
         }
         Some(match changed {
@@ -351,7 +377,7 @@ mod tests {
         let mut engine = crate::engine::engine_of(rules);
         let topo = &engine.game.topology;
         let dirs: Vec<DirId> = (0..topo.dir_names.len()).map(|d| DirId(d as u8)).collect();
-        let asked: Vec<(u32, Vec<DirId>)> = (1..=5).map(|n| (n, dirs.clone())).collect();
+        let asked: Vec<(u32, &[DirId])> = (1..=5).map(|n| (n, dirs.as_slice())).collect();
         engine.row_windows = RowTables::of(topo, &engine.links_into.reverse, &asked, &engine.codes.owner, 2);
         assert!((1..=5).all(|n| engine.row_windows.covers(n, &dirs)));
         let reverse = engine.links_into.reverse.clone();
@@ -433,7 +459,7 @@ mod tests {
         let rows = RowTables::of(
             topo,
             &engine.links_into.reverse,
-            &[(3, dirs.clone())],
+            &[(3, dirs.as_slice())],
             &engine.codes.owner,
             2,
         );
