@@ -10,6 +10,19 @@ pub(super) fn neutral(players: usize) -> usize {
     players
 }
 
+/// `out[player]`: the piece codes `player` owns, with `owner[code]` the
+/// owner of each code (code 0, nothing, owns nothing).
+pub(super) fn codes_by_owner(owner: &[u8], players: usize) -> Vec<Vec<u8>> {
+    (0..players)
+        .map(|p| {
+            (1..owner.len())
+                .filter(|&c| owner[c] as usize == p)
+                .map(|c| c as u8)
+                .collect()
+        })
+        .collect()
+}
+
 /// The tables between piece codes and what they mean. Code 0 is an empty cell.
 #[derive(Debug, Clone)]
 pub(super) struct Codes {

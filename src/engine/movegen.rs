@@ -205,30 +205,12 @@ impl Engine {
         weight: u8,
         buf: &mut MoveBuf,
     ) {
-        let Some(follow) = &turn.follow_up else {
-            buf.moves.push_joined(prefix, action, weight);
-            return;
-        };
-        let landing = super::MoveRef(action).last_landing();
-        let applies = landing
-            .is_some_and(|c| self.test_on(follow.when, player, c, after, super::eval::Seen::NONE))
-            && after.result.is_none();
-        if !applies {
+        if !self.follow_up_applies(after, player, turn, action) {
             buf.moves.push_joined(prefix, action, weight);
             return;
         }
         let mut extra = std::mem::take(&mut buf.follow);
-        extra.clear();
-        self.actions(
-            after,
-            player,
-            &follow.tiers,
-            &[],
-            &mut extra,
-            &mut buf.generator,
-            Spend::last(&[]),
-            turn.after_each,
-        );
+        self.follow_up_actions(player, after, turn, &mut extra, &mut buf.generator);
         if extra.is_empty() {
             buf.moves.push_joined(prefix, action, weight);
         }
@@ -242,6 +224,50 @@ impl Engine {
         }
         buf.joined = joined;
         buf.follow = extra;
+    }
+
+    /// Whether the turn's follow-up applies after `action` (applied to
+    /// `after`): at the action's landing, the game not over.
+    #[inline]
+    pub(super) fn follow_up_applies(
+        &self,
+        after: &Position,
+        player: PlayerId,
+        turn: &Turn,
+        action: &[u16],
+    ) -> bool {
+        let Some(follow) = &turn.follow_up else {
+            return false;
+        };
+        super::MoveRef(action)
+            .last_landing()
+            .is_some_and(|c| self.test_on(follow.when, player, c, after, super::eval::Seen::NONE))
+            && after.result.is_none()
+    }
+
+    /// The turn's follow-up actions at `after` into `extra` (asked where
+    /// [`Engine::follow_up_applies`]).
+    pub(super) fn follow_up_actions(
+        &self,
+        player: PlayerId,
+        after: &Position,
+        turn: &Turn,
+        extra: &mut MoveList,
+        generator: &mut Gen,
+    ) {
+        extra.clear();
+        if let Some(follow) = &turn.follow_up {
+            self.actions(
+                after,
+                player,
+                &follow.tiers,
+                &[],
+                extra,
+                generator,
+                Spend::last(&[]),
+                turn.after_each,
+            );
+        }
     }
 
     /// The number of legal moves of the player to move, without writing them

@@ -167,8 +167,7 @@ impl Engine {
     }
 
     /// Appends to `tokens` a follow-up action drawn uniformly, where the
-    /// turn's follow-up applies after `action` (applied to `after`) and
-    /// offers any.
+    /// turn's follow-up offers any after `action` (applied to `after`).
     #[allow(clippy::too_many_arguments)]
     fn draw_follow_up(
         &self,
@@ -180,26 +179,11 @@ impl Engine {
         tokens: &mut Vec<u16>,
         rng: &mut Xoshiro256PlusPlus,
     ) {
-        let Some(follow) = &turn.follow_up else { return };
-        let landing = super::MoveRef(action).last_landing();
-        let applies = landing
-            .is_some_and(|c| self.test_on(follow.when, player, c, after, super::eval::Seen::NONE))
-            && after.result.is_none();
-        if !applies {
+        if !self.follow_up_applies(after, player, turn, action) {
             return;
         }
         let mut extra = std::mem::take(&mut buf.follow);
-        extra.clear();
-        self.actions(
-            after,
-            player,
-            &follow.tiers,
-            &[],
-            &mut extra,
-            &mut buf.generator,
-            Spend::last(&[]),
-            turn.after_each,
-        );
+        self.follow_up_actions(player, after, turn, &mut extra, &mut buf.generator);
         if self.game.may_duplicate {
             self.dedup_moves(after, &mut extra, &mut buf.dedup);
         }

@@ -74,14 +74,7 @@ impl RowTables {
                 }
             }
         }
-        let codes_of = (0..players)
-            .map(|p| {
-                (1..owner.len())
-                    .filter(|&c| owner[c] as usize == p)
-                    .map(|c| c as u8)
-                    .collect()
-            })
-            .collect();
+        let codes_of = super::codes::codes_by_owner(owner, players);
         RowTables {
             tables,
             codes_of,
