@@ -7,6 +7,10 @@ use super::position::Journal;
 use super::{Engine, Position};
 use crate::ir::{CaptureTo, CellId, EndOutcome, Outcome, PieceKind, PlayerId};
 
+/// The most piece counts (owners × kinds) that a move compares before and
+/// after, to skip the end rules that read only numbers when none changed.
+const MAX_COMPARED_COUNTS: usize = 64;
+
 /// The cells a move changed, kept (when `keep`) up to a bound (beyond it, "many").
 #[derive(Debug)]
 pub(super) struct Touched {
@@ -96,11 +100,12 @@ impl Engine {
         // Piece counts change with the board, not through the journal: a copy
         // of them tells whether the move changed any.
         let counts = self.owners() * self.kinds;
-        let mut before = [0i64; 64];
-        let compare = self.results_follow_numbers && counts <= before.len();
-        if compare {
+        let compare = self.results_follow_numbers && counts <= MAX_COMPARED_COUNTS;
+        let before = compare.then(|| {
+            let mut before = [0i64; MAX_COMPARED_COUNTS];
             before[..counts].copy_from_slice(&pos.numbers[..counts]);
-        }
+            before
+        });
         let records = !self.game.history.is_empty();
         if records {
             self.record_history(pos, mover, mv);
@@ -126,8 +131,9 @@ impl Engine {
                 pos.history.push((pos.hash, key));
             }
         }
-        let numbers_changed =
-            records || touched.numbers || !compare || before[..counts] != pos.numbers[..counts];
+        let numbers_changed = records
+            || touched.numbers
+            || before.is_none_or(|before| before[..counts] != pos.numbers[..counts]);
         if numbers_changed || !self.results_follow_numbers {
             self.latch_flags(pos, mover);
         }

@@ -57,10 +57,10 @@ pub(super) enum CondTable {
 #[derive(Debug, Clone)]
 pub(super) struct NeighbourTable {
     /// The one-cell part: `local[(player * cells + cell) * codes + code]`.
-    local: Vec<bool>,
-    tests: Vec<NeighbourTest>,
-    cells: usize,
-    codes: usize,
+    pub(super) local: Vec<bool>,
+    pub(super) tests: Vec<NeighbourTest>,
+    pub(super) cells: usize,
+    pub(super) codes: usize,
     /// Where there are at most 64 codes: `local` as one mask of codes per
     /// (player, cell), and the only test's neighbour condition likewise,
     /// for the loop of a drop with one test of one neighbour.
@@ -80,17 +80,17 @@ fn code_masks(bits: &[bool], codes: usize) -> Vec<u64> {
 
 /// "Some neighbour meets `bits`" (or, `negated`, none does).
 #[derive(Debug, Clone)]
-struct NeighbourTest {
-    negated: bool,
+pub(super) struct NeighbourTest {
+    pub(super) negated: bool,
     /// The neighbours of (player, cell) in the test's directions:
     /// `neighbours[starts[i]..starts[i + 1]]`, `i = player * cells + cell`.
     starts: Vec<u32>,
     neighbours: Vec<CellId>,
     /// The one neighbour of each (player, cell), or none, when no cell has
     /// two (one direction): read without the ranges.
-    single: Option<Vec<CellId>>,
+    pub(super) single: Option<Vec<CellId>>,
     /// The neighbour's condition, as a one-cell table.
-    bits: Vec<bool>,
+    pub(super) bits: Vec<bool>,
 }
 
 impl NeighbourTable {
@@ -252,7 +252,13 @@ pub(super) struct CellMasks {
 impl CellMasks {
     /// The bit sets of the table `bits` (see [`CondTable::Table`]), over the
     /// first `board_cells` of its `cells`.
-    fn of(bits: &[bool], players: usize, cells: usize, board_cells: usize, codes: usize) -> CellMasks {
+    pub(super) fn of(
+        bits: &[bool],
+        players: usize,
+        cells: usize,
+        board_cells: usize,
+        codes: usize,
+    ) -> CellMasks {
         let words = cells.div_ceil(64);
         let mut masks = vec![0u64; players * codes * words];
         for p in 0..players {
@@ -271,23 +277,38 @@ impl CellMasks {
     /// `player`, in increasing order.
     #[inline(always)]
     pub(super) fn each_holding(&self, player: PlayerId, pos: &Position, mut f: impl FnMut(CellId)) {
-        let words = self.words;
-        let masks = &self.masks[player.index() * self.codes * words..][..self.codes * words];
-        for w in 0..words {
-            let mut any = 0;
-            let mut hit = 0;
-            for code in 1..self.codes {
-                let here = pos.occupied[code * words + w];
-                any |= here;
-                hit |= here & masks[code * words + w];
-            }
-            hit |= !any & masks[w];
+        for w in 0..self.words {
+            let mut hit = self.word(player, pos, w);
             while hit != 0 {
                 let b = hit.trailing_zeros() as usize;
                 hit &= hit - 1;
                 f(CellId((w * 64 + b) as u16));
             }
         }
+    }
+
+    /// The board cells of `pos` where the condition holds for `player`,
+    /// into the first words of `out`.
+    #[inline]
+    pub(super) fn holding(&self, player: PlayerId, pos: &Position, out: &mut [u64]) {
+        for (w, word) in out[..self.words].iter_mut().enumerate() {
+            *word = self.word(player, pos, w);
+        }
+    }
+
+    /// Word `w` of the cells of `pos` where the condition holds for `player`.
+    #[inline(always)]
+    fn word(&self, player: PlayerId, pos: &Position, w: usize) -> u64 {
+        let words = self.words;
+        let masks = &self.masks[player.index() * self.codes * words..][..self.codes * words];
+        let mut any = 0;
+        let mut hit = 0;
+        for code in 1..self.codes {
+            let here = pos.occupied[code * words + w];
+            any |= here;
+            hit |= here & masks[code * words + w];
+        }
+        hit | !any & masks[w]
     }
 }
 
@@ -321,6 +342,14 @@ impl Engine {
                     self.game.topology.board_cells,
                     *codes,
                 )),
+                _ => None,
+            })
+            .collect();
+        self.neighbour_masks = (self.cond_tables.iter())
+            .map(|table| match table {
+                CondTable::Neighbours(t) => {
+                    super::cell_sets::NeighbourMasks::of(t, self.players, self.game.topology.board_cells)
+                }
                 _ => None,
             })
             .collect();

@@ -13,6 +13,7 @@ mod attack;
 mod bitgroups;
 mod budget;
 mod cause;
+mod cell_sets;
 mod chain;
 mod codes;
 mod core;
@@ -101,6 +102,9 @@ pub struct Engine {
     cond_tables: Vec<eval::CondTable>,
     /// `cond_masks[cond]`: a tabulated condition's bit sets (see [`eval::CellMasks`]).
     cond_masks: Vec<Option<eval::CellMasks>>,
+    /// `neighbour_masks[cond]`: a neighbour condition as shifts of bit sets
+    /// (see `cell_sets.rs`).
+    neighbour_masks: Vec<Option<cell_sets::NeighbourMasks>>,
     /// The end results read only the numbers of a position (not who moves, not
     /// the board), or are arrival tests with a compiled form (`arrivals`), so
     /// a change that leaves the numbers alone leaves the others as they were,
@@ -195,6 +199,7 @@ impl Engine {
             codes,
             cond_tables: Vec::new(),
             cond_masks: Vec::new(),
+            neighbour_masks: Vec::new(),
             results_follow_numbers: false,
             may_not_draw: true,
             plain_results: true,

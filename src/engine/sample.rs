@@ -4,6 +4,7 @@
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use super::cell_sets::{MAX_WORDS, nth_cell};
 use super::eval::Seen;
 use super::moves::Token;
 use super::search::uniform;
@@ -48,6 +49,52 @@ pub(super) fn one_per_cell(rule: &MoveRule) -> bool {
         Pattern::Core => rule.drop && rule.program.one_way_per_cell(),
         _ => false,
     }
+}
+
+/// How many cells are drawn at random from the whole board, before the
+/// cells of a set are counted to pick one of them.
+const SET_TRIES: usize = 4;
+
+/// A uniformly random drop of `kind` on a cell of `set` (the cells among the
+/// first `cells` where it is legal), or the pass where `pass` always allows
+/// it. Without a pass to weigh, a few cells of the board are drawn first: a
+/// hit is uniform over the set, and a dense set needs no counting.
+fn draw_from_set(
+    set: &[u64],
+    cells: usize,
+    kind: PieceKind,
+    pass: Pass,
+    buf: &mut MoveBuf,
+    rng: &mut Xoshiro256PlusPlus,
+) -> Draw {
+    buf.moves.clear();
+    let hit = |c: usize| set[c / 64] >> (c % 64) & 1 == 1;
+    if pass != Pass::Allowed && set.iter().any(|w| *w != 0) {
+        for _ in 0..SET_TRIES {
+            let c = uniform(rng, cells as u64) as usize;
+            if hit(c) {
+                buf.moves.push2(Token::Drop(kind), Token::Place(CellId(c as u16)));
+                return Draw::Move;
+            }
+        }
+    }
+    let count: u32 = set.iter().map(|w| w.count_ones()).sum();
+    let slots = count + u32::from(pass == Pass::Allowed);
+    if slots == 0 {
+        return if pass == Pass::IfStuck {
+            Draw::Undecided
+        } else {
+            Draw::NoMove
+        };
+    }
+    let k = uniform(rng, u64::from(slots)) as u32;
+    if k == count {
+        buf.moves.push_raw(&[Token::Pass.encode()], 0);
+    } else {
+        let cell = CellId(nth_cell(set, k) as u16);
+        buf.moves.push2(Token::Drop(kind), Token::Place(cell));
+    }
+    Draw::Move
 }
 
 impl Engine {
@@ -116,6 +163,19 @@ impl Engine {
             || !(info.supply || pos.numbers[self.reserve_index(player, *kind)] > 0)
         {
             return Draw::Undecided;
+        }
+        if plain && !self.needs_legality_check() && !self.sticks[player.index() * self.kinds + kind.index()] {
+            let mut set = [0u64; MAX_WORDS];
+            if self.cells_where(rule.target, player, pos, &mut set) {
+                return draw_from_set(
+                    &set[..pos.words],
+                    self.game.topology.board_cells,
+                    *kind,
+                    turn.pass,
+                    buf,
+                    rng,
+                );
+            }
         }
         let cells = self.game.topology.board_cells;
         let slots = cells + usize::from(turn.pass == Pass::Allowed);

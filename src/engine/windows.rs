@@ -97,6 +97,14 @@ impl RowTables {
             .find(|t| t.n == n && (t.asked.contains(&at) || same_list(&t.dirs, dirs)))
     }
 
+    /// `player`'s pieces in `pos` as the one word of a board of one word.
+    #[inline]
+    fn own_word(&self, pos: &Position, player: usize) -> u64 {
+        self.codes_of[player]
+            .iter()
+            .fold(0, |own, &code| own | pos.occupied[code as usize])
+    }
+
     /// `player`'s pieces in `pos` as a bit set.
     #[inline]
     fn own(&self, pos: &Position, player: usize) -> Own {
@@ -189,6 +197,42 @@ impl RowTable {
                     .iter()
                     .zip(own)
                     .all(|(e, o)| e & o == 0))
+    }
+
+    /// [`Engine::has_line_by_windows`] on a board of one word, where the
+    /// player's pieces are `own` and each window is a pair of words.
+    #[inline]
+    fn has_line_in_word(&self, own: u64, n: u32, exact: bool, changed: Option<&[CellId]>) -> bool {
+        let holds = |w: u32| {
+            let (body, ends) = (self.masks[2 * w as usize], self.masks[2 * w as usize + 1]);
+            body & own == body && (!exact || ends & own == 0)
+        };
+        match changed {
+            None => {
+                own.count_ones() >= n
+                    && self
+                        .masks
+                        .chunks_exact(2)
+                        .any(|w| w[0] & own == w[0] && (!exact || w[1] & own == 0))
+            }
+            Some(cells) => cells.iter().any(|&c| {
+                let c = c.index();
+                if c + 1 >= self.through_start.len() {
+                    return false;
+                }
+                let (start, list) = if exact {
+                    (&self.near_start, &self.near)
+                } else if own >> c & 1 == 0 {
+                    // Every window through the cell holds it.
+                    return false;
+                } else {
+                    (&self.through_start, &self.through)
+                };
+                list[start[c] as usize..start[c + 1] as usize]
+                    .iter()
+                    .any(|&w| holds(w))
+            }),
+        }
     }
 
     /// The number of windows.
@@ -311,20 +355,15 @@ impl Engine {
     ) -> Option<bool> {
         let rows = &self.row_windows;
         let table = rows.table(n, dirs)?;
+        if rows.words == 1 {
+            return Some(table.has_line_in_word(rows.own_word(pos, player.index()), n, exact, changed));
+        }
         let own = rows.own(pos, player.index());
         let words = rows.words;
         if own[..words].iter().map(|w| w.count_ones()).sum::<u32>() < n {
             return Some(false);
         }
         Some(match changed {
-            // One word: each window is a pair of words, read in order.
-            None if words == 1 => {
-                let own = own[0];
-                table
-                    .masks
-                    .chunks_exact(2)
-                    .any(|w| w[0] & own == w[0] && (!exact || w[1] & own == 0))
-            }
             None => (0..table.windows(words) as u32).any(|w| table.holds(w, &own, words, exact)),
             Some(cells) => cells.iter().any(|&c| {
                 let c = c.index();
@@ -340,15 +379,7 @@ impl Engine {
                     (&table.through_start, &table.through)
                 };
                 let list = &list[start[c] as usize..start[c + 1] as usize];
-                if words == 1 {
-                    let own = own[0];
-                    list.iter().any(|&w| {
-                        let (body, ends) = (table.masks[2 * w as usize], table.masks[2 * w as usize + 1]);
-                        body & own == body && (!exact || ends & own == 0)
-                    })
-                } else {
-                    list.iter().any(|&w| table.holds(w, &own, words, exact))
-                }
+                list.iter().any(|&w| table.holds(w, &own, words, exact))
             }),
         })
     }
