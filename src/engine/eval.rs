@@ -965,6 +965,10 @@ impl Engine {
                 let p = self.eval_player(player, pos, mover);
                 self.connected(pos, p, *a, *b, Some(cells))
             }
+            // A guard, then a local part (see `guarded_mover_row`).
+            Expr::Binary(crate::ir::BinOp::And, guard, local) => {
+                self.eval(guard, pos, mover) != 0 && self.eval_local(local, pos, mover, cells)
+            }
             other => self.eval(other, pos, mover) != 0,
         }
     }

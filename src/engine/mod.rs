@@ -320,14 +320,33 @@ impl Engine {
     /// the compiler made local, and exact rows of a plain rule that windows answer.
     fn set_local_results(&mut self) {
         let rows = &self.row_windows;
+        let placing = !self.force_core && self.places_only();
         self.local = (self.game.end.results.iter())
             .map(|r| {
                 r.local
                     || matches!(&r.when, ir::Expr::Line { n, exact: true, dirs, .. }
                         if dirs.iter().all(|d| rows.covers(*n, d)))
+                    || (placing && guarded_mover_row(&r.when))
             })
             .collect();
         self.local_results = self.local.iter().any(|l| *l);
+    }
+
+    /// Whether every move is a pass or plain drops: a move then only puts
+    /// the mover's pieces (or neutral ones) on empty cells, so a row of a
+    /// player's pieces can only appear on that player's move, through a
+    /// cell it changed.
+    fn places_only(&self) -> bool {
+        self.game.turns.iter().all(|turn| {
+            turn.follow_up.is_none()
+                && turn.after_each.is_none()
+                && turn.tiers.iter().flatten().all(|source| match source {
+                    ir::ActionSource::Drop { rules, .. } => rules
+                        .iter()
+                        .all(|&r| matches!(self.game.rules[r].pattern, ir::Pattern::Drop)),
+                    ir::ActionSource::Move { .. } | ir::ActionSource::Remove { .. } => false,
+                })
+        })
     }
 
     /// Sets [`Engine::dedupe_targets`], and [`Engine::landing_keys`] with it.
@@ -732,6 +751,21 @@ impl Engine {
     }
 }
 
+/// Whether `when` is `W == P and line(N, mover)` (not exact): one rule of
+/// those the compiler makes of `win W when line(N, mover)`, one per player P.
+/// After every move exactly one of them looks for the mover's row, so where
+/// rows only appear on their owner's move (see [`Engine::places_only`]), a
+/// row that was there before this move would have ended the game: only rows
+/// through the cells the move changed need a look.
+fn guarded_mover_row(when: &ir::Expr) -> bool {
+    use ir::{BinOp, Expr};
+    let Expr::Binary(BinOp::And, guard, row) = when else {
+        return false;
+    };
+    matches!(&**guard, Expr::Binary(BinOp::Eq, _, p) if matches!(**p, Expr::Player(_)))
+        && matches!(&**row, Expr::Line { exact: false, player, .. } if matches!(**player, Expr::Mover))
+}
+
 /// An engine for rules given as text, with default options (for unit tests).
 #[cfg(test)]
 pub(crate) fn engine_of(text: &str) -> Engine {
@@ -756,5 +790,49 @@ pub(crate) fn random_board(engine: &Engine, pos: &mut Position, rng: &mut u64) {
         *rng ^= *rng << 17;
         let code = (*rng % engine.codes.len() as u64) as u8;
         pos.set(CellId(c as u16), code, &mut position::NoJournal);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// A row of the mover's (`win mover when line(…, mover)`) is looked for
+    /// only through the changed cells where moves only place pieces, and on
+    /// the whole board where a move can shift pieces about; both end games
+    /// as the core does.
+    #[test]
+    fn a_row_of_the_movers_is_local_only_where_moves_only_place() {
+        let placing = "game \"t\"\nplayers A, B\nboard grid files a..e ranks 1..5\n\
+            piece S letter S { drop: onto empty }\nsupply S\n\
+            end {\n  win mover when line(3, mover)\n  no move: draw\n}\n";
+        let moving = placing.replace(
+            "piece S letter S { drop: onto empty }",
+            "directions king = n, ne, e, se, s, sw, w, nw\n\
+             piece S letter S {\n  drop: onto empty\n  move step: step king onto empty\n}",
+        );
+        let e = super::engine_of(placing);
+        assert!(e.local.iter().all(|l| *l), "{:?}", e.local);
+        let m = super::engine_of(&moving);
+        assert!(m.local.iter().all(|l| !l), "{:?}", m.local);
+        for e in [e, m] {
+            let core = e.clone().force_core();
+            let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+            for _ in 0..200 {
+                let (mut a, mut b) = (e.start(), core.start());
+                let mut buf = super::MoveBuf::new();
+                while a.result.is_none() && a.ply < 40 {
+                    e.legal_moves(&a, &mut buf);
+                    if buf.moves.is_empty() {
+                        break;
+                    }
+                    rng ^= rng << 13;
+                    rng ^= rng >> 7;
+                    rng ^= rng << 17;
+                    let mv = buf.moves.get((rng % buf.moves.len() as u64) as usize);
+                    e.apply(&mut a, mv);
+                    core.apply(&mut b, mv);
+                    assert_eq!(a.result, b.result);
+                }
+            }
+        }
     }
 }
