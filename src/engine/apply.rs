@@ -11,6 +11,9 @@ use crate::ir::{CaptureTo, CellId, EndOutcome, Outcome, PieceKind, PlayerId};
 /// after, to skip the end rules that read only numbers when none changed.
 const MAX_COMPARED_COUNTS: usize = 64;
 
+/// Piece counts that fit the small copy, most games' (owners × kinds).
+const FEW_COUNTS: usize = 16;
+
 /// The cells a move changed, kept (when `keep`) up to a bound (beyond it, "many").
 #[derive(Debug)]
 pub(super) struct Touched {
@@ -95,17 +98,28 @@ impl Engine {
 
     /// Applies a move, advances the move number and looks at the end rules.
     pub(super) fn apply(&self, pos: &mut Position, mv: MoveRef) {
-        let mover = self.mover(pos);
-        let mut touched = Touched::new(self.local_results);
         // Piece counts change with the board, not through the journal: a copy
-        // of them tells whether the move changed any.
+        // of them tells whether the move changed any (in as small a copy as
+        // holds them).
         let counts = self.owners() * self.kinds;
-        let compare = self.results_follow_numbers && counts <= MAX_COMPARED_COUNTS;
-        let before = compare.then(|| {
+        if !self.results_follow_numbers || counts > MAX_COMPARED_COUNTS {
+            self.apply_counted(pos, mv, None);
+        } else if counts <= FEW_COUNTS {
+            let mut before = [0i64; FEW_COUNTS];
+            before[..counts].copy_from_slice(&pos.numbers[..counts]);
+            self.apply_counted(pos, mv, Some(&before[..counts]));
+        } else {
             let mut before = [0i64; MAX_COMPARED_COUNTS];
             before[..counts].copy_from_slice(&pos.numbers[..counts]);
-            before
-        });
+            self.apply_counted(pos, mv, Some(&before[..counts]));
+        }
+    }
+
+    /// [`Engine::apply`], given the piece counts before the move where the
+    /// end rules follow numbers.
+    fn apply_counted(&self, pos: &mut Position, mv: MoveRef, before: Option<&[i64]>) {
+        let mover = self.mover(pos);
+        let mut touched = Touched::new(self.local_results);
         let records = !self.game.history.is_empty();
         if records {
             self.record_history(pos, mover, mv);
@@ -131,9 +145,8 @@ impl Engine {
                 pos.history.push((pos.hash, key));
             }
         }
-        let numbers_changed = records
-            || touched.numbers
-            || before.is_none_or(|before| before[..counts] != pos.numbers[..counts]);
+        let numbers_changed =
+            records || touched.numbers || before.is_none_or(|before| *before != pos.numbers[..before.len()]);
         if numbers_changed || !self.results_follow_numbers {
             self.latch_flags(pos, mover);
         }
