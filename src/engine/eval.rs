@@ -842,7 +842,12 @@ impl Engine {
     }
 
     pub(super) fn eval_player(&self, e: &Expr, pos: &Position, mover: PlayerId) -> PlayerId {
-        PlayerId(self.eval(e, pos, mover).rem_euclid(self.players as i64) as u8)
+        match e {
+            // The usual ones, without the arithmetic.
+            Expr::Player(p) => *p,
+            Expr::Mover => mover,
+            _ => PlayerId(self.eval(e, pos, mover).rem_euclid(self.players as i64) as u8),
+        }
     }
 
     /// The result the end rules give now, `mover` being the player who just

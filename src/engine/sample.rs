@@ -57,8 +57,9 @@ const SET_TRIES: usize = 4;
 
 /// A uniformly random drop of `kind` on a cell of `set` (the cells among the
 /// first `cells` where it is legal), or the pass where `pass` always allows
-/// it. Without a pass to weigh, a few cells of the board are drawn first: a
-/// hit is uniform over the set, and a dense set needs no counting.
+/// it. Without a pass to weigh, on a board of several words, a few cells of
+/// the board are drawn first: a hit is uniform over the set, and a dense set
+/// needs no counting.
 fn draw_from_set(
     set: &[u64],
     cells: usize,
@@ -69,7 +70,8 @@ fn draw_from_set(
 ) -> Draw {
     buf.moves.clear();
     let hit = |c: usize| set[c / 64] >> (c % 64) & 1 == 1;
-    if pass != Pass::Allowed && set.iter().any(|w| *w != 0) {
+    // (A set of one word is counted at once: its cells are few.)
+    if set.len() > 1 && pass != Pass::Allowed && set.iter().any(|w| *w != 0) {
         for _ in 0..SET_TRIES {
             let c = uniform(rng, cells as u64) as usize;
             if hit(c) {
