@@ -155,6 +155,36 @@ impl Engine {
     }
 }
 
+impl Engine {
+    /// Calls `f` on each board cell of `pos`, in order, where the neighbour
+    /// condition `cond` holds for `player`, when it has a bit-set form; else
+    /// `false`.
+    #[inline]
+    pub(super) fn each_where_near(
+        &self,
+        cond: CondId,
+        player: PlayerId,
+        pos: &Position,
+        mut f: impl FnMut(crate::ir::CellId),
+    ) -> bool {
+        let Some(masks) = &self.neighbour_masks[cond.0 as usize] else {
+            return false;
+        };
+        let mut set = [0u64; MAX_WORDS];
+        masks.holding(player, pos, &mut set);
+        for (w, &word) in set[..pos.words].iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                f(crate::ir::CellId(
+                    (w * 64 + word.trailing_zeros() as usize) as u16,
+                ));
+                word &= word - 1;
+            }
+        }
+        true
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

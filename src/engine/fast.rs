@@ -130,7 +130,13 @@ impl Engine {
                         }
                     }),
                     // A target that also looks at neighbours (`onto empty and
-                    // not next s is empty`): its flat tables.
+                    // not next s is empty`): its bit sets where neighbours
+                    // lie at fixed distances, else its flat tables.
+                    None if self.each_where_near(rule.target, player, pos, |cell| {
+                        if !(may_stick && self.is_stuck(player, kind, cell)) {
+                            out.push2(Token::Drop(kind), Token::Place(cell));
+                        }
+                    }) => {}
                     None if let Some(table) = self.neighbour_table(rule.target) => {
                         table.each_holding(player, &pos.board, board_cells, |cell| {
                             if !(may_stick && self.is_stuck(player, kind, cell)) {
