@@ -120,44 +120,7 @@ impl Engine {
                 };
                 self.jumps(&mut walk, from, 0, first);
             }
-            Pattern::Drop => {
-                let may_stick = self.may_stick(player, kind);
-                let board_cells = self.game.topology.board_cells;
-                match self.cell_masks(rule.target) {
-                    Some(target) => target.each_holding(player, pos, |cell| {
-                        if !(may_stick && self.is_stuck(player, kind, cell)) {
-                            out.push2(Token::Drop(kind), Token::Place(cell));
-                        }
-                    }),
-                    // A target that also looks at neighbours (`onto empty and
-                    // not next s is empty`): its bit sets where neighbours
-                    // lie at fixed distances, else its flat tables.
-                    None if self.each_where_near(rule.target, player, pos, |cell| {
-                        if !(may_stick && self.is_stuck(player, kind, cell)) {
-                            out.push2(Token::Drop(kind), Token::Place(cell));
-                        }
-                    }) => {}
-                    None if let Some(table) = self.neighbour_table(rule.target) => {
-                        table.each_holding(player, &pos.board, board_cells, |cell| {
-                            if !(may_stick && self.is_stuck(player, kind, cell)) {
-                                out.push2(Token::Drop(kind), Token::Place(cell));
-                            }
-                        });
-                    }
-                    // Any other target looking beyond its cell: its compiled
-                    // tree, asked as the core asks it before anything is in hand.
-                    None => {
-                        for c in 0..board_cells {
-                            let cell = CellId(c as u16);
-                            if self.test_on(rule.target, player, cell, pos, Seen::NONE)
-                                && !(may_stick && self.is_stuck(player, kind, cell))
-                            {
-                                out.push2(Token::Drop(kind), Token::Place(cell));
-                            }
-                        }
-                    }
-                }
-            }
+            Pattern::Drop => self.drop_actions(pos, player, kind, rule, out),
             Pattern::Core => match rule.fast_core.as_deref() {
                 Some(FastCore::MoveThenPlace(chain)) => {
                     self.chain_actions(pos, player, from, rule, chain, out)
@@ -175,6 +138,56 @@ impl Engine {
             },
         }
         true
+    }
+
+    /// The actions of a drop rule of the fast form: its target's bit sets
+    /// (or flat tables, or condition tree) over the board. Out of line, so
+    /// that the loops of steps and slides stay small.
+    #[inline(never)]
+    fn drop_actions(
+        &self,
+        pos: &Position,
+        player: PlayerId,
+        kind: PieceKind,
+        rule: &MoveRule,
+        out: &mut MoveList,
+    ) {
+        let may_stick = self.may_stick(player, kind);
+        let board_cells = self.game.topology.board_cells;
+        match self.cell_masks(rule.target) {
+            Some(target) => target.each_holding(player, pos, |cell| {
+                if !(may_stick && self.is_stuck(player, kind, cell)) {
+                    out.push2(Token::Drop(kind), Token::Place(cell));
+                }
+            }),
+            // A target that also looks at neighbours (`onto empty and
+            // not next s is empty`): its bit sets where neighbours
+            // lie at fixed distances, else its flat tables.
+            None if self.each_where_near(rule.target, player, pos, |cell| {
+                if !(may_stick && self.is_stuck(player, kind, cell)) {
+                    out.push2(Token::Drop(kind), Token::Place(cell));
+                }
+            }) => {}
+            None if let Some(table) = self.neighbour_table(rule.target) => {
+                table.each_holding(player, &pos.board, board_cells, |cell| {
+                    if !(may_stick && self.is_stuck(player, kind, cell)) {
+                        out.push2(Token::Drop(kind), Token::Place(cell));
+                    }
+                });
+            }
+            // Any other target looking beyond its cell: its compiled
+            // tree, asked as the core asks it before anything is in hand.
+            None => {
+                for c in 0..board_cells {
+                    let cell = CellId(c as u16);
+                    if self.test_on(rule.target, player, cell, pos, Seen::NONE)
+                        && !(may_stick && self.is_stuck(player, kind, cell))
+                    {
+                        out.push2(Token::Drop(kind), Token::Place(cell));
+                    }
+                }
+            }
+        }
     }
 
     /// The actions of a [`DistanceSlide`] from `from`: along each line, the
