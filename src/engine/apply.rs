@@ -105,14 +105,19 @@ impl Engine {
         if !self.results_follow_numbers || counts > MAX_COMPARED_COUNTS {
             self.apply_counted(pos, mv, None);
         } else if counts <= FEW_COUNTS {
-            let mut before = [0i64; FEW_COUNTS];
-            before[..counts].copy_from_slice(&pos.numbers[..counts]);
-            self.apply_counted(pos, mv, Some(&before[..counts]));
+            self.apply_comparing::<FEW_COUNTS>(pos, mv, counts);
         } else {
-            let mut before = [0i64; MAX_COMPARED_COUNTS];
-            before[..counts].copy_from_slice(&pos.numbers[..counts]);
-            self.apply_counted(pos, mv, Some(&before[..counts]));
+            self.apply_comparing::<MAX_COMPARED_COUNTS>(pos, mv, counts);
         }
+    }
+
+    /// [`Engine::apply`] with the first `counts` (at most `N`) piece counts
+    /// copied before the move.
+    #[inline(always)]
+    fn apply_comparing<const N: usize>(&self, pos: &mut Position, mv: MoveRef, counts: usize) {
+        let mut before = [0i64; N];
+        before[..counts].copy_from_slice(&pos.numbers[..counts]);
+        self.apply_counted(pos, mv, Some(&before[..counts]));
     }
 
     /// [`Engine::apply`], given the piece counts before the move where the

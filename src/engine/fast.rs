@@ -154,39 +154,26 @@ impl Engine {
     ) {
         let may_stick = self.may_stick(player, kind);
         let board_cells = self.game.topology.board_cells;
+        let mut push = |cell: CellId| {
+            if !(may_stick && self.is_stuck(player, kind, cell)) {
+                out.push2(Token::Drop(kind), Token::Place(cell));
+            }
+        };
         match self.cell_masks(rule.target) {
-            Some(target) => target.each_holding(player, pos, |cell| {
-                if !(may_stick && self.is_stuck(player, kind, cell)) {
-                    out.push2(Token::Drop(kind), Token::Place(cell));
-                }
-            }),
-            // A target that also looks at neighbours (`onto empty and
-            // not next s is empty`): its bit sets where neighbours
-            // lie at fixed distances, else its flat tables.
-            None if self.each_where_near(rule.target, player, pos, |cell| {
-                if !(may_stick && self.is_stuck(player, kind, cell)) {
-                    out.push2(Token::Drop(kind), Token::Place(cell));
-                }
-            }) => {}
+            Some(target) => target.each_holding(player, pos, push),
+            // A target that also looks at neighbours (`onto empty and not
+            // next s is empty`): its bit sets where neighbours lie at fixed
+            // distances, else its flat tables.
+            None if self.each_where_near(rule.target, player, pos, &mut push) => {}
             None if let Some(table) = self.neighbour_table(rule.target) => {
-                table.each_holding(player, &pos.board, board_cells, |cell| {
-                    if !(may_stick && self.is_stuck(player, kind, cell)) {
-                        out.push2(Token::Drop(kind), Token::Place(cell));
-                    }
-                });
+                table.each_holding(player, &pos.board, board_cells, push);
             }
-            // Any other target looking beyond its cell: its compiled
-            // tree, asked as the core asks it before anything is in hand.
-            None => {
-                for c in 0..board_cells {
-                    let cell = CellId(c as u16);
-                    if self.test_on(rule.target, player, cell, pos, Seen::NONE)
-                        && !(may_stick && self.is_stuck(player, kind, cell))
-                    {
-                        out.push2(Token::Drop(kind), Token::Place(cell));
-                    }
-                }
-            }
+            // Any other target looking beyond its cell: its compiled tree,
+            // asked as the core asks it before anything is in hand.
+            None => (0..board_cells)
+                .map(|c| CellId(c as u16))
+                .filter(|&cell| self.test_on(rule.target, player, cell, pos, Seen::NONE))
+                .for_each(push),
         }
     }
 

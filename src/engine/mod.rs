@@ -780,15 +780,21 @@ pub(crate) const ENDLESS_RULES: &str = "game \"t\"\nplayers A, B\nboard grid fil
     directions ns = n, s\npiece Runner letter R { move step: step ns onto empty }\n\
     setup { A: Runner at a1  B: Runner at b1 }\nend { no move: draw }\n";
 
+/// The next value of the xorshift state `rng` (for unit tests).
+#[cfg(test)]
+pub(crate) fn xorshift(rng: &mut u64) -> u64 {
+    *rng ^= *rng << 13;
+    *rng ^= *rng >> 7;
+    *rng ^= *rng << 17;
+    *rng
+}
+
 /// Puts a random piece code (or nothing) on every board cell of `pos`, from
 /// the xorshift state `rng`, keeping its bit sets and counts in step.
 #[cfg(test)]
 pub(crate) fn random_board(engine: &Engine, pos: &mut Position, rng: &mut u64) {
     for c in 0..engine.game.topology.board_cells {
-        *rng ^= *rng << 13;
-        *rng ^= *rng >> 7;
-        *rng ^= *rng << 17;
-        let code = (*rng % engine.codes.len() as u64) as u8;
+        let code = (xorshift(rng) % engine.codes.len() as u64) as u8;
         pos.set(CellId(c as u16), code, &mut position::NoJournal);
     }
 }
@@ -824,10 +830,9 @@ mod tests {
                     if buf.moves.is_empty() {
                         break;
                     }
-                    rng ^= rng << 13;
-                    rng ^= rng >> 7;
-                    rng ^= rng << 17;
-                    let mv = buf.moves.get((rng % buf.moves.len() as u64) as usize);
+                    let mv = buf
+                        .moves
+                        .get((super::xorshift(&mut rng) % buf.moves.len() as u64) as usize);
                     e.apply(&mut a, mv);
                     core.apply(&mut b, mv);
                     assert_eq!(a.result, b.result);

@@ -200,39 +200,48 @@ impl RowTable {
     }
 
     /// [`Engine::has_line_by_windows`] on a board of one word, where the
-    /// player's pieces are `own` and each window is a pair of words.
+    /// player's pieces are `own`.
     #[inline]
     fn has_line_in_word(&self, own: u64, n: u32, exact: bool, changed: Option<&[CellId]>) -> bool {
-        let holds = |w: u32| {
-            let (body, ends) = (self.masks[2 * w as usize], self.masks[2 * w as usize + 1]);
-            body & own == body && (!exact || ends & own == 0)
-        };
         match changed {
             None => {
                 own.count_ones() >= n
-                    && self
-                        .masks
-                        .chunks_exact(2)
-                        .any(|w| w[0] & own == w[0] && (!exact || w[1] & own == 0))
+                    && (0..self.windows(1) as u32).any(|w| self.holds_in_word(w, own, exact))
             }
             Some(cells) => cells.iter().any(|&c| {
                 let c = c.index();
-                if c + 1 >= self.through_start.len() {
-                    return false;
-                }
-                let (start, list) = if exact {
-                    (&self.near_start, &self.near)
-                } else if own >> c & 1 == 0 {
-                    // Every window through the cell holds it.
-                    return false;
-                } else {
-                    (&self.through_start, &self.through)
-                };
-                list[start[c] as usize..start[c + 1] as usize]
+                let owned = c < 64 && own >> c & 1 == 1;
+                self.windows_at(c, exact, owned)
                     .iter()
-                    .any(|&w| holds(w))
+                    .any(|&w| self.holds_in_word(w, own, exact))
             }),
         }
+    }
+
+    /// [`RowTable::holds`] on a board of one word: each window is a pair of words.
+    #[inline(always)]
+    fn holds_in_word(&self, w: u32, own: u64, exact: bool) -> bool {
+        let (body, ends) = (self.masks[2 * w as usize], self.masks[2 * w as usize + 1]);
+        body & own == body && (!exact || ends & own == 0)
+    }
+
+    /// The windows where a row that a change of cell `c` made can lie: those
+    /// next to it for an exact row (a row also appears when a piece leaves
+    /// the end of a longer one), else those through it if the player's piece
+    /// stands there (`owned`), else none.
+    #[inline(always)]
+    fn windows_at(&self, c: usize, exact: bool, owned: bool) -> &[u32] {
+        if c + 1 >= self.through_start.len() {
+            return &[];
+        }
+        let (start, list) = if exact {
+            (&self.near_start, &self.near)
+        } else if owned {
+            (&self.through_start, &self.through)
+        } else {
+            return &[];
+        };
+        &list[start[c] as usize..start[c + 1] as usize]
     }
 
     /// The number of windows.
@@ -331,11 +340,7 @@ impl Engine {
         let c = cell.index();
         let list = &table.through[table.through_start[c] as usize..table.through_start[c + 1] as usize];
         if rows.words == 1 {
-            let own = own[0];
-            return Some(list.iter().any(|&w| {
-                let (body, ends) = (table.masks[2 * w as usize], table.masks[2 * w as usize + 1]);
-                body & own == body && (!exact || ends & own == 0)
-            }));
+            return Some(list.iter().any(|&w| table.holds_in_word(w, own[0], exact)));
         }
         Some(list.iter().any(|&w| table.holds(w, &own, rows.words, exact)))
     }
@@ -367,19 +372,12 @@ impl Engine {
             None => (0..table.windows(words) as u32).any(|w| table.holds(w, &own, words, exact)),
             Some(cells) => cells.iter().any(|&c| {
                 let c = c.index();
-                if c + 1 >= table.through_start.len() {
-                    return false;
-                }
-                let (start, list) = if exact {
-                    (&table.near_start, &table.near)
-                } else if own[c / 64] & (1 << (c % 64)) == 0 {
-                    // Every window through the cell holds it.
-                    return false;
-                } else {
-                    (&table.through_start, &table.through)
-                };
-                let list = &list[start[c] as usize..start[c + 1] as usize];
-                list.iter().any(|&w| table.holds(w, &own, words, exact))
+                // (Every window through a cell holds it.)
+                let owned = own.get(c / 64).is_some_and(|w| w >> (c % 64) & 1 == 1);
+                table
+                    .windows_at(c, exact, owned)
+                    .iter()
+                    .any(|&w| table.holds(w, &own, words, exact))
             }),
         })
     }
