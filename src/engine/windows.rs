@@ -204,14 +204,14 @@ impl RowTable {
     #[inline]
     fn has_line_in_word(&self, own: u64, n: u32, exact: bool, changed: Option<&[CellId]>) -> bool {
         match changed {
+            // Each window a pair of words, read in order.
             None => {
                 own.count_ones() >= n
-                    && (0..self.windows(1) as u32).any(|w| self.holds_in_word(w, own, exact))
+                    && (self.masks.chunks_exact(2)).any(|w| w[0] & own == w[0] && (!exact || w[1] & own == 0))
             }
             Some(cells) => cells.iter().any(|&c| {
                 let c = c.index();
-                let owned = c < 64 && own >> c & 1 == 1;
-                self.windows_at(c, exact, owned)
+                self.windows_at(c, exact, || own >> c & 1 == 1)
                     .iter()
                     .any(|&w| self.holds_in_word(w, own, exact))
             }),
@@ -228,15 +228,16 @@ impl RowTable {
     /// The windows where a row that a change of cell `c` made can lie: those
     /// next to it for an exact row (a row also appears when a piece leaves
     /// the end of a longer one), else those through it if the player's piece
-    /// stands there (`owned`), else none.
+    /// stands there (`owned`, asked only then: every window through a cell
+    /// holds it), else none.
     #[inline(always)]
-    fn windows_at(&self, c: usize, exact: bool, owned: bool) -> &[u32] {
+    fn windows_at(&self, c: usize, exact: bool, owned: impl FnOnce() -> bool) -> &[u32] {
         if c + 1 >= self.through_start.len() {
             return &[];
         }
         let (start, list) = if exact {
             (&self.near_start, &self.near)
-        } else if owned {
+        } else if owned() {
             (&self.through_start, &self.through)
         } else {
             return &[];
@@ -372,10 +373,8 @@ impl Engine {
             None => (0..table.windows(words) as u32).any(|w| table.holds(w, &own, words, exact)),
             Some(cells) => cells.iter().any(|&c| {
                 let c = c.index();
-                // (Every window through a cell holds it.)
-                let owned = own.get(c / 64).is_some_and(|w| w >> (c % 64) & 1 == 1);
                 table
-                    .windows_at(c, exact, owned)
+                    .windows_at(c, exact, || own[c / 64] >> (c % 64) & 1 == 1)
                     .iter()
                     .any(|&w| table.holds(w, &own, words, exact))
             }),
